@@ -1,0 +1,32 @@
+import { expect, type Page } from "@playwright/test";
+
+export const DEMO_PASSWORD = "Demo-pass-1";
+export const demo = {
+  artist: "artist@demo.test",
+  agent1: "agent1@demo.test",
+  agent2: "agent2@demo.test",
+} as const;
+
+let counter = 0;
+export function freshEmail(prefix = "e2e"): string {
+  counter += 1;
+  return `${prefix}-${Date.now()}-${counter}@example.test`;
+}
+
+export async function signInAs(page: Page, email: string, password = DEMO_PASSWORD) {
+  await page.goto("/login");
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password", { exact: true }).fill(password);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page).not.toHaveURL(/\/login$/);
+}
+
+export async function register(page: Page, name: string, email: string, password = "Str0ng-pass!") {
+  await page.goto("/register");
+  await page.getByLabel("Artist name").fill(name);
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password", { exact: true }).fill(password);
+  await page.getByRole("checkbox", { name: /I agree to the/ }).check();
+  await page.getByRole("button", { name: "Create account" }).click();
+  await expect(page).toHaveURL(/\/$/);
+}

@@ -1,0 +1,29 @@
+import { ensureAccount, setAdmin } from "../../server/features/users/user-accounts";
+import type { CliContext } from "../cli-context";
+
+export const DEMO_PASSWORD = "Demo-pass-1";
+
+export const demoAccounts = {
+  agent1: { email: "agent1@demo.test", name: "Alex (Support)", admin: true },
+  agent2: { email: "agent2@demo.test", name: "Sam (Support)", admin: true },
+  artist: { email: "artist@demo.test", name: "Demo Artist", admin: false },
+} as const;
+
+export type DemoUserIds = Record<keyof typeof demoAccounts, string>;
+
+export async function seedDemoUsers(ctx: CliContext): Promise<DemoUserIds> {
+  const ids: Partial<DemoUserIds> = {};
+  for (const [key, account] of Object.entries(demoAccounts) as [
+    keyof typeof demoAccounts,
+    (typeof demoAccounts)[keyof typeof demoAccounts],
+  ][]) {
+    const { id } = await ensureAccount(ctx.auth, ctx.database, {
+      email: account.email,
+      password: DEMO_PASSWORD,
+      name: account.name,
+    });
+    if (account.admin) await setAdmin(ctx.database, id, true);
+    ids[key] = id;
+  }
+  return ids as DemoUserIds;
+}

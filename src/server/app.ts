@@ -1,0 +1,107 @@
+import fs from "node:fs";
+import path from "node:path";
+import Fastify, { type FastifyInstance } from "fastify";
+import helmet from "@fastify/helmet";
+import rateLimit from "@fastify/rate-limit";
+import fastifyStatic from "@fastify/static";
+import type { AppConfig } from "./config";
+import { createAuth, type Auth } from "./auth/auth";
+import {
+  SIGN_IN_LIMIT,
+  createMemoryAttemptLimiter,
+  type AttemptLimiter,
+} from "./auth/attempt-limiter";
+import { registerAuthRoutes } from "./auth/routes";
+import { resolveAuthSecret } from "./auth/secret";
+import type { DatabaseHandle } from "./db/database";
+import { HttpError, registerErrorHandling } from "./http/errors";
+import { securityHeaders } from "./http/security-headers";
+import { registerHealthRoutes } from "./features/health/routes";
+import { registerProfileRoutes } from "./features/profile/routes";
+import { registerPublicConfigRoutes } from "./features/public-config/routes";
+
+export interface AppDeps {
+  config: AppConfig;
+  database: DatabaseHandle;
+  /** Folder of the built SPA; absent in tests that only drive the API. */
+  webRoot?: string;
+  signInLimiter?: AttemptLimiter;
+  authRequestsPerMinutePerIp?: number;
+  logger?: boolean;
+}
+
+export interface AppContext {
+  config: AppConfig;
+  database: DatabaseHandle;
+  auth: Auth;
+}
+
+declare module "fastify" {
+  interface FastifyInstance {
+    ctx: AppContext;
+  }
+}
+
+export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const { config, database } = deps;
+  const app = Fastify({
+    logger: deps.logger === false ? false : { level: config.logLevel },
+    trustProxy: true,
+    bodyLimit: 1024 * 1024,
+    genReqId: () => crypto.randomUUID(),
+  });
+
+  const auth = createAuth({
+    db: database.db,
+    dialect: database.dialect,
+    secret: resolveAuthSecret(config.authSecret, config.dataDir),
+    publicUrl: config.publicUrl,
+  });
+  app.decorate("ctx", { config, database, auth });
+
+  registerErrorHandling(app);
+  await app.register(helmet, securityHeaders());
+  await app.register(rateLimit, { global: false });
+
+  registerAuthRoutes(app, {
+    auth,
+    publicUrl: config.publicUrl,
+    signInLimiter: deps.signInLimiter ?? createMemoryAttemptLimiter(SIGN_IN_LIMIT),
+    perIpPerMinute: deps.authRequestsPerMinutePerIp ?? config.authRequestsPerMinutePerIp,
+  });
+  registerHealthRoutes(app);
+  registerPublicConfigRoutes(app);
+  registerProfileRoutes(app);
+
+  await registerWebRoot(app, deps.webRoot);
+  return app;
+}
+
+/** Serves the built SPA; any non-API GET falls back to index.html for client routing. */
+async function registerWebRoot(app: FastifyInstance, webRoot: string | undefined) {
+  const index = webRoot ? path.join(webRoot, "index.html") : undefined;
+  const hasWeb = index !== undefined && fs.existsSync(index);
+  if (hasWeb) {
+    await app.register(fastifyStatic, {
+      root: webRoot!,
+      wildcard: false,
+      index: false,
+      cacheControl: false,
+      setHeaders: (res, filePath) => {
+        // Vite fingerprints everything under assets/, so it can be cached forever.
+        if (filePath.includes(`${path.sep}assets${path.sep}`)) {
+          res.setHeader("cache-control", "public, max-age=31536000, immutable");
+        } else {
+          res.setHeader("cache-control", "no-cache");
+        }
+      },
+    });
+  }
+  app.setNotFoundHandler((request, reply) => {
+    const wantsPage = request.method === "GET" || request.method === "HEAD";
+    if (hasWeb && wantsPage && !request.url.startsWith("/api/")) {
+      return reply.header("cache-control", "no-cache").sendFile("index.html");
+    }
+    throw new HttpError(404, "Not found.", undefined, "NOT_FOUND");
+  });
+}

@@ -1,0 +1,75 @@
+import { betterAuth } from "better-auth";
+import type { Kysely } from "kysely";
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "../../shared/password-rules";
+import type { MigrationDialect } from "../db/dialect-types";
+import type { Database } from "../db/schema";
+import { hashPassword, verifyPassword } from "./password-hasher";
+
+export interface AuthOptions {
+  db: Kysely<Database>;
+  dialect: MigrationDialect;
+  secret: string;
+  publicUrl: string;
+  /** Extra origins allowed to call the auth API (dev server). */
+  trustedOrigins?: string[];
+}
+
+/** Profile fields no client may write through the auth API; /api/profile owns them. */
+const serverOnly = { required: false, input: false } as const;
+
+export function createAuth(options: AuthOptions) {
+  return betterAuth({
+    appName: "Artist Portal",
+    baseURL: options.publicUrl,
+    basePath: "/api/auth",
+    secret: options.secret,
+    database: { db: options.db, type: options.dialect },
+    telemetry: { enabled: false },
+    trustedOrigins: [options.publicUrl, ...(options.trustedOrigins ?? [])],
+    // Our own limiter runs in front (per email, shareable across instances).
+    rateLimit: { enabled: false },
+    emailAndPassword: {
+      enabled: true,
+      autoSignIn: true,
+      minPasswordLength: PASSWORD_MIN_LENGTH,
+      maxPasswordLength: PASSWORD_MAX_LENGTH,
+      password: { hash: hashPassword, verify: verifyPassword },
+      revokeSessionsOnPasswordReset: true,
+    },
+    session: {
+      expiresIn: 60 * 60 * 24 * 30,
+      updateAge: 60 * 60 * 24,
+    },
+    user: {
+      additionalFields: {
+        username: { type: "string", ...serverOnly },
+        artistName: { type: "string", ...serverOnly },
+        admin: { type: "boolean", defaultValue: false, ...serverOnly },
+        bio: { type: "string", ...serverOnly },
+        profilePicture: { type: "string", ...serverOnly },
+        spotifyUrl: { type: "string", ...serverOnly },
+        appleMusicUrl: { type: "string", ...serverOnly },
+        youtubeUrl: { type: "string", ...serverOnly },
+      },
+      changeEmail: { enabled: true, updateEmailWithoutVerification: true },
+      deleteUser: { enabled: true },
+    },
+    databaseHooks: {
+      user: {
+        create: {
+          // The artist name typed at sign-up becomes username and artistName;
+          // admin is forced false whatever reached this point.
+          before: (user) =>
+            Promise.resolve({
+              data: { ...user, username: user.name, artistName: user.name, admin: false },
+            }),
+        },
+      },
+    },
+    advanced: {
+      defaultCookieAttributes: { httpOnly: true, sameSite: "lax" },
+    },
+  });
+}
+
+export type Auth = ReturnType<typeof createAuth>;

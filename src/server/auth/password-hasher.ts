@@ -1,0 +1,43 @@
+import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from "node:crypto";
+
+/**
+ * scrypt at OWASP ASVS 5.0 appendix C strength (N=2^17, r=8, p=1); better-auth's
+ * default (N=2^14) is below it. Parameters are stored with each hash so they
+ * can be raised later without breaking existing passwords.
+ */
+const DEFAULT_PARAMS = { N: 2 ** 17, r: 8, p: 1 };
+const KEY_LENGTH = 64;
+
+function derive(password: string, salt: Buffer, params: typeof DEFAULT_PARAMS): Promise<Buffer> {
+  const options: ScryptOptions = { ...params, maxmem: 256 * params.N * params.r + 1024 * 1024 };
+  return new Promise((resolve, reject) => {
+    scrypt(password.normalize("NFKC"), salt, KEY_LENGTH, options, (err, key) =>
+      err ? reject(err) : resolve(key),
+    );
+  });
+}
+
+export async function hashPassword(password: string): Promise<string> {
+  const salt = randomBytes(16);
+  const key = await derive(password, salt, DEFAULT_PARAMS);
+  const { N, r, p } = DEFAULT_PARAMS;
+  return `scrypt$${N}$${r}$${p}$${salt.toString("base64")}$${key.toString("base64")}`;
+}
+
+export async function verifyPassword({
+  hash,
+  password,
+}: {
+  hash: string;
+  password: string;
+}): Promise<boolean> {
+  const [scheme, n, r, p, salt, key] = hash.split("$");
+  if (scheme !== "scrypt" || !n || !r || !p || !salt || !key) return false;
+  const expected = Buffer.from(key, "base64");
+  const actual = await derive(password, Buffer.from(salt, "base64"), {
+    N: Number(n),
+    r: Number(r),
+    p: Number(p),
+  });
+  return actual.length === expected.length && timingSafeEqual(actual, expected);
+}

@@ -1,0 +1,53 @@
+import path from "node:path";
+import { z } from "zod";
+import { DEFAULT_MARKETING_URL } from "../shared/constants";
+
+const httpUrl = z
+  .url({ protocol: /^https?$/, error: "must be an http(s) URL" })
+  .transform((u) => u.replace(/\/+$/, ""));
+
+const configSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).default("0.0.0.0"),
+  DATA_DIR: z.string().min(1).default("./data"),
+  PUBLIC_URL: httpUrl.optional(),
+  MARKETING_URL: httpUrl.default(DEFAULT_MARKETING_URL),
+  BETTER_AUTH_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
+  AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(30),
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+});
+
+export interface AppConfig {
+  port: number;
+  host: string;
+  dataDir: string;
+  publicUrl: string;
+  marketingUrl: string;
+  /** Undefined means: generate once and keep it in DATA_DIR. */
+  authSecret: string | undefined;
+  /** Sign-in and sign-up requests per minute per IP. */
+  authRequestsPerMinutePerIp: number;
+  logLevel: string;
+}
+
+export class ConfigError extends Error {}
+
+/** Reads and validates the environment; the error names every bad variable. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
+  const result = configSchema.safeParse(env);
+  if (!result.success) {
+    const lines = result.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join("\n")}`);
+  }
+  const c = result.data;
+  return {
+    port: c.PORT,
+    host: c.HOST,
+    dataDir: path.resolve(c.DATA_DIR),
+    publicUrl: c.PUBLIC_URL ?? `http://localhost:${c.PORT}`,
+    marketingUrl: c.MARKETING_URL,
+    authSecret: c.BETTER_AUTH_SECRET,
+    authRequestsPerMinutePerIp: c.AUTH_RATE_LIMIT_PER_MINUTE,
+    logLevel: c.LOG_LEVEL,
+  };
+}

@@ -1,0 +1,13 @@
+import type { Migration } from "kysely";
+import type { MigrationDialect } from "../dialect-types";
+import { accountsMigration } from "./0001-accounts";
+
+/**
+ * Every migration, in order. New features append here; names never change
+ * once released because the migrator records them.
+ */
+export function allMigrations(dialect: MigrationDialect): Record<string, Migration> {
+  return {
+    "0001-accounts": accountsMigration(dialect),
+  };
+}

@@ -1,0 +1,46 @@
+import type { Auth } from "../../auth/auth";
+import type { DatabaseHandle } from "../../db/database";
+
+export interface NewAccount {
+  email: string;
+  password: string;
+  name: string;
+}
+
+/**
+ * Creates an account through better-auth (so the password is hashed the same
+ * way as at sign-up) and returns its id; an existing email returns the existing id.
+ */
+export async function ensureAccount(
+  auth: Auth,
+  database: DatabaseHandle,
+  account: NewAccount,
+): Promise<{ id: string; created: boolean }> {
+  const existing = await findUserIdByEmail(database, account.email);
+  if (existing) return { id: existing, created: false };
+  const result = await auth.api.signUpEmail({
+    body: { email: account.email, password: account.password, name: account.name },
+  });
+  return { id: result.user.id, created: true };
+}
+
+export async function findUserIdByEmail(
+  database: DatabaseHandle,
+  email: string,
+): Promise<string | undefined> {
+  const row = await database.db
+    .selectFrom("user")
+    .select("id")
+    .where("email", "=", email.toLowerCase())
+    .executeTakeFirst();
+  return row?.id;
+}
+
+/** Admin can only be granted here, by an operator on the server, never by a request. */
+export async function setAdmin(database: DatabaseHandle, userId: string, admin: boolean) {
+  await database.db
+    .updateTable("user")
+    .set({ admin: database.bool(admin), updatedAt: new Date().toISOString() })
+    .where("id", "=", userId)
+    .execute();
+}

@@ -1,0 +1,86 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import type { FastifyInstance, LightMyRequestResponse } from "fastify";
+import { buildApp, type AppDeps } from "../app";
+import { loadConfig } from "../config";
+import { migrateToLatest, openDatabase } from "../db/database";
+
+export interface TestApp {
+  app: FastifyInstance;
+  dataDir: string;
+  close: () => Promise<void>;
+}
+
+/** A real app on a fresh temporary SQLite database and data directory. */
+export async function createTestApp(
+  overrides: Partial<AppDeps> = {},
+  beforeReady?: (app: FastifyInstance) => void,
+): Promise<TestApp> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "portal-test-"));
+  const config = loadConfig({
+    DATA_DIR: dataDir,
+    PUBLIC_URL: "http://localhost:3000",
+    LOG_LEVEL: "silent",
+  });
+  const database = openDatabase({ sqliteFile: path.join(dataDir, "portal.sqlite") });
+  await migrateToLatest(database);
+  const app = await buildApp({
+    config,
+    database,
+    logger: false,
+    authRequestsPerMinutePerIp: 10_000,
+    ...overrides,
+  });
+  beforeReady?.(app);
+  await app.ready();
+  return {
+    app,
+    dataDir,
+    close: async () => {
+      await app.close();
+      await database.close();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export const ORIGIN = "http://localhost:3000";
+export const STRONG_PASSWORD = "Str0ng-pass!";
+
+/** The cookie header a browser would send back after this response. */
+export function cookieFrom(response: LightMyRequestResponse): string {
+  const raw = response.headers["set-cookie"];
+  const list = Array.isArray(raw) ? raw : raw ? [raw] : [];
+  return list.map((c) => c.split(";")[0]).join("; ");
+}
+
+let counter = 0;
+export function uniqueEmail(prefix = "artist"): string {
+  counter += 1;
+  return `${prefix}${counter}-${Date.now()}@example.test`;
+}
+
+export async function signUp(
+  app: FastifyInstance,
+  body: Record<string, unknown> = {},
+): Promise<{ response: LightMyRequestResponse; cookie: string; email: string }> {
+  const email = (body.email as string | undefined) ?? uniqueEmail();
+  const response = await app.inject({
+    method: "POST",
+    url: "/api/auth/sign-up/email",
+    headers: { origin: ORIGIN },
+    payload: { name: "Test Artist", email, password: STRONG_PASSWORD, consent: true, ...body },
+  });
+  return { response, cookie: cookieFrom(response), email };
+}
+
+export async function signIn(app: FastifyInstance, email: string, password = STRONG_PASSWORD) {
+  const response = await app.inject({
+    method: "POST",
+    url: "/api/auth/sign-in/email",
+    headers: { origin: ORIGIN },
+    payload: { email, password },
+  });
+  return { response, cookie: cookieFrom(response) };
+}

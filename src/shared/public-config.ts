@@ -1,0 +1,3 @@
+export interface PublicConfig {
+  marketingUrl: string;
+}

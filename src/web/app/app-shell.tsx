@@ -1,0 +1,82 @@
+import { NavLink, Outlet, useLocation } from "react-router";
+import { Music } from "lucide-react";
+import { bottomNavItems, sideNavItems, type NavItem } from "./nav-items";
+
+function isActive(item: NavItem, pathname: string): boolean {
+  if (item.to === "/") return pathname === "/" || pathname.startsWith("/chat/");
+  if (item.to === "/songs" || item.to === "/list") {
+    return pathname === "/songs" || pathname === "/list" || pathname.startsWith("/song/");
+  }
+  return pathname.startsWith(item.to);
+}
+
+const linkBase = "flex items-center gap-3 rounded-lg font-medium transition-colors";
+const activeClass = "bg-indigo-50 text-indigo-800 dark:bg-indigo-950 dark:text-indigo-200";
+const idleClass = "text-slate-700 hover:bg-slate-100 dark:text-slate-300 dark:hover:bg-slate-800";
+
+export function AppShell() {
+  const { pathname } = useLocation();
+  const onChatRoute = pathname.startsWith("/chat/");
+
+  return (
+    <div className="flex min-h-dvh">
+      <nav
+        aria-label="Main"
+        className="hidden w-60 shrink-0 flex-col gap-1 border-r border-slate-200 bg-white p-4 md:flex dark:border-slate-800 dark:bg-slate-900"
+      >
+        <div className="mb-6 flex items-center gap-2 px-2 text-lg font-bold">
+          <Music aria-hidden="true" className="size-6 text-indigo-600 dark:text-indigo-400" />
+          Artist Portal
+        </div>
+        {sideNavItems.map((item) => {
+          const active = isActive(item, pathname);
+          return (
+            <NavLink
+              key={item.to}
+              to={item.to}
+              aria-current={active ? "page" : undefined}
+              className={`${linkBase} px-3 py-2.5 ${active ? activeClass : idleClass}`}
+            >
+              <item.icon aria-hidden="true" className="size-5" />
+              {item.label}
+            </NavLink>
+          );
+        })}
+      </nav>
+
+      <div className="flex min-w-0 flex-1 flex-col">
+        {!onChatRoute && (
+          <header className="flex items-center gap-2 border-b border-slate-200 bg-white px-4 py-3 font-bold md:hidden dark:border-slate-800 dark:bg-slate-900">
+            <Music aria-hidden="true" className="size-5 text-indigo-600 dark:text-indigo-400" />
+            Artist Portal
+          </header>
+        )}
+        <main className={`flex min-w-0 flex-1 flex-col ${onChatRoute ? "" : "pb-20 md:pb-0"}`}>
+          <Outlet />
+        </main>
+      </div>
+
+      {!onChatRoute && (
+        <nav
+          aria-label="Bottom"
+          className="fixed inset-x-0 bottom-0 z-10 grid grid-cols-4 border-t border-slate-200 bg-white md:hidden dark:border-slate-800 dark:bg-slate-900"
+        >
+          {bottomNavItems.map((item) => {
+            const active = isActive(item, pathname);
+            return (
+              <NavLink
+                key={item.to}
+                to={item.to}
+                aria-current={active ? "page" : undefined}
+                className={`${linkBase} flex-col gap-1 py-2 text-xs ${active ? "text-indigo-700 dark:text-indigo-300" : "text-slate-700 dark:text-slate-300"}`}
+              >
+                <item.icon aria-hidden="true" className="size-5" />
+                {item.label}
+              </NavLink>
+            );
+          })}
+        </nav>
+      )}
+    </div>
+  );
+}

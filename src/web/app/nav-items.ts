@@ -1,0 +1,23 @@
+import { List, MessageCircle, Music, Settings, Wallet, type LucideIcon } from "lucide-react";
+
+export interface NavItem {
+  to: string;
+  label: string;
+  icon: LucideIcon;
+}
+
+/** Left navigation on wide screens. */
+export const sideNavItems: NavItem[] = [
+  { to: "/", label: "Chat", icon: MessageCircle },
+  { to: "/songs", label: "Songs", icon: Music },
+  { to: "/wallet", label: "Wallet", icon: Wallet },
+  { to: "/settings", label: "Settings", icon: Settings },
+];
+
+/** Bottom navigation on small screens: the spec names the songs entry "List". */
+export const bottomNavItems: NavItem[] = [
+  { to: "/", label: "Chat", icon: MessageCircle },
+  { to: "/list", label: "List", icon: List },
+  { to: "/wallet", label: "Wallet", icon: Wallet },
+  { to: "/settings", label: "Settings", icon: Settings },
+];

@@ -1,0 +1,32 @@
+import { createBrowserRouter } from "react-router";
+import { AppShell } from "./app-shell";
+import { RequireSignedIn, RequireSignedOut } from "./route-guards";
+
+/** Each screen is its own chunk so the first route loads only what it shows. */
+const lazyPage = (load: () => Promise<{ default: React.ComponentType }>) => async () => ({
+  Component: (await load()).default,
+});
+
+export const router = createBrowserRouter([
+  {
+    element: <RequireSignedOut />,
+    children: [
+      { path: "/login", lazy: lazyPage(() => import("../features/auth/login-page")) },
+      { path: "/register", lazy: lazyPage(() => import("../features/auth/register-page")) },
+    ],
+  },
+  {
+    element: <RequireSignedIn />,
+    children: [
+      {
+        path: "/",
+        element: <AppShell />,
+        children: [
+          { index: true, lazy: lazyPage(() => import("../features/home/home-page")) },
+          { path: "settings", lazy: lazyPage(() => import("../features/settings/settings-page")) },
+          { path: "*", lazy: lazyPage(() => import("./not-found-page")) },
+        ],
+      },
+    ],
+  },
+]);

@@ -1,0 +1,55 @@
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import type { SignInInput, SignUpInput } from "../../../../shared/auth-schemas";
+import type { PublicUser } from "../../../../shared/user";
+import { ApiError, apiFetch } from "../../../lib/api-client";
+
+export const sessionQueryKey = ["session"] as const;
+
+/** The signed-in user, or null. 401 is an answer here, not an error. */
+async function fetchSessionUser(): Promise<PublicUser | null> {
+  try {
+    return await apiFetch<PublicUser>("/api/me");
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 401) return null;
+    throw error;
+  }
+}
+
+export function useSession() {
+  return useQuery({
+    queryKey: sessionQueryKey,
+    queryFn: fetchSessionUser,
+    staleTime: 60_000,
+    retry: (count, error) => !(error instanceof ApiError) && count < 2,
+  });
+}
+
+export function useSignIn() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: SignInInput) =>
+      apiFetch<unknown>("/api/auth/sign-in/email", { body: input }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: sessionQueryKey }),
+  });
+}
+
+export function useSignUp() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: SignUpInput) =>
+      apiFetch<unknown>("/api/auth/sign-up/email", { body: input }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: sessionQueryKey }),
+  });
+}
+
+export function useSignOut() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => apiFetch<unknown>("/api/auth/sign-out", { body: {} }),
+    onSettled: () => {
+      // Nothing of the previous user may linger in the cache.
+      queryClient.clear();
+      queryClient.setQueryData(sessionQueryKey, null);
+    },
+  });
+}

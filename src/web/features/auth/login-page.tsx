@@ -1,0 +1,64 @@
+import { useState, type SyntheticEvent } from "react";
+import { Link } from "react-router";
+import { SIGN_IN_FAILED_MESSAGE } from "../../../shared/auth-messages";
+import { Alert } from "../../components/alert";
+import { Button } from "../../components/button";
+import { PasswordField, TextField } from "../../components/text-field";
+import { ApiError } from "../../lib/api-client";
+import { useSignIn } from "./api/session";
+import { AuthLayout } from "./auth-layout";
+
+export default function LoginPage() {
+  const [email, setEmail] = useState("");
+  const [password, setPassword] = useState("");
+  const signIn = useSignIn();
+
+  const onSubmit = (event: SyntheticEvent) => {
+    event.preventDefault();
+    signIn.mutate({ email, password });
+  };
+
+  // 429 carries its own explanation; every other failure reads the same,
+  // so the form never tells which of email or password was wrong.
+  const error =
+    signIn.error instanceof ApiError && signIn.error.status === 429
+      ? signIn.error.message
+      : signIn.error
+        ? SIGN_IN_FAILED_MESSAGE
+        : null;
+
+  return (
+    <AuthLayout title="Welcome back" subtitle="Sign in to your artist account">
+      <form onSubmit={onSubmit} className="flex flex-col gap-4" noValidate>
+        {error && <Alert tone="error">{error}</Alert>}
+        <TextField
+          label="Email"
+          type="email"
+          autoComplete="email"
+          required
+          value={email}
+          onChange={(e) => setEmail(e.target.value)}
+        />
+        <PasswordField
+          label="Password"
+          autoComplete="current-password"
+          required
+          value={password}
+          onChange={(e) => setPassword(e.target.value)}
+        />
+        <Button type="submit" disabled={signIn.isPending || !email || !password}>
+          {signIn.isPending ? "Signing in…" : "Sign in"}
+        </Button>
+      </form>
+      <p className="mt-6 text-center text-sm">
+        Don&apos;t have an account?{" "}
+        <Link
+          to="/register"
+          className="font-semibold text-indigo-700 underline dark:text-indigo-300"
+        >
+          Create one
+        </Link>
+      </p>
+    </AuthLayout>
+  );
+}

@@ -1,0 +1,141 @@
+import { useState, type SyntheticEvent } from "react";
+import { Link } from "react-router";
+import { EMAIL_TAKEN_MESSAGE, SIGN_UP_FAILED_MESSAGE } from "../../../shared/auth-messages";
+import { signUpSchema } from "../../../shared/auth-schemas";
+import { Alert } from "../../components/alert";
+import { Button } from "../../components/button";
+import { PasswordChecklist } from "../../components/password-checklist";
+import { PasswordField, TextField } from "../../components/text-field";
+import { ApiError } from "../../lib/api-client";
+import { useMarketingLink } from "../../lib/public-config";
+import { useSignUp } from "./api/session";
+import { AuthLayout } from "./auth-layout";
+
+type Field = "name" | "email" | "password" | "consent";
+
+export default function RegisterPage() {
+  const [name, setName] = useState("");
+  const [email, setEmail] = useState("");
+  const [password, setPassword] = useState("");
+  const [consent, setConsent] = useState(false);
+  const [fieldErrors, setFieldErrors] = useState<Partial<Record<Field, string>>>({});
+  const signUp = useSignUp();
+  const link = useMarketingLink();
+
+  const onSubmit = (event: SyntheticEvent) => {
+    event.preventDefault();
+    // The same schema the server runs, so the messages match exactly.
+    const parsed = signUpSchema.safeParse({ name, email, password, consent });
+    if (!parsed.success) {
+      const errors: Partial<Record<Field, string>> = {};
+      for (const issue of parsed.error.issues) {
+        const key = issue.path[0] as Field;
+        errors[key] ??= issue.message;
+      }
+      setFieldErrors(errors);
+      return;
+    }
+    setFieldErrors({});
+    signUp.mutate({ name, email, password, consent: true });
+  };
+
+  const serverError = signUp.error instanceof ApiError ? signUp.error : null;
+  const emailTaken =
+    serverError?.code === "USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL" ||
+    serverError?.code === "USER_ALREADY_EXISTS";
+  const serverFields = (serverError?.fieldErrors ?? {}) as Partial<Record<Field, string>>;
+  const errorFor = (field: Field) => fieldErrors[field] ?? serverFields[field];
+
+  return (
+    <AuthLayout
+      title="Create your account"
+      subtitle="Join the portal to reach support and follow your songs"
+    >
+      <form onSubmit={onSubmit} className="flex flex-col gap-4" noValidate>
+        {signUp.error && <Alert tone="error">{SIGN_UP_FAILED_MESSAGE}</Alert>}
+        <TextField
+          label="Artist name"
+          autoComplete="nickname"
+          required
+          value={name}
+          onChange={(e) => setName(e.target.value)}
+          error={errorFor("name")}
+        />
+        <TextField
+          label="Email"
+          type="email"
+          autoComplete="email"
+          required
+          value={email}
+          onChange={(e) => setEmail(e.target.value)}
+          error={emailTaken ? EMAIL_TAKEN_MESSAGE : errorFor("email")}
+        />
+        <PasswordField
+          label="Password"
+          autoComplete="new-password"
+          required
+          value={password}
+          onChange={(e) => setPassword(e.target.value)}
+          error={errorFor("password")}
+          hint={<PasswordChecklist password={password} />}
+        />
+        <div className="flex flex-col gap-1.5">
+          <div className="flex items-start gap-3">
+            <input
+              id="consent"
+              type="checkbox"
+              checked={consent}
+              onChange={(e) => setConsent(e.target.checked)}
+              aria-invalid={errorFor("consent") ? true : undefined}
+              aria-describedby={errorFor("consent") ? "consent-error" : undefined}
+              className="mt-1 size-4 accent-indigo-600"
+            />
+            <label htmlFor="consent" className="text-sm">
+              I agree to the{" "}
+              <a
+                href={link("terms")}
+                target="_blank"
+                rel="noopener noreferrer"
+                className="font-medium text-indigo-700 underline dark:text-indigo-300"
+              >
+                Terms of Service
+              </a>
+              ,{" "}
+              <a
+                href={link("privacy")}
+                target="_blank"
+                rel="noopener noreferrer"
+                className="font-medium text-indigo-700 underline dark:text-indigo-300"
+              >
+                Privacy Policy
+              </a>{" "}
+              and{" "}
+              <a
+                href={link("eula")}
+                target="_blank"
+                rel="noopener noreferrer"
+                className="font-medium text-indigo-700 underline dark:text-indigo-300"
+              >
+                EULA
+              </a>
+            </label>
+          </div>
+          {errorFor("consent") && (
+            <p id="consent-error" className="text-sm text-red-700 dark:text-red-300">
+              {errorFor("consent")}
+            </p>
+          )}
+        </div>
+        <Button type="submit" disabled={signUp.isPending}>
+          {signUp.isPending ? "Creating account…" : "Create account"}
+        </Button>
+      </form>
+      <p className="mt-6 text-center text-sm">
+        Already have an account?{" "}
+        <Link to="/login" className="font-semibold text-indigo-700 underline dark:text-indigo-300">
+          Sign in
+        </Link>
+      </p>
+    </AuthLayout>
+  );
+}

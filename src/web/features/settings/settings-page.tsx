@@ -1,0 +1,158 @@
+import type { ReactNode } from "react";
+import { Link, useNavigate } from "react-router";
+import {
+  ChevronRight,
+  ExternalLink,
+  FileText,
+  Info,
+  KeyRound,
+  LogOut,
+  Mail,
+  Moon,
+  Shield,
+  Sun,
+  UserCog,
+  UserRound,
+} from "lucide-react";
+import { APP_VERSION } from "../../../shared/constants";
+import { displayName } from "../../../shared/user";
+import { Avatar } from "../../components/avatar";
+import { useDarkMode } from "../../lib/theme";
+import { useMarketingLink } from "../../lib/public-config";
+import { useSession, useSignOut } from "../auth/api/session";
+
+const rowClass =
+  "flex w-full items-center gap-3 px-4 py-3.5 text-left hover:bg-slate-50 dark:hover:bg-slate-800";
+
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <section aria-labelledby={`section-${title}`} className="flex flex-col gap-2">
+      <h2
+        id={`section-${title}`}
+        className="px-1 text-sm font-semibold text-slate-600 uppercase dark:text-slate-300"
+      >
+        {title}
+      </h2>
+      <div className="divide-y divide-slate-200 overflow-hidden rounded-xl bg-white ring-1 ring-slate-200 dark:divide-slate-800 dark:bg-slate-900 dark:ring-slate-800">
+        {children}
+      </div>
+    </section>
+  );
+}
+
+export default function SettingsPage() {
+  const { data: user } = useSession();
+  const [dark, setDark] = useDarkMode();
+  const link = useMarketingLink();
+  const signOut = useSignOut();
+  const navigate = useNavigate();
+  if (!user) return null;
+  const name = displayName(user);
+
+  const legal = [
+    { page: "contact", label: "Contact us", icon: Mail },
+    { page: "about", label: "About", icon: Info },
+    { page: "privacy", label: "Privacy Policy", icon: Shield },
+    { page: "terms", label: "Terms of Service", icon: FileText },
+  ] as const;
+
+  return (
+    <div className="mx-auto flex w-full max-w-2xl flex-col gap-6 p-4 sm:p-6">
+      <h1 className="text-2xl font-bold">Settings</h1>
+
+      <section
+        aria-label="Profile"
+        className="flex items-center gap-4 rounded-xl bg-white p-4 ring-1 ring-slate-200 dark:bg-slate-900 dark:ring-slate-800"
+      >
+        <Avatar src={user.profilePicture} name={name} size="lg" />
+        <div className="min-w-0">
+          <p className="truncate text-lg font-semibold">{name}</p>
+          <p className="truncate text-sm text-slate-600 dark:text-slate-300">{user.email}</p>
+        </div>
+      </section>
+
+      <Section title="Preferences">
+        <div className="flex items-center gap-3 px-4 py-3.5">
+          {dark ? (
+            <Moon aria-hidden="true" className="size-5" />
+          ) : (
+            <Sun aria-hidden="true" className="size-5" />
+          )}
+          <span id="dark-mode-label" className="flex-1">
+            Dark mode
+          </span>
+          <button
+            type="button"
+            role="switch"
+            aria-checked={dark}
+            aria-labelledby="dark-mode-label"
+            onClick={() => setDark(!dark)}
+            className={`relative h-7 w-12 rounded-full transition-colors ${dark ? "bg-indigo-500" : "bg-slate-400"}`}
+          >
+            <span
+              aria-hidden="true"
+              className={`absolute top-0.5 left-0.5 size-6 rounded-full bg-white shadow transition-transform ${dark ? "translate-x-5" : ""}`}
+            />
+          </button>
+        </div>
+        <Link to="/artist-account" className={rowClass}>
+          <UserRound aria-hidden="true" className="size-5" />
+          <span className="flex-1">Artist Account</span>
+          <ChevronRight aria-hidden="true" className="size-5 text-slate-500 dark:text-slate-400" />
+        </Link>
+      </Section>
+
+      <Section title="Help & Legal">
+        {legal.map((item) => (
+          <a
+            key={item.page}
+            href={link(item.page)}
+            target="_blank"
+            rel="noopener noreferrer"
+            className={rowClass}
+          >
+            <item.icon aria-hidden="true" className="size-5" />
+            <span className="flex-1">
+              {item.label}
+              <span className="sr-only"> (opens in a new tab)</span>
+            </span>
+            <ExternalLink
+              aria-hidden="true"
+              className="size-4 text-slate-500 dark:text-slate-400"
+            />
+          </a>
+        ))}
+      </Section>
+
+      <Section title="Account & Security">
+        <Link to="/manage-account" className={rowClass}>
+          <UserCog aria-hidden="true" className="size-5" />
+          <span className="flex-1">Manage Account</span>
+          <ChevronRight aria-hidden="true" className="size-5 text-slate-500 dark:text-slate-400" />
+        </Link>
+        <Link to="/change-password" className={rowClass}>
+          <KeyRound aria-hidden="true" className="size-5" />
+          <span className="flex-1">Change Password</span>
+          <ChevronRight aria-hidden="true" className="size-5 text-slate-500 dark:text-slate-400" />
+        </Link>
+        <button
+          type="button"
+          className={`${rowClass} text-red-700 dark:text-red-300`}
+          disabled={signOut.isPending}
+          onClick={() =>
+            signOut.mutate(undefined, {
+              onSettled: () => void navigate("/login", { replace: true }),
+            })
+          }
+        >
+          <LogOut aria-hidden="true" className="size-5" />
+          <span className="flex-1">Log out</span>
+        </button>
+      </Section>
+
+      <p className="text-center text-sm text-slate-600 dark:text-slate-300">
+        Version {APP_VERSION}
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,19 @@
+import { useQuery } from "@tanstack/react-query";
+import { DEFAULT_MARKETING_URL, marketingUrl, type MarketingPage } from "../../shared/constants";
+import type { PublicConfig } from "../../shared/public-config";
+import { apiFetch } from "./api-client";
+
+export function usePublicConfig() {
+  return useQuery({
+    queryKey: ["public-config"],
+    queryFn: () => apiFetch<PublicConfig>("/api/config"),
+    staleTime: Infinity,
+  });
+}
+
+/** Link builder for the marketing site's pages (terms, privacy, EULA, contact, about). */
+export function useMarketingLink(): (page: MarketingPage) => string {
+  const { data } = usePublicConfig();
+  const base = data?.marketingUrl ?? DEFAULT_MARKETING_URL;
+  return (page) => marketingUrl(base, page);
+}
