@@ -13,7 +13,9 @@ import {
 } from "./auth/attempt-limiter";
 import { registerAuthRoutes } from "./auth/routes";
 import { resolveAuthSecret } from "./auth/secret";
+import type { Transaction } from "kysely";
 import type { DatabaseHandle } from "./db/database";
+import type { Database } from "./db/schema";
 import { HttpError, registerErrorHandling } from "./http/errors";
 import { securityHeaders } from "./http/security-headers";
 import { registerHealthRoutes } from "./features/health/routes";
@@ -30,10 +32,15 @@ export interface AppDeps {
   logger?: boolean;
 }
 
+/** Removes what one feature holds of a user; runs inside the account-deletion transaction. */
+export type UserCleanup = (userId: string, trx: Transaction<Database>) => Promise<void>;
+
 export interface AppContext {
   config: AppConfig;
   database: DatabaseHandle;
   auth: Auth;
+  /** Features register here what must go when an account is deleted. */
+  userCleanups: UserCleanup[];
 }
 
 declare module "fastify" {
@@ -57,7 +64,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     secret: resolveAuthSecret(config.authSecret, config.dataDir),
     publicUrl: config.publicUrl,
   });
-  app.decorate("ctx", { config, database, auth });
+  app.decorate("ctx", { config, database, auth, userCleanups: [] });
 
   registerErrorHandling(app);
   await app.register(helmet, securityHeaders());

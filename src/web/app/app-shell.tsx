@@ -1,9 +1,11 @@
 import { NavLink, Outlet, useLocation } from "react-router";
 import { Music } from "lucide-react";
-import { bottomNavItems, sideNavItems, type NavItem } from "./nav-items";
+import { useSession } from "../features/auth/api/session";
+import { adminNavItems, bottomNavItems, sideNavItems, type NavItem } from "./nav-items";
 
 function isActive(item: NavItem, pathname: string): boolean {
-  if (item.to === "/") return pathname === "/" || pathname.startsWith("/chat/");
+  if (item.to === "/")
+    return pathname === "/" || pathname.startsWith("/chat/") || pathname.startsWith("/inbox/");
   if (item.to === "/songs" || item.to === "/list") {
     return pathname === "/songs" || pathname === "/list" || pathname.startsWith("/song/");
   }
@@ -17,6 +19,10 @@ const idleClass = "text-slate-700 hover:bg-slate-100 dark:text-slate-300 dark:ho
 export function AppShell() {
   const { pathname } = useLocation();
   const onChatRoute = pathname.startsWith("/chat/");
+  const { data: user } = useSession();
+  // Agents and artists share the shell; agents get their own destinations.
+  const sideItems = user?.admin ? adminNavItems : sideNavItems;
+  const bottomItems = user?.admin ? adminNavItems : bottomNavItems;
 
   return (
     <div className="flex min-h-dvh">
@@ -28,7 +34,7 @@ export function AppShell() {
           <Music aria-hidden="true" className="size-6 text-indigo-600 dark:text-indigo-400" />
           Artist Portal
         </div>
-        {sideNavItems.map((item) => {
+        {sideItems.map((item) => {
           const active = isActive(item, pathname);
           return (
             <NavLink
@@ -59,9 +65,9 @@ export function AppShell() {
       {!onChatRoute && (
         <nav
           aria-label="Bottom"
-          className="fixed inset-x-0 bottom-0 z-10 grid grid-cols-4 border-t border-slate-200 bg-white md:hidden dark:border-slate-800 dark:bg-slate-900"
+          className="fixed inset-x-0 bottom-0 z-10 grid auto-cols-fr grid-flow-col border-t border-slate-200 bg-white md:hidden dark:border-slate-800 dark:bg-slate-900"
         >
-          {bottomNavItems.map((item) => {
+          {bottomItems.map((item) => {
             const active = isActive(item, pathname);
             return (
               <NavLink

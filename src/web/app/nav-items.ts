@@ -1,4 +1,4 @@
-import { List, MessageCircle, Music, Settings, Wallet, type LucideIcon } from "lucide-react";
+import { Inbox, List, MessageCircle, Music, Settings, Wallet, type LucideIcon } from "lucide-react";
 
 export interface NavItem {
   to: string;
@@ -19,5 +19,12 @@ export const bottomNavItems: NavItem[] = [
   { to: "/", label: "Chat", icon: MessageCircle },
   { to: "/list", label: "List", icon: List },
   { to: "/wallet", label: "Wallet", icon: Wallet },
+  { to: "/settings", label: "Settings", icon: Settings },
+];
+
+/** Support agents: their inbox, the song desk, settings. */
+export const adminNavItems: NavItem[] = [
+  { to: "/", label: "Inbox", icon: Inbox },
+  { to: "/desk/songs", label: "Song desk", icon: Music },
   { to: "/settings", label: "Settings", icon: Settings },
 ];
