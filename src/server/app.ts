@@ -21,6 +21,8 @@ import { securityHeaders } from "./http/security-headers";
 import { registerHealthRoutes } from "./features/health/routes";
 import { registerProfileRoutes } from "./features/profile/routes";
 import { registerPublicConfigRoutes } from "./features/public-config/routes";
+import { registerChatRoutes } from "./features/chat/routes";
+import { attachRealtime } from "./realtime/socket-server";
 
 export interface AppDeps {
   config: AppConfig;
@@ -79,6 +81,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerHealthRoutes(app);
   registerPublicConfigRoutes(app);
   registerProfileRoutes(app);
+  attachRealtime(app);
+  registerChatRoutes(app);
 
   await registerWebRoot(app, deps.webRoot);
   return app;

@@ -61,8 +61,44 @@ export interface VerificationTable {
   updatedAt: Timestamp;
 }
 
+/** Epoch milliseconds; PostgreSQL's bigint may come back as a string, so read with Number(). */
+type EpochMs = ColumnType<number, number, number>;
+
+export interface RoomTable {
+  id: string;
+  createdAt: EpochMs;
+  lastSeq: Generated<number>;
+}
+
+export interface RoomMemberTable {
+  roomId: string;
+  userId: string;
+  lastReadAt: EpochMs | null;
+}
+
+export interface MessageTable {
+  id: string;
+  roomId: string;
+  seq: number;
+  senderId: string;
+  senderName: string;
+  text: string;
+  createdAt: EpochMs;
+  status: string;
+  fromMsgNum: number;
+  toMsgNum: number;
+  fileId: string | null;
+  fileUrl: string | null;
+  fileType: string | null;
+  fileName: string | null;
+  fileSize: number | null;
+}
+
 export interface Database {
   user: UserTable;
+  room: RoomTable;
+  room_member: RoomMemberTable;
+  message: MessageTable;
   session: SessionTable;
   account: AccountTable;
   verification: VerificationTable;

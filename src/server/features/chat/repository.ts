@@ -1,0 +1,361 @@
+import type { ExpressionBuilder, Kysely, Selectable } from "kysely";
+import type { DatabaseHandle } from "../../db/database";
+import type { Database, MessageTable, RoomMemberTable } from "../../db/schema";
+import {
+  FROM_MSG_NUM,
+  MESSAGE_PAGE_SIZE,
+  TO_MSG_NUM,
+  type ChatContact,
+  type ChatFileType,
+  type ChatMessage,
+} from "../../../shared/chat";
+
+type Db = Kysely<Database>;
+
+/** PostgreSQL returns bigint as text; SQLite as a number. */
+const num = (v: number | string | bigint): number => Number(v);
+const numOrNull = (v: number | string | bigint | null): number | null =>
+  v === null ? null : Number(v);
+
+export function toChatMessage(row: Selectable<MessageTable>): ChatMessage {
+  return {
+    id: row.id,
+    roomId: row.roomId,
+    seq: num(row.seq),
+    userId: row.senderId,
+    senderName: row.senderName,
+    text: row.text,
+    createdAt: num(row.createdAt),
+    status: "sent",
+    from_msg_num: row.fromMsgNum,
+    to_msg_num: row.toMsgNum,
+    fileUrl: row.fileUrl,
+    fileType: row.fileType as ChatFileType | null,
+    fileName: row.fileName,
+    fileSize: numOrNull(row.fileSize),
+  };
+}
+
+/** Creates the room and its two members if missing; the agent starts with no read mark. */
+export async function ensureRoom(
+  db: Db,
+  roomId: string,
+  members: { userId: string; lastReadAt: number | null }[],
+  now: number,
+): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    await trx
+      .insertInto("room")
+      .values({ id: roomId, createdAt: now })
+      .onConflict((oc) => oc.column("id").doNothing())
+      .execute();
+    await trx
+      .insertInto("room_member")
+      .values(members.map((m) => ({ roomId, ...m })))
+      .onConflict((oc) => oc.columns(["roomId", "userId"]).doNothing())
+      .execute();
+  });
+}
+
+export async function findMembership(db: Db, roomId: string, userId: string) {
+  const row = await db
+    .selectFrom("room_member")
+    .select("lastReadAt")
+    .where("roomId", "=", roomId)
+    .where("userId", "=", userId)
+    .executeTakeFirst();
+  return row ? { lastReadAt: numOrNull(row.lastReadAt) } : undefined;
+}
+
+export async function roomMemberIds(db: Db, roomId: string): Promise<string[]> {
+  const rows = await db
+    .selectFrom("room_member")
+    .select("userId")
+    .where("roomId", "=", roomId)
+    .execute();
+  return rows.map((r) => r.userId);
+}
+
+export async function markRead(db: Db, roomId: string, userId: string, at: number) {
+  await db
+    .updateTable("room_member")
+    .set({ lastReadAt: at })
+    .where("roomId", "=", roomId)
+    .where("userId", "=", userId)
+    .execute();
+}
+
+export interface NewMessage {
+  id: string;
+  roomId: string;
+  senderId: string;
+  senderName: string;
+  text: string;
+  createdAt: number;
+  file: {
+    fileId: string;
+    fileUrl: string;
+    fileType: ChatFileType;
+    fileName: string;
+    fileSize: number;
+  } | null;
+}
+
+export type InsertResult =
+  { outcome: "created" | "existing"; message: ChatMessage } | { outcome: "conflict" };
+
+/**
+ * Stores a message once: a retried send with the same id returns the stored
+ * row. The room's counter hands out the next seq in the same transaction, so
+ * seqs are unique and increasing per room on SQLite and PostgreSQL alike.
+ */
+export async function insertMessage(db: Db, input: NewMessage): Promise<InsertResult> {
+  return db.transaction().execute(async (trx) => {
+    const existing = await trx
+      .selectFrom("message")
+      .selectAll()
+      .where("id", "=", input.id)
+      .executeTakeFirst();
+    if (existing) {
+      const same = existing.roomId === input.roomId && existing.senderId === input.senderId;
+      return same
+        ? { outcome: "existing" as const, message: toChatMessage(existing) }
+        : { outcome: "conflict" as const };
+    }
+    const room = await trx
+      .updateTable("room")
+      .set((eb) => ({ lastSeq: eb("lastSeq", "+", 1) }))
+      .where("id", "=", input.roomId)
+      .returning("lastSeq")
+      .executeTakeFirstOrThrow();
+    const row: Selectable<MessageTable> = {
+      id: input.id,
+      roomId: input.roomId,
+      seq: num(room.lastSeq),
+      senderId: input.senderId,
+      senderName: input.senderName,
+      text: input.text,
+      createdAt: input.createdAt,
+      status: "sent",
+      fromMsgNum: FROM_MSG_NUM,
+      toMsgNum: TO_MSG_NUM,
+      fileId: input.file?.fileId ?? null,
+      fileUrl: input.file?.fileUrl ?? null,
+      fileType: input.file?.fileType ?? null,
+      fileName: input.file?.fileName ?? null,
+      fileSize: input.file?.fileSize ?? null,
+    };
+    await trx.insertInto("message").values(row).execute();
+    return { outcome: "created" as const, message: toChatMessage(row) };
+  });
+}
+
+/** Messages after a seq, oldest first (resync); without one, the latest page. */
+export async function listMessages(
+  db: Db,
+  roomId: string,
+  after: number | undefined,
+): Promise<ChatMessage[]> {
+  if (after !== undefined) {
+    const rows = await db
+      .selectFrom("message")
+      .selectAll()
+      .where("roomId", "=", roomId)
+      .where("seq", ">", after)
+      .orderBy("seq", "asc")
+      .limit(MESSAGE_PAGE_SIZE)
+      .execute();
+    return rows.map(toChatMessage);
+  }
+  const rows = await db
+    .selectFrom("message")
+    .selectAll()
+    .where("roomId", "=", roomId)
+    .orderBy("seq", "desc")
+    .limit(MESSAGE_PAGE_SIZE)
+    .execute();
+  return rows.reverse().map(toChatMessage);
+}
+
+/** `%` and `_` typed by a person are literal characters, not wildcards. */
+function likePattern(search: string): string {
+  return `%${search.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+interface ContactRow {
+  userId: string;
+  artistName: string;
+  username: string;
+  email: string;
+  picture: string | null;
+  roomId: string | null;
+  lastText: string | null;
+  lastFileType: string | null;
+  lastCreatedAt: number | string | null;
+  lastSenderId: string | null;
+  unread: number | string | bigint | null;
+}
+
+function toContact(row: ContactRow, roomIdFor: (peerId: string) => string): ChatContact {
+  return {
+    userId: row.userId,
+    name: row.artistName.trim() || row.username,
+    email: row.email,
+    picture: row.picture,
+    roomId: row.roomId ?? roomIdFor(row.userId),
+    lastMessage:
+      row.lastCreatedAt === null
+        ? null
+        : {
+            text: row.lastText ?? "",
+            fileType: row.lastFileType as ChatFileType | null,
+            createdAt: num(row.lastCreatedAt),
+            senderId: row.lastSenderId ?? "",
+          },
+    unread: row.unread === null ? 0 : num(row.unread),
+  };
+}
+
+/**
+ * The artist's chat list in ONE statement: every agent but the user, with the
+ * room they share (if any), its last message (room.lastSeq points at it) and
+ * the count of messages from others newer than the user's read mark.
+ */
+export async function listAgentsForUser(
+  database: DatabaseHandle,
+  userId: string,
+  search: string,
+  roomIdFor: (peerId: string) => string,
+): Promise<ChatContact[]> {
+  const { db } = database;
+  let query = db
+    .selectFrom("user as u")
+    .leftJoin("room_member as mine", (join) =>
+      join
+        .on("mine.userId", "=", userId)
+        .on((eb) =>
+          eb(
+            "mine.roomId",
+            "in",
+            eb
+              .selectFrom("room_member as peer")
+              .select("peer.roomId")
+              .whereRef("peer.userId", "=", "u.id"),
+          ),
+        ),
+    )
+    .leftJoin("room as r", "r.id", "mine.roomId")
+    .leftJoin("message as lm", (join) =>
+      join.onRef("lm.roomId", "=", "r.id").onRef("lm.seq", "=", "r.lastSeq"),
+    )
+    .select((eb) => [
+      "u.id as userId",
+      "u.artistName",
+      "u.username",
+      "u.email",
+      "u.profilePicture as picture",
+      "mine.roomId as roomId",
+      "lm.text as lastText",
+      "lm.fileType as lastFileType",
+      "lm.createdAt as lastCreatedAt",
+      "lm.senderId as lastSenderId",
+      unreadCount(eb, userId).as("unread"),
+    ])
+    .where("u.admin", "=", database.bool(true))
+    .where("u.id", "<>", userId);
+  if (search) {
+    const pattern = likePattern(search);
+    query = query.where((eb) =>
+      eb.or([
+        eb(eb.fn("lower", ["u.username"]), "like", pattern),
+        eb(eb.fn("lower", ["u.email"]), "like", pattern),
+        eb(eb.fn("lower", ["u.artistName"]), "like", pattern),
+      ]),
+    );
+  }
+  const rows = await query.orderBy("u.artistName").orderBy("u.id").execute();
+  return rows.map((row) => toContact(row, roomIdFor));
+}
+
+/**
+ * An agent's inbox in ONE statement: the rooms the agent is in, the artist on
+ * the other side, last message and unread count; newest activity first.
+ */
+export async function listInboxForAgent(
+  database: DatabaseHandle,
+  agentId: string,
+  search: string,
+): Promise<ChatContact[]> {
+  const { db } = database;
+  let query = db
+    .selectFrom("room_member as mine")
+    .innerJoin("room_member as peer", (join) =>
+      join.onRef("peer.roomId", "=", "mine.roomId").on("peer.userId", "<>", agentId),
+    )
+    .innerJoin("user as u", "u.id", "peer.userId")
+    .innerJoin("room as r", "r.id", "mine.roomId")
+    .leftJoin("message as lm", (join) =>
+      join.onRef("lm.roomId", "=", "r.id").onRef("lm.seq", "=", "r.lastSeq"),
+    )
+    .select((eb) => [
+      "u.id as userId",
+      "u.artistName",
+      "u.username",
+      "u.email",
+      "u.profilePicture as picture",
+      "mine.roomId as roomId",
+      "lm.text as lastText",
+      "lm.fileType as lastFileType",
+      "lm.createdAt as lastCreatedAt",
+      "lm.senderId as lastSenderId",
+      unreadCount(eb, agentId).as("unread"),
+      eb.fn.coalesce("lm.createdAt", "r.createdAt").as("activity"),
+    ])
+    .where("mine.userId", "=", agentId);
+  if (search) {
+    const pattern = likePattern(search);
+    query = query.where((eb) =>
+      eb.or([
+        eb(eb.fn("lower", ["u.username"]), "like", pattern),
+        eb(eb.fn("lower", ["u.email"]), "like", pattern),
+        eb(eb.fn("lower", ["u.artistName"]), "like", pattern),
+      ]),
+    );
+  }
+  const rows = await query.orderBy("activity", "desc").orderBy("u.id").execute();
+  return rows.map((row) => toContact(row, () => row.roomId));
+}
+
+/** Messages from others newer than the read mark (all of them when there is none). */
+function unreadCount(
+  eb: ExpressionBuilder<Database & { mine: RoomMemberTable }, "mine">,
+  userId: string,
+) {
+  return eb
+    .selectFrom("message as m")
+    .select((sub) => sub.fn.countAll().as("n"))
+    .whereRef("m.roomId", "=", "mine.roomId")
+    .where("m.senderId", "<>", userId)
+    .where((sub) =>
+      sub.or([
+        sub("mine.lastReadAt", "is", null),
+        sub("m.createdAt", ">", sub.ref("mine.lastReadAt")),
+      ]),
+    );
+}
+
+/** Everything of the user's conversations goes: rooms cascade to members and messages. */
+export async function deleteRoomsOfUser(db: Db, userId: string): Promise<string[]> {
+  const rooms = await db
+    .selectFrom("room_member")
+    .select("roomId")
+    .where("userId", "=", userId)
+    .execute();
+  const ids = rooms.map((r) => r.roomId);
+  if (ids.length > 0) {
+    await db.deleteFrom("message").where("roomId", "in", ids).execute();
+    await db.deleteFrom("room_member").where("roomId", "in", ids).execute();
+    await db.deleteFrom("room").where("id", "in", ids).execute();
+  }
+  return ids;
+}
