@@ -21,6 +21,9 @@ import { securityHeaders } from "./http/security-headers";
 import { registerHealthRoutes } from "./features/health/routes";
 import { registerProfileRoutes } from "./features/profile/routes";
 import { registerPublicConfigRoutes } from "./features/public-config/routes";
+import { registerUploadRoutes } from "./features/uploads/routes";
+import type { FileStorage } from "./storage/file-storage";
+import { createLocalFileStorage } from "./storage/local-file-storage";
 import { registerChatRoutes } from "./features/chat/routes";
 import { attachRealtime } from "./realtime/socket-server";
 
@@ -30,6 +33,7 @@ export interface AppDeps {
   /** Folder of the built SPA; absent in tests that only drive the API. */
   webRoot?: string;
   signInLimiter?: AttemptLimiter;
+  storage?: FileStorage;
   authRequestsPerMinutePerIp?: number;
   logger?: boolean;
 }
@@ -43,6 +47,7 @@ export interface AppContext {
   auth: Auth;
   /** Features register here what must go when an account is deleted. */
   userCleanups: UserCleanup[];
+  storage: FileStorage;
 }
 
 declare module "fastify" {
@@ -66,7 +71,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     secret: resolveAuthSecret(config.authSecret, config.dataDir),
     publicUrl: config.publicUrl,
   });
-  app.decorate("ctx", { config, database, auth, userCleanups: [] });
+  const storage = deps.storage ?? createLocalFileStorage(path.join(config.dataDir, "uploads"));
+  app.decorate("ctx", { config, database, auth, userCleanups: [], storage });
 
   registerErrorHandling(app);
   await app.register(helmet, securityHeaders());
@@ -81,6 +87,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerHealthRoutes(app);
   registerPublicConfigRoutes(app);
   registerProfileRoutes(app);
+  registerUploadRoutes(app);
   attachRealtime(app);
   registerChatRoutes(app);
 

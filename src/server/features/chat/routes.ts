@@ -12,22 +12,17 @@ import {
   listMessages,
   roomMemberIds,
 } from "./repository";
-import { ChatService, type ChatFileResolver } from "./service";
+import { ChatService } from "./service";
+import { registerChatUploadPurpose } from "./chat-upload-purpose";
+import { deleteStoredFiles } from "../uploads/stored-files";
+import { CHAT_UPLOAD_PURPOSE } from "../../../shared/chat";
 
 const idParams = z.object({ id: z.string().min(1).max(200) });
 
-export interface ChatRouteOptions {
-  /** Turns an uploaded chat file into an attachment; absent until uploads are registered. */
-  resolveFile?: ChatFileResolver;
-}
-
 /** REST for lists, history and read marks; sending goes through the socket with an ack. */
-export function registerChatRoutes(
-  app: FastifyInstance,
-  options: ChatRouteOptions = {},
-): ChatService {
+export function registerChatRoutes(app: FastifyInstance): ChatService {
   const { auth, database } = app.ctx;
-  const service = new ChatService(app.ctx, options.resolveFile);
+  const service = new ChatService(app.ctx, registerChatUploadPurpose(app));
 
   const announceRead = async (event: RoomReadEvent) => {
     const members = await roomMemberIds(database.db, event.roomId);
@@ -99,7 +94,11 @@ export function registerChatRoutes(
   });
 
   app.ctx.userCleanups.push(async (userId, trx) => {
-    await deleteRoomsOfUser(trx, userId);
+    const roomIds = await deleteRoomsOfUser(trx, userId);
+    // Both people's files in those rooms go with the conversation.
+    for (const scope of roomIds) {
+      await deleteStoredFiles(app.ctx.storage, trx, { purpose: CHAT_UPLOAD_PURPOSE, scope });
+    }
   });
   return service;
 }

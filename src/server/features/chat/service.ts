@@ -15,20 +15,17 @@ export const PEER_NOT_FOUND = "This person could not be found.";
 export const ARTISTS_CHAT_WITH_AGENTS = "Artists can only chat with support agents.";
 export const AGENTS_CHAT_WITH_ARTISTS = "Support agents can only chat with artists.";
 
-/** Looks up how a chat file becomes a message attachment; set once uploads are registered. */
+/** Turns an uploaded chat file into a message attachment, or throws HttpError. */
 export type ChatFileResolver = (
   user: PublicUser,
   roomId: string,
   fileId: string,
 ) => Promise<NonNullable<NewMessage["file"]>>;
 
-const noFiles: ChatFileResolver = () =>
-  Promise.reject(new HttpError(400, "Files cannot be attached yet.", undefined, "NO_UPLOADS"));
-
 export class ChatService {
   constructor(
     private readonly ctx: AppContext,
-    private readonly resolveFile: ChatFileResolver = noFiles,
+    private readonly resolveFile: ChatFileResolver,
     private readonly now: () => number = Date.now,
   ) {}
 
