@@ -1,7 +1,9 @@
-import { z } from "zod";
 import type { ChatMessage } from "./chat";
 
-/** Socket.IO event names, one place for both sides. */
+/**
+ * Socket.IO event names and payload types, one place for both sides. No zod
+ * here: this module is on the first route of the web app.
+ */
 export const chatEvents = {
   /** client → server, with acknowledgement: store a message. */
   send: "message:send",
@@ -13,12 +15,12 @@ export const chatEvents = {
   directory: "directory:changed",
 } as const;
 
-export const roomReadEventSchema = z.object({
-  roomId: z.string(),
-  userId: z.string(),
-  lastReadAt: z.number(),
-});
-export type RoomReadEvent = z.infer<typeof roomReadEventSchema>;
+/** Payload of chatEvents.read. (The send payload's schema is sendMessageSchema in ./chat.) */
+export interface RoomReadEvent {
+  roomId: string;
+  userId: string;
+  lastReadAt: number;
+}
 
 /** The acknowledgement of a send: the stored message, or why it was refused. */
 export type SendAck = { ok: true; message: ChatMessage } | { ok: false; error: string };

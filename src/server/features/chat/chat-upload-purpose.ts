@@ -47,7 +47,7 @@ export function registerChatUploadPurpose(app: FastifyInstance): ChatFileResolve
       fileUrl: fileUrl(file.id),
       fileType: file.kind!,
       fileName: file.name,
-      fileSize: Number(file.size),
+      fileSize: file.size,
     };
   };
 }
