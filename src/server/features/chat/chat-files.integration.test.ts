@@ -22,6 +22,13 @@ let stranger: TestUser;
 let roomId: string;
 let socket: Socket;
 const png = solidPng(8, 8, [200, 40, 90]);
+// A WAV header is enough for the byte sniffing.
+const wav = Buffer.concat([
+  Buffer.from("RIFF"),
+  Buffer.from([36, 8, 0, 0]),
+  Buffer.from("WAVEfmt "),
+  Buffer.alloc(2048),
+]);
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -77,6 +84,23 @@ describe("chat files", () => {
       headers: { cookie: stranger.cookie },
     });
     expect(denied.statusCode).toBe(404);
+  });
+
+  it("stores an audio message", async () => {
+    const upload = await tusUpload(t.app, agent.cookie, wav, {
+      purpose: "chat",
+      roomId,
+      filename: "voice-note.wav",
+      filetype: "audio/wav",
+    });
+    const agentSocket = connectSocket(url, agent.cookie);
+    await connected(agentSocket);
+    const ack = await send(agentSocket, { id: randomUUID(), roomId, fileId: upload.id });
+    agentSocket.disconnect();
+    expect(ack).toMatchObject({
+      ok: true,
+      message: { fileType: "audio", fileName: "voice-note.wav", fileSize: wav.length },
+    });
   });
 
   it("refuses uploads into a room the user is not in, of the wrong type, or too large", async () => {

@@ -1,12 +1,14 @@
 import { useEffect } from "react";
 import { useQueryClient, type QueryClient } from "@tanstack/react-query";
+import type { PublicUser } from "../../../../shared/user";
 import { ChatSocket } from "../../../lib/chat-socket";
+import { sessionQueryKey } from "../../auth/api/session";
 import { chatKeys } from "../api/query-keys";
 import { mergeMessages, type ThreadMessage } from "../thread";
 
 let current: { userId: string; socket: Promise<ChatSocket> } | null = null;
 
-function connect(userId: string, queryClient: QueryClient): Promise<ChatSocket> {
+function connect(queryClient: QueryClient): Promise<ChatSocket> {
   const refreshLists = () => queryClient.invalidateQueries({ queryKey: chatKeys.allContacts });
   return ChatSocket.connect({
     onMessage: (message) => {
@@ -29,12 +31,25 @@ function connect(userId: string, queryClient: QueryClient): Promise<ChatSocket> 
   });
 }
 
+let stopWatching: (() => void) | null = null;
+
+function closeCurrent() {
+  void current?.socket.then((s) => s.close());
+  current = null;
+  stopWatching?.();
+  stopWatching = null;
+}
+
 /** The tab's one chat connection, for this user; a different user replaces it. */
 export function chatConnection(userId: string, queryClient: QueryClient): Promise<ChatSocket> {
   if (current?.userId === userId) return current.socket;
-  const previous = current;
-  void previous?.socket.then((s) => s.close());
-  current = { userId, socket: connect(userId, queryClient) };
+  closeCurrent();
+  current = { userId, socket: connect(queryClient) };
+  // Signing out (or in as someone else) ends this user's connection at once.
+  stopWatching = queryClient.getQueryCache().subscribe(() => {
+    const user = queryClient.getQueryData<PublicUser | null>(sessionQueryKey);
+    if (current && user?.id !== current.userId) closeCurrent();
+  });
   return current.socket;
 }
 
