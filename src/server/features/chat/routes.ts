@@ -10,7 +10,6 @@ import {
   listAgentsForUser,
   listInboxForAgent,
   listMessages,
-  roomMemberIds,
 } from "./repository";
 import { ChatService } from "./service";
 import { registerChatUploadPurpose } from "./chat-upload-purpose";
@@ -25,8 +24,7 @@ export function registerChatRoutes(app: FastifyInstance): ChatService {
   const service = new ChatService(app.ctx, registerChatUploadPurpose(app));
 
   const announceRead = async (event: RoomReadEvent) => {
-    const members = await roomMemberIds(database.db, event.roomId);
-    app.realtime.toUsers(members, chatEvents.read, event);
+    app.realtime.toUsers(await service.memberIds(event.roomId), chatEvents.read, event);
   };
 
   /** Artists: every agent with last message and unread count. Agents: their inbox. */
@@ -81,8 +79,11 @@ export function registerChatRoutes(app: FastifyInstance): ChatService {
         .then(async ({ message, created }) => {
           reply({ ok: true, message });
           if (created) {
-            const members = await roomMemberIds(database.db, message.roomId);
-            app.realtime.toUsers(members, chatEvents.message, message);
+            app.realtime.toUsers(
+              await service.memberIds(message.roomId),
+              chatEvents.message,
+              message,
+            );
           }
         })
         .catch((err: unknown) => {
@@ -95,6 +96,7 @@ export function registerChatRoutes(app: FastifyInstance): ChatService {
 
   app.ctx.userCleanups.push(async (userId, trx) => {
     const roomIds = await deleteRoomsOfUser(trx, userId);
+    service.forgetRooms(roomIds);
     // Both people's files in those rooms go with the conversation.
     for (const scope of roomIds) {
       await deleteStoredFiles(app.ctx.storage, trx, { purpose: CHAT_UPLOAD_PURPOSE, scope });

@@ -8,7 +8,7 @@ import {
   type ChatPeer,
   type OpenedRoom,
 } from "../../../shared/chat";
-import { ensureRoom, findMembership, insertMessage, markRead, type NewMessage } from "./repository";
+import { ensureRoom, insertMessage, markRead, roomMemberIds, type NewMessage } from "./repository";
 
 export const NOT_A_MEMBER = "You are not part of this conversation.";
 export const PEER_NOT_FOUND = "This person could not be found.";
@@ -29,15 +29,40 @@ export class ChatService {
     private readonly now: () => number = Date.now,
   ) {}
 
+  /**
+   * Room id → its two members. Membership never changes once a room exists
+   * (only account deletion removes rooms, see forgetRooms), so the hot send
+   * path skips two queries. Bounded: the oldest entries go first.
+   */
+  private readonly members = new Map<string, readonly string[]>();
+  private static readonly MEMBER_CACHE_SIZE = 50_000;
+
+  async memberIds(roomId: string): Promise<readonly string[]> {
+    const cached = this.members.get(roomId);
+    if (cached) return cached;
+    const ids = await roomMemberIds(this.db, roomId);
+    if (ids.length > 0) {
+      if (this.members.size >= ChatService.MEMBER_CACHE_SIZE) {
+        this.members.delete(this.members.keys().next().value!);
+      }
+      this.members.set(roomId, ids);
+    }
+    return ids;
+  }
+
+  forgetRooms(roomIds: readonly string[]): void {
+    for (const id of roomIds) this.members.delete(id);
+  }
+
   private get db() {
     return this.ctx.database.db;
   }
 
   /** Throws 403 unless the user is one of the room's two people. */
-  async requireMember(roomId: string, userId: string) {
-    const membership = await findMembership(this.db, roomId, userId);
-    if (!membership) throw new HttpError(403, NOT_A_MEMBER, undefined, "FORBIDDEN");
-    return membership;
+  async requireMember(roomId: string, userId: string): Promise<void> {
+    if (!(await this.memberIds(roomId)).includes(userId)) {
+      throw new HttpError(403, NOT_A_MEMBER, undefined, "FORBIDDEN");
+    }
   }
 
   /**
