@@ -83,7 +83,6 @@ export interface StoredFileTable {
 export interface RoomTable {
   id: string;
   createdAt: EpochMs;
-  lastSeq: Generated<number>;
 }
 
 export interface RoomMemberTable {

@@ -106,48 +106,80 @@ export type InsertResult =
 
 /**
  * Stores a message once: a retried send with the same id returns the stored
- * row. The room's counter hands out the next seq in the same transaction, so
- * seqs are unique and increasing per room on SQLite and PostgreSQL alike.
+ * row. ONE statement takes the room's next seq and inserts, so it is atomic
+ * without a transaction on SQLite; on PostgreSQL two concurrent sends to a
+ * room can pick the same seq, the unique (roomId, seq) index refuses one,
+ * and it is retried.
  */
 export async function insertMessage(db: Db, input: NewMessage): Promise<InsertResult> {
-  return db.transaction().execute(async (trx) => {
-    const existing = await trx
-      .selectFrom("message")
-      .selectAll()
-      .where("id", "=", input.id)
-      .executeTakeFirst();
-    if (existing) {
-      const same = existing.roomId === input.roomId && existing.senderId === input.senderId;
-      return same
-        ? { outcome: "existing" as const, message: toChatMessage(existing) }
-        : { outcome: "conflict" as const };
+  for (let attempt = 0; ; attempt++) {
+    try {
+      const inserted = await db
+        .insertInto("message")
+        .columns([
+          "id",
+          "roomId",
+          "seq",
+          "senderId",
+          "senderName",
+          "text",
+          "createdAt",
+          "status",
+          "fromMsgNum",
+          "toMsgNum",
+          "fileId",
+          "fileUrl",
+          "fileType",
+          "fileName",
+          "fileSize",
+        ])
+        .expression((eb) =>
+          eb
+            .selectFrom("message")
+            .select([
+              eb.val(input.id).as("id"),
+              eb.val(input.roomId).as("roomId"),
+              sql<number>`coalesce(max(${eb.ref("seq")}), 0) + 1`.as("seq"),
+              eb.val(input.senderId).as("senderId"),
+              eb.val(input.senderName).as("senderName"),
+              eb.val(input.text).as("text"),
+              eb.val(input.createdAt).as("createdAt"),
+              eb.val("sent").as("status"),
+              eb.val(FROM_MSG_NUM).as("fromMsgNum"),
+              eb.val(TO_MSG_NUM).as("toMsgNum"),
+              eb.val(input.file?.fileId ?? null).as("fileId"),
+              eb.val(input.file?.fileUrl ?? null).as("fileUrl"),
+              eb.val(input.file?.fileType ?? null).as("fileType"),
+              eb.val(input.file?.fileName ?? null).as("fileName"),
+              eb.val(input.file?.fileSize ?? null).as("fileSize"),
+            ])
+            .where("roomId", "=", input.roomId),
+        )
+        .onConflict((oc) => oc.column("id").doNothing())
+        .returningAll()
+        .executeTakeFirst();
+      if (inserted) return { outcome: "created", message: toChatMessage(inserted) };
+      break;
+    } catch (error) {
+      if (attempt >= 3 || !isUniqueViolation(error)) throw error;
     }
-    const room = await trx
-      .updateTable("room")
-      .set((eb) => ({ lastSeq: eb("lastSeq", "+", 1) }))
-      .where("id", "=", input.roomId)
-      .returning("lastSeq")
-      .executeTakeFirstOrThrow();
-    const row: Selectable<MessageTable> = {
-      id: input.id,
-      roomId: input.roomId,
-      seq: num(room.lastSeq),
-      senderId: input.senderId,
-      senderName: input.senderName,
-      text: input.text,
-      createdAt: input.createdAt,
-      status: "sent",
-      fromMsgNum: FROM_MSG_NUM,
-      toMsgNum: TO_MSG_NUM,
-      fileId: input.file?.fileId ?? null,
-      fileUrl: input.file?.fileUrl ?? null,
-      fileType: input.file?.fileType ?? null,
-      fileName: input.file?.fileName ?? null,
-      fileSize: input.file?.fileSize ?? null,
-    };
-    await trx.insertInto("message").values(row).execute();
-    return { outcome: "created" as const, message: toChatMessage(row) };
-  });
+  }
+  const existing = await db
+    .selectFrom("message")
+    .selectAll()
+    .where("id", "=", input.id)
+    .executeTakeFirstOrThrow();
+  const same = existing.roomId === input.roomId && existing.senderId === input.senderId;
+  return same ? { outcome: "existing", message: toChatMessage(existing) } : { outcome: "conflict" };
+}
+
+function isUniqueViolation(error: unknown): boolean {
+  const code = (error as { code?: unknown }).code;
+  return (
+    code === "SQLITE_CONSTRAINT_UNIQUE" ||
+    code === "SQLITE_CONSTRAINT_PRIMARYKEY" ||
+    code === "23505"
+  );
 }
 
 /** Messages after a seq, oldest first (resync); without one, the latest page. */
@@ -218,7 +250,7 @@ function toContact(row: ContactRow, roomIdFor: (peerId: string) => string): Chat
 
 /**
  * The artist's chat list in ONE statement: every agent but the user, with the
- * room they share (if any), its last message (room.lastSeq points at it) and
+ * room they share (if any), its last message (the highest seq, one index probe) and
  * the count of messages from others newer than the user's read mark.
  */
 export async function listAgentsForUser(
@@ -246,7 +278,16 @@ export async function listAgentsForUser(
     )
     .leftJoin("room as r", "r.id", "mine.roomId")
     .leftJoin("message as lm", (join) =>
-      join.onRef("lm.roomId", "=", "r.id").onRef("lm.seq", "=", "r.lastSeq"),
+      join.onRef("lm.roomId", "=", "r.id").on((eb) =>
+        eb(
+          "lm.seq",
+          "=",
+          eb
+            .selectFrom("message as top")
+            .select((top) => top.fn.max("top.seq").as("s"))
+            .whereRef("top.roomId", "=", "r.id"),
+        ),
+      ),
     )
     .select((eb) => [
       "u.id as userId",
@@ -295,7 +336,16 @@ export async function listInboxForAgent(
     .innerJoin("user as u", "u.id", "peer.userId")
     .innerJoin("room as r", "r.id", "mine.roomId")
     .leftJoin("message as lm", (join) =>
-      join.onRef("lm.roomId", "=", "r.id").onRef("lm.seq", "=", "r.lastSeq"),
+      join.onRef("lm.roomId", "=", "r.id").on((eb) =>
+        eb(
+          "lm.seq",
+          "=",
+          eb
+            .selectFrom("message as top")
+            .select((top) => top.fn.max("top.seq").as("s"))
+            .whereRef("top.roomId", "=", "r.id"),
+        ),
+      ),
     )
     .select((eb) => [
       "u.id as userId",

@@ -8,6 +8,7 @@ import {
   type ChatPeer,
   type OpenedRoom,
 } from "../../../shared/chat";
+import { createWriteQueue } from "./write-queue";
 import { ensureRoom, insertMessage, markRead, roomMemberIds, type NewMessage } from "./repository";
 
 export const NOT_A_MEMBER = "You are not part of this conversation.";
@@ -27,7 +28,9 @@ export class ChatService {
     private readonly ctx: AppContext,
     private readonly resolveFile: ChatFileResolver,
     private readonly now: () => number = Date.now,
-  ) {}
+  ) {
+    this.write = createWriteQueue(ctx.database.dialect === "sqlite" ? 1 : 8);
+  }
 
   /**
    * Room id → its two members. Membership never changes once a room exists
@@ -53,6 +56,8 @@ export class ChatService {
   forgetRooms(roomIds: readonly string[]): void {
     for (const id of roomIds) this.members.delete(id);
   }
+
+  private readonly write: ReturnType<typeof createWriteQueue>;
 
   private get db() {
     return this.ctx.database.db;
@@ -114,15 +119,17 @@ export class ChatService {
     const data = parseInput(sendMessageSchema, input);
     await this.requireMember(data.roomId, user.id);
     const file = data.fileId ? await this.resolveFile(user, data.roomId, data.fileId) : null;
-    const result = await insertMessage(this.db, {
-      id: data.id,
-      roomId: data.roomId,
-      senderId: user.id,
-      senderName: displayName(user),
-      text: data.text,
-      createdAt: this.now(),
-      file,
-    });
+    const result = await this.write(() =>
+      insertMessage(this.db, {
+        id: data.id,
+        roomId: data.roomId,
+        senderId: user.id,
+        senderName: displayName(user),
+        text: data.text,
+        createdAt: this.now(),
+        file,
+      }),
+    );
     if (result.outcome === "conflict") {
       throw new HttpError(409, "This message id is already taken.", undefined, "CONFLICT");
     }
