@@ -20,6 +20,7 @@ import { HttpError, registerErrorHandling } from "./http/errors";
 import { securityHeaders } from "./http/security-headers";
 import { registerHealthRoutes } from "./features/health/routes";
 import { registerProfileRoutes } from "./features/profile/routes";
+import { registerAccountRoutes } from "./features/account/routes";
 import { registerPublicConfigRoutes } from "./features/public-config/routes";
 
 export interface AppDeps {
@@ -70,15 +71,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(helmet, securityHeaders());
   await app.register(rateLimit, { global: false });
 
-  registerAuthRoutes(app, {
-    auth,
-    publicUrl: config.publicUrl,
-    signInLimiter: deps.signInLimiter ?? createMemoryAttemptLimiter(SIGN_IN_LIMIT),
-    perIpPerMinute: deps.authRequestsPerMinutePerIp ?? config.authRequestsPerMinutePerIp,
-  });
+  const perIpPerMinute = deps.authRequestsPerMinutePerIp ?? config.authRequestsPerMinutePerIp;
+  const signInLimiter = deps.signInLimiter ?? createMemoryAttemptLimiter(SIGN_IN_LIMIT);
+  registerAuthRoutes(app, { auth, publicUrl: config.publicUrl, signInLimiter, perIpPerMinute });
   registerHealthRoutes(app);
   registerPublicConfigRoutes(app);
   registerProfileRoutes(app);
+  // Wrong current passwords share the sign-in limiter, keyed per user.
+  registerAccountRoutes(app, { reauthLimiter: signInLimiter, perIpPerMinute });
 
   await registerWebRoot(app, deps.webRoot);
   return app;
