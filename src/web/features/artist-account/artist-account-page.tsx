@@ -84,7 +84,7 @@ export default function ArtistAccountPage() {
                   key={link.field}
                   field={link.field}
                   label={link.label}
-                  editLabel={`Edit ${link.label}`}
+                  subject={link.label}
                   saved={user[link.field]}
                   inputType="url"
                   placeholder="https://"

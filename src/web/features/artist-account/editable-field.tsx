@@ -10,8 +10,8 @@ import { useUpdateProfile } from "./api/update-profile";
 export interface EditableFieldProps {
   field: ProfileField;
   label: string;
-  /** Accessible name of the edit button; "Edit <label in lower case>" by default. */
-  editLabel?: string;
+  /** Names the field in its buttons ("Edit artist name"); the label in lower case by default. */
+  subject?: string;
   /** The saved value; null or "" shows the field straight in edit mode. */
   saved: string | null;
   multiline?: boolean;
@@ -41,6 +41,7 @@ export function EditableField(props: EditableFieldProps) {
   const [status, setStatus] = useState<Status>(null);
   const update = useUpdateProfile();
   const id = useId();
+  const subject = props.subject ?? label.toLowerCase();
   const hasSaved = Boolean(saved);
   const inEditMode = editing || !hasSaved;
   const value = inEditMode ? draft : (saved ?? "");
@@ -98,7 +99,7 @@ export function EditableField(props: EditableFieldProps) {
           <button
             type="button"
             onClick={startEditing}
-            aria-label={props.editLabel ?? `Edit ${label.toLowerCase()}`}
+            aria-label={`Edit ${subject}`}
             className="flex size-9 items-center justify-center rounded-full text-slate-700 hover:bg-slate-200 dark:text-slate-200 dark:hover:bg-slate-800"
           >
             <Pencil aria-hidden="true" className="size-4" />
@@ -113,11 +114,20 @@ export function EditableField(props: EditableFieldProps) {
       {inEditMode && (
         <div className="flex justify-end gap-2">
           {hasSaved && (
-            <Button variant="secondary" onClick={cancel} disabled={update.isPending}>
+            <Button
+              variant="secondary"
+              onClick={cancel}
+              disabled={update.isPending}
+              aria-label={`Cancel editing ${subject}`}
+            >
               Cancel
             </Button>
           )}
-          <Button type="submit" disabled={update.isPending || (!allowEmpty && draft.trim() === "")}>
+          <Button
+            type="submit"
+            aria-label={`Save ${subject}`}
+            disabled={update.isPending || (!allowEmpty && draft.trim() === "")}
+          >
             {update.isPending ? "Saving…" : "Save"}
           </Button>
         </div>
