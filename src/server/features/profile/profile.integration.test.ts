@@ -1,6 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { invalidLinkMessage } from "../../../shared/links";
-import { ORIGIN, createTestApp, signUp, type TestApp } from "../../test/test-app";
+import { solidPng } from "../../../cli/seed/solid-png";
+import { MAX_PROFILE_IMAGE_BYTES } from "../../../shared/profile-schemas";
+import { tusUpload } from "../../test/tus-upload";
+import { ORIGIN, STRONG_PASSWORD, createTestApp, signUp, type TestApp } from "../../test/test-app";
 
 let t: TestApp;
 beforeAll(async () => {
@@ -80,5 +83,86 @@ describe("PATCH /api/profile", () => {
 
   it("answers 401 when signed out", async () => {
     expect((await patch("", { bio: "x" })).statusCode).toBe(401);
+  });
+});
+
+describe("profile picture", () => {
+  const png = solidPng(8, 8, [20, 120, 200]);
+  const avatarMeta = { purpose: "avatar", filename: "me.png", filetype: "image/png" };
+  const setPicture = (cookie: string, fileId: string) =>
+    t.app.inject({
+      method: "PUT",
+      url: "/api/profile/picture",
+      headers: { cookie, origin: ORIGIN },
+      payload: { fileId },
+    });
+  const getFile = (cookie: string, url: string) => t.app.inject({ url, headers: { cookie } });
+
+  it("stores an uploaded avatar on the profile; others can see it; replacing deletes the old", async () => {
+    const { cookie } = await signUp(t.app);
+    const viewer = (await signUp(t.app)).cookie;
+    const first = await tusUpload(t.app, cookie, png, avatarMeta);
+    expect(first.patch?.statusCode).toBe(200);
+    const saved = await setPicture(cookie, first.id!);
+    expect(saved.statusCode).toBe(200);
+    const firstUrl = `/api/files/${first.id!}`;
+    expect((await me(cookie)).json().profilePicture).toBe(firstUrl);
+    const seen = await getFile(viewer, firstUrl);
+    expect(seen.statusCode).toBe(200);
+    expect(seen.headers["content-type"]).toBe("image/png");
+
+    const second = await tusUpload(t.app, cookie, png, avatarMeta);
+    expect((await setPicture(cookie, second.id!)).statusCode).toBe(200);
+    expect((await me(cookie)).json().profilePicture).toBe(`/api/files/${second.id!}`);
+    expect((await getFile(cookie, firstUrl)).statusCode).toBe(404);
+  });
+
+  it("accepts only the caller's own finished avatar uploads", async () => {
+    const { cookie } = await signUp(t.app);
+    const other = (await signUp(t.app)).cookie;
+    const theirs = await tusUpload(t.app, other, png, avatarMeta);
+    const response = await setPicture(cookie, theirs.id!);
+    expect(response.statusCode).toBe(404);
+    expect((await setPicture(cookie, "no-such-file")).statusCode).toBe(404);
+    expect((await setPicture(cookie, "")).statusCode).toBe(400);
+    expect((await me(cookie)).json().profilePicture).toBeNull();
+  });
+
+  it("refuses an oversize picture when the upload is created", async () => {
+    const { cookie } = await signUp(t.app);
+    const result = await tusUpload(t.app, cookie, png, avatarMeta, MAX_PROFILE_IMAGE_BYTES + 1);
+    expect(result.create.statusCode).toBe(413);
+  });
+
+  it("refuses bytes that are not an image even when the client claims image/png", async () => {
+    const { cookie } = await signUp(t.app);
+    const text = Buffer.from("<script>alert(1)</script>".repeat(20));
+    const result = await tusUpload(t.app, cookie, text, avatarMeta);
+    expect(result.create.statusCode).toBe(201);
+    expect(result.patch?.statusCode).toBe(415);
+    expect((await setPicture(cookie, result.id!)).statusCode).toBe(404);
+  });
+
+  it("deleting the account removes the picture for everyone", async () => {
+    const { cookie } = await signUp(t.app);
+    const viewer = (await signUp(t.app)).cookie;
+    const upload = await tusUpload(t.app, cookie, png, avatarMeta);
+    await setPicture(cookie, upload.id!);
+    const url = `/api/files/${upload.id!}`;
+    expect((await getFile(viewer, url)).statusCode).toBe(200);
+    const deleted = await t.app.inject({
+      method: "POST",
+      url: "/api/account/delete",
+      headers: { cookie, origin: ORIGIN },
+      payload: { password: STRONG_PASSWORD, confirm: "DELETE" },
+    });
+    expect(deleted.statusCode).toBe(200);
+    expect((await getFile(viewer, url)).statusCode).toBe(404);
+    const rows = await t.app.ctx.database.db
+      .selectFrom("stored_file")
+      .select("id")
+      .where("id", "=", upload.id!)
+      .execute();
+    expect(rows).toEqual([]);
   });
 });

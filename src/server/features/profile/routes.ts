@@ -1,11 +1,16 @@
 import type { FastifyInstance } from "fastify";
-import { profilePatchSchema } from "../../../shared/profile-schemas";
+import { fileUrl } from "../../../shared/files";
+import { profilePatchSchema, profilePictureSchema } from "../../../shared/profile-schemas";
 import type { PublicUser } from "../../../shared/user";
 import { requireSession } from "../../auth/session-guard";
-import { parseInput } from "../../http/errors";
+import { HttpError, parseInput } from "../../http/errors";
+import { deleteStoredFiles } from "../uploads/stored-files";
+import { findOwnAvatar, otherAvatarIds, registerAvatarFiles } from "./avatar-files";
 import { updateProfile, type ProfileUpdate } from "./repository";
 
 export function registerProfileRoutes(app: FastifyInstance): void {
+  registerAvatarFiles(app);
+
   /** The signed-in user; 401 when nobody is signed in. */
   app.get("/api/me", async (request, reply) => {
     const { user } = await requireSession(app.ctx.auth, request);
@@ -29,5 +34,26 @@ export function registerProfileRoutes(app: FastifyInstance): void {
     await updateProfile(app.ctx.database.db, user.id, update);
     reply.header("cache-control", "no-store");
     return { ...user, ...update } satisfies PublicUser;
+  });
+
+  /**
+   * Sets the caller's picture to one of their own finished avatar uploads
+   * (its type was checked from its bytes), and deletes the picture it replaces.
+   */
+  app.put("/api/profile/picture", async (request, reply) => {
+    const { user } = await requireSession(app.ctx.auth, request);
+    const { fileId } = parseInput(profilePictureSchema, request.body);
+    const db = app.ctx.database.db;
+    if (!(await findOwnAvatar(db, user.id, fileId))) {
+      throw new HttpError(404, "This picture was not found.", undefined, "NOT_FOUND");
+    }
+    const profilePicture = fileUrl(fileId);
+    const replaced = await otherAvatarIds(db, user.id, fileId);
+    await db.transaction().execute(async (trx) => {
+      await updateProfile(trx, user.id, { profilePicture });
+      await deleteStoredFiles(app.ctx.storage, trx, { ids: replaced });
+    });
+    reply.header("cache-control", "no-store");
+    return { ...user, profilePicture } satisfies PublicUser;
   });
 }
