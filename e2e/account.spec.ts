@@ -1,4 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
+import { solidPng } from "../src/cli/seed/solid-png";
 import { freshEmail, register } from "./support/accounts";
 import { expectAccessible } from "./support/axe";
 
@@ -222,4 +223,78 @@ test("delete the account through both steps; signing in fails afterwards", async
   // Protected screens send to /login.
   await page.goto("/artist-account");
   await expect(page).toHaveURL(/\/login$/);
+});
+
+test("upload a profile picture with progress, cancel and errors; settings shows it", async ({
+  page,
+}) => {
+  await register(page, "Picture Artist", freshEmail("pic"));
+  await page.goto("/artist-account");
+  const chooser = page.getByLabel("Choose picture");
+  await expect(page.getByText("JPG, PNG, GIF up to 5MB")).toBeVisible();
+
+  // Checked in the browser before anything is sent.
+  await chooser.setInputFiles({
+    name: "notes.txt",
+    mimeType: "text/plain",
+    buffer: Buffer.from("hello"),
+  });
+  await expect(page.getByText("Please select a valid image file")).toBeVisible();
+  await chooser.setInputFiles({
+    name: "huge.png",
+    mimeType: "image/png",
+    buffer: Buffer.alloc(5 * 1024 * 1024 + 1),
+  });
+  await expect(page.getByText("Image size must be less than 5MB")).toBeVisible();
+
+  // Claims to be a PNG, but the server reads the bytes and refuses them.
+  await chooser.setInputFiles({
+    name: "fake.png",
+    mimeType: "image/png",
+    buffer: Buffer.from("<svg onload=alert(1)>".repeat(10)),
+  });
+  await page.getByRole("button", { name: "Save picture" }).click();
+  await expect(page.getByText("Failed to upload image")).toBeVisible();
+
+  // Preview, then Cancel discards it.
+  const png = { name: "me.png", mimeType: "image/png", buffer: solidPng(32, 32, [30, 90, 200]) };
+  await chooser.setInputFiles(png);
+  await expect(page.getByRole("img", { name: "Selected file preview" })).toBeVisible();
+  await page.getByRole("button", { name: "Cancel", exact: true }).click();
+  await expect(page.getByRole("img", { name: "Selected file preview" })).toHaveCount(0);
+
+  // Hold the bytes back so the progress ring and Cancel upload can be seen.
+  let release: () => void = () => undefined;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route("**/api/uploads/*", async (route) => {
+    if (route.request().method() === "PATCH") await held;
+    await route.continue().catch(() => undefined);
+  });
+  await chooser.setInputFiles(png);
+  await page.getByRole("button", { name: "Save picture" }).click();
+  await expect(page.getByRole("progressbar", { name: "Upload progress" })).toBeVisible();
+  await expectAccessible(page);
+  await page.getByRole("button", { name: "Cancel upload" }).click();
+  await expect(page.getByText("Upload was canceled")).toBeVisible();
+  release();
+  await page.unroute("**/api/uploads/*");
+
+  await chooser.setInputFiles(png);
+  await page.getByRole("button", { name: "Save picture" }).click();
+  await expect(page.getByText("Profile picture uploaded successfully!")).toBeVisible();
+  await expect(page.getByRole("img", { name: "Selected file preview" })).toHaveCount(0);
+  await expect(page.getByRole("img", { name: "Picture Artist" })).toHaveAttribute(
+    "src",
+    /^\/api\/files\//,
+  );
+  await expectAccessible(page);
+
+  await page.getByRole("link", { name: "Back to settings" }).click();
+  const card = page.getByRole("region", { name: "Profile" });
+  const picture = card.getByRole("img", { name: "Picture Artist" });
+  await expect(picture).toHaveAttribute("src", /^\/api\/files\//);
+  // The image really loads (served to the signed-in user).
+  await expect
+    .poll(() => picture.evaluate((img) => (img as HTMLImageElement).naturalWidth))
+    .toBe(32);
 });

@@ -14,7 +14,9 @@ import { Alert } from "../../components/alert";
 import { Spinner } from "../../components/spinner";
 import { SubPage } from "../../components/sub-page";
 import { useSession } from "../auth/api/session";
+import { displayName } from "../../../shared/user";
 import { EditableField } from "./editable-field";
+import { ProfilePictureSection } from "./profile-picture-section";
 
 const required = (draft: string) => ({ value: draft.trim() });
 
@@ -55,6 +57,9 @@ export default function ArtistAccountPage() {
         {isPending && <Spinner />}
         {user && (
           <>
+            <Card title="Profile picture">
+              <ProfilePictureSection name={displayName(user)} saved={user.profilePicture} />
+            </Card>
             <Card title="Profile">
               <EditableField
                 field="artistName"
