@@ -1,7 +1,7 @@
 import path from "node:path";
 import { createAuth, type Auth } from "../server/auth/auth";
 import { resolveAuthSecret } from "../server/auth/secret";
-import { loadConfig, type AppConfig } from "../server/config";
+import { databaseOptionsOf, loadConfig, type AppConfig } from "../server/config";
 import type { FileStorage } from "../server/storage/file-storage";
 import { createLocalFileStorage } from "../server/storage/local-file-storage";
 import { migrateToLatest, openDatabase, type DatabaseHandle } from "../server/db/database";
@@ -17,7 +17,7 @@ export interface CliContext {
 /** The same configuration, database and auth the server uses, migrated to the latest schema. */
 export async function openCliContext(): Promise<CliContext> {
   const config = loadConfig();
-  const database = openDatabase({ sqliteFile: path.join(config.dataDir, "portal.sqlite") });
+  const database = await openDatabase(databaseOptionsOf(config));
   await migrateToLatest(database);
   const auth = createAuth({
     db: database.db,

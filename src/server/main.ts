@@ -1,14 +1,14 @@
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { buildApp } from "./app";
-import { ConfigError, loadConfig } from "./config";
+import { ConfigError, databaseOptionsOf, loadConfig } from "./config";
 import { migrateToLatest, openDatabase } from "./db/database";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 
 async function main() {
   const config = loadConfig();
-  const database = openDatabase({ sqliteFile: path.join(config.dataDir, "portal.sqlite") });
+  const database = await openDatabase(databaseOptionsOf(config));
   await migrateToLatest(database);
   const app = await buildApp({
     config,

@@ -1,11 +1,11 @@
 import type { FastifyInstance } from "fastify";
-import { sql } from "kysely";
+import { pingDatabase } from "../../db/database";
 
 export function registerHealthRoutes(app: FastifyInstance): void {
   app.get("/api/health", async (_request, reply) => {
     const started = performance.now();
     try {
-      await sql`select 1`.execute(app.ctx.database.db);
+      await pingDatabase(app.ctx.database);
       const ms = Math.round((performance.now() - started) * 10) / 10;
       return { status: "ok", database: { status: "ok", engine: app.ctx.database.dialect, ms } };
     } catch (err) {
