@@ -18,6 +18,7 @@ const configSchema = z.object({
   DATABASE_URL: z
     .url({ protocol: /^postgres(ql)?$/, error: "must be a postgres:// URL" })
     .optional(),
+  REDIS_URL: z.url({ protocol: /^rediss?$/, error: "must be a redis:// URL" }).optional(),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
 });
 
@@ -34,6 +35,8 @@ export interface AppConfig {
   logLevel: string;
   /** PostgreSQL when set; otherwise the SQLite file in DATA_DIR. */
   databaseUrl: string | undefined;
+  /** Redis for cross-instance rate limits and live updates; unset for one process. */
+  redisUrl: string | undefined;
 }
 
 export class ConfigError extends Error {}
@@ -56,6 +59,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     authRequestsPerMinutePerIp: c.AUTH_RATE_LIMIT_PER_MINUTE,
     logLevel: c.LOG_LEVEL,
     databaseUrl: c.DATABASE_URL,
+    redisUrl: c.REDIS_URL,
   };
 }
 
