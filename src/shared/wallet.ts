@@ -17,28 +17,28 @@ export const sampleTransactions: readonly SampleTransaction[] = [
     type: "credit",
     amount: 1250,
     date: "2024-03-15",
-    description: "Streaming royalties (sample)",
+    description: "Streaming royalties",
   },
   {
     id: "txn-1002",
     type: "debit",
     amount: 499,
     date: "2024-03-10",
-    description: "Distribution fee (sample)",
+    description: "Distribution fee",
   },
   {
     id: "txn-1003",
     type: "credit",
     amount: 780.5,
     date: "2024-02-28",
-    description: "Download sales (sample)",
+    description: "Download sales",
   },
   {
     id: "txn-1004",
     type: "debit",
     amount: 150.25,
     date: "2024-02-20",
-    description: "Withdrawal (sample)",
+    description: "Withdrawal",
   },
 ];
 

@@ -57,7 +57,7 @@ export default function WalletPage() {
                   <Icon className="size-5" />
                 </span>
                 <div className="min-w-0 flex-1">
-                  <p className="truncate font-medium">{t.description}</p>
+                  <p className="font-medium break-words">{t.description}</p>
                   <p className="text-sm text-slate-600 dark:text-slate-300">
                     {credit ? "Credit" : "Debit"} ·{" "}
                     <time dateTime={t.date}>{dateFormat.format(new Date(t.date))}</time>
