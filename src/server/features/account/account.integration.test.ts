@@ -149,6 +149,12 @@ describe("change email", () => {
     });
     expect(clash.statusCode).toBe(409);
     expect(clash.json().message).toBe(EMAIL_TAKEN_MESSAGE);
+    const same = await post("/api/account/change-email", cookie, {
+      password: STRONG_PASSWORD,
+      newEmail: email,
+    });
+    expect(same.statusCode).toBe(400);
+    expect(same.json().code).toBe("SAME_EMAIL");
     expect((await me(cookie)).json().email).toBe(email);
   });
 });

@@ -1,35 +1,18 @@
 import { useEffect, useId, useRef, useState, type ChangeEvent } from "react";
 import { Camera } from "lucide-react";
 import {
-  PICTURE_CANCELED_MESSAGE,
-  PICTURE_FAILED_MESSAGE,
   PICTURE_HINT,
   PICTURE_INVALID_TYPE_MESSAGE,
-  PICTURE_NOT_SAVED_MESSAGE,
   PICTURE_SAVED_MESSAGE,
-  PICTURE_START_FAILED_MESSAGE,
   PICTURE_TOO_LARGE_MESSAGE,
-  PICTURE_UNAUTHORIZED_MESSAGE,
-  PICTURE_UNKNOWN_MESSAGE,
 } from "../../../shared/profile-messages";
 import { checkPictureFile } from "../../../shared/profile-schemas";
 import { Alert } from "../../components/alert";
 import { Avatar } from "../../components/avatar";
 import { Button } from "../../components/button";
 import { ProgressRing } from "../../components/progress-ring";
-import { UploadError } from "../../lib/upload";
-import { PictureNotSavedError, useUploadProfilePicture } from "./api/upload-profile-picture";
-
-/** The catalogue's text for each way a picture upload can fail (spec, section 8). */
-function failureMessage(error: Error): string {
-  if (error instanceof PictureNotSavedError) return PICTURE_NOT_SAVED_MESSAGE;
-  if (!(error instanceof UploadError)) return PICTURE_UNKNOWN_MESSAGE;
-  if (error.reason === "unauthorized") return PICTURE_UNAUTHORIZED_MESSAGE;
-  if (error.reason === "canceled") return PICTURE_CANCELED_MESSAGE;
-  if (error.reason === "unknown") return PICTURE_UNKNOWN_MESSAGE;
-  if (error.atStart) return PICTURE_START_FAILED_MESSAGE;
-  return PICTURE_FAILED_MESSAGE;
-}
+import { useUploadProfilePicture } from "./api/upload-profile-picture";
+import { pictureUploadFailureMessage } from "./picture-upload-message";
 
 interface Preview {
   file: File;
@@ -93,7 +76,7 @@ export function ProfilePictureSection({ name, saved }: { name: string; saved: st
   const status = pickError
     ? { tone: "error" as const, text: pickError }
     : upload.error
-      ? { tone: "error" as const, text: failureMessage(upload.error) }
+      ? { tone: "error" as const, text: pictureUploadFailureMessage(upload.error) }
       : upload.isSuccess
         ? { tone: "success" as const, text: PICTURE_SAVED_MESSAGE }
         : null;
