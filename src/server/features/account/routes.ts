@@ -34,6 +34,15 @@ export interface AccountRoutesOptions {
   perIpPerMinute: number;
 }
 
+/** better-auth's error code from its JSON answer, if it has one. */
+function errorCode(text: string): string | undefined {
+  try {
+    return (JSON.parse(text) as { code?: string } | null)?.code;
+  } catch {
+    return undefined;
+  }
+}
+
 const wrongPassword = (message: string) =>
   new HttpError(400, message, { password: message }, "INVALID_PASSWORD");
 
@@ -77,7 +86,7 @@ export function registerAccountRoutes(app: FastifyInstance, options: AccountRout
       "/api/auth/change-password",
     );
     if (status < 300) return reply.send({ ok: true });
-    const code = (JSON.parse(text || "{}") as { code?: string }).code;
+    const code = errorCode(text);
     if (code === "INVALID_PASSWORD") {
       await recordPasswordFailure(reauthLimiter, user.id);
       throw new HttpError(
