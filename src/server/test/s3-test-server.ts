@@ -63,7 +63,7 @@ export async function startS3TestServer(bucket = "portal-test"): Promise<S3TestS
     configureBuckets: [{ name: bucket, configs: [] }],
   });
   (server as unknown as { middleware: unknown[] }).middleware.unshift(listParts(directory));
-  const address = (await server.run());
+  const address = await server.run();
   return {
     endpoint: `http://127.0.0.1:${address.port}`,
     bucket,
