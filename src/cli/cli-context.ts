@@ -14,8 +14,8 @@ export interface CliContext {
 }
 
 /** The same configuration, engines and auth the server uses, migrated to the latest schema. */
-export async function openCliContext(): Promise<CliContext> {
-  const config = loadConfig();
+export async function openCliContext(env: NodeJS.ProcessEnv = process.env): Promise<CliContext> {
+  const config = loadConfig(env);
   const engines = await openEngines(config);
   const auth = createAuth({
     db: engines.database.db,

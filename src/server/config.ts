@@ -19,6 +19,12 @@ const configSchema = z.object({
     .url({ protocol: /^postgres(ql)?$/, error: "must be a postgres:// URL" })
     .optional(),
   REDIS_URL: z.url({ protocol: /^rediss?$/, error: "must be a redis:// URL" }).optional(),
+  S3_BUCKET: z.string().min(3).optional(),
+  S3_ENDPOINT: httpUrl.optional(),
+  S3_REGION: z.string().min(1).default("us-east-1"),
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  S3_FORCE_PATH_STYLE: z.enum(["true", "false"]).optional(),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
 });
 
@@ -37,6 +43,17 @@ export interface AppConfig {
   databaseUrl: string | undefined;
   /** Redis for cross-instance rate limits and live updates; unset for one process. */
   redisUrl: string | undefined;
+  /** An S3-compatible bucket for uploads; unset keeps files in DATA_DIR. */
+  s3:
+    | {
+        bucket: string;
+        region: string;
+        endpoint?: string;
+        accessKeyId?: string;
+        secretAccessKey?: string;
+        forcePathStyle: boolean;
+      }
+    | undefined;
 }
 
 export class ConfigError extends Error {}
@@ -60,6 +77,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     logLevel: c.LOG_LEVEL,
     databaseUrl: c.DATABASE_URL,
     redisUrl: c.REDIS_URL,
+    s3: c.S3_BUCKET
+      ? {
+          bucket: c.S3_BUCKET,
+          region: c.S3_REGION,
+          ...(c.S3_ENDPOINT ? { endpoint: c.S3_ENDPOINT } : {}),
+          ...(c.S3_ACCESS_KEY_ID ? { accessKeyId: c.S3_ACCESS_KEY_ID } : {}),
+          ...(c.S3_SECRET_ACCESS_KEY ? { secretAccessKey: c.S3_SECRET_ACCESS_KEY } : {}),
+          // Custom endpoints (MinIO and friends) usually need path-style addressing.
+          forcePathStyle: c.S3_FORCE_PATH_STYLE
+            ? c.S3_FORCE_PATH_STYLE === "true"
+            : Boolean(c.S3_ENDPOINT),
+        }
+      : undefined,
   };
 }
 
