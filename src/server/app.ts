@@ -22,6 +22,7 @@ import { HttpError, registerErrorHandling } from "./http/errors";
 import { securityHeaders } from "./http/security-headers";
 import { registerHealthRoutes } from "./features/health/routes";
 import { registerProfileRoutes } from "./features/profile/routes";
+import { registerAccountRoutes } from "./features/account/routes";
 import { registerPublicConfigRoutes } from "./features/public-config/routes";
 import { registerUploadRoutes } from "./features/uploads/routes";
 import type { FileStorage } from "./storage/file-storage";
@@ -83,19 +84,18 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // With Redis, per-IP budgets are counted once for all instances.
   await app.register(rateLimit, { global: false, ...(redis ? { redis } : {}) });
 
-  registerAuthRoutes(app, {
-    auth,
-    publicUrl: config.publicUrl,
-    signInLimiter:
-      deps.signInLimiter ??
-      (redis
-        ? createRedisAttemptLimiter(redis, SIGN_IN_LIMIT)
-        : createMemoryAttemptLimiter(SIGN_IN_LIMIT)),
-    perIpPerMinute: deps.authRequestsPerMinutePerIp ?? config.authRequestsPerMinutePerIp,
-  });
+  const perIpPerMinute = deps.authRequestsPerMinutePerIp ?? config.authRequestsPerMinutePerIp;
+  const signInLimiter =
+    deps.signInLimiter ??
+    (redis
+      ? createRedisAttemptLimiter(redis, SIGN_IN_LIMIT)
+      : createMemoryAttemptLimiter(SIGN_IN_LIMIT));
+  registerAuthRoutes(app, { auth, publicUrl: config.publicUrl, signInLimiter, perIpPerMinute });
   registerHealthRoutes(app);
   registerPublicConfigRoutes(app);
   registerProfileRoutes(app);
+  // Wrong current passwords share the sign-in limiter, keyed per user.
+  registerAccountRoutes(app, { reauthLimiter: signInLimiter, perIpPerMinute });
   registerUploadRoutes(app);
 
   await registerWebRoot(app, deps.webRoot);
