@@ -13,13 +13,17 @@ export interface AuthRoutesOptions {
   perIpPerMinute: number;
 }
 
-/** Forwards a Fastify request to better-auth's fetch-style handler. */
+/**
+ * Forwards a Fastify request to better-auth's fetch-style handler; `path`
+ * names another better-auth endpoint than the request's own URL.
+ */
 export async function forward(
   auth: Auth,
   publicUrl: string,
   request: FastifyRequest,
   reply: FastifyReply,
   body?: unknown,
+  path?: string,
 ) {
   const headers = new Headers();
   for (const [name, value] of Object.entries(request.headers)) {
@@ -32,7 +36,7 @@ export async function forward(
   if (hasBody) headers.set("content-type", "application/json");
   headers.delete("content-length");
   const response = await auth.handler(
-    new Request(new URL(request.url, publicUrl), {
+    new Request(new URL(path ?? request.url, publicUrl), {
       method: request.method,
       headers,
       body: hasBody ? JSON.stringify(payload ?? {}) : undefined,
