@@ -71,7 +71,10 @@ function insertUsers(database: DatabaseHandle, count: number, admin: boolean, pr
 async function runServer() {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "bench-chat-"));
   const config = loadConfig({ DATA_DIR: dataDir, PUBLIC_URL: ORIGIN, LOG_LEVEL: "silent" });
-  const database = openDatabase({ sqliteFile: path.join(dataDir, "portal.sqlite") });
+  const database = await openDatabase({
+    engine: "sqlite",
+    file: path.join(dataDir, "portal.sqlite"),
+  });
   await migrateToLatest(database);
   const app = await buildApp({ config, database, logger: false });
   await app.listen({ port: 0, host: "127.0.0.1" });
@@ -268,7 +271,10 @@ async function chatListBenchmark() {
   const AGENTS = 50;
   const MESSAGES = 1_000_000;
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "bench-chatlist-"));
-  const database = openDatabase({ sqliteFile: path.join(dataDir, "portal.sqlite") });
+  const database = await openDatabase({
+    engine: "sqlite",
+    file: path.join(dataDir, "portal.sqlite"),
+  });
   await migrateToLatest(database);
   const { db } = database;
   await db
@@ -301,7 +307,6 @@ async function chatListBenchmark() {
       INSERT INTO message (id, roomId, seq, senderId, senderName, text, createdAt, status, fromMsgNum, toMsgNum)
       SELECT ${roomId} || '-' || i, ${roomId}, i, CASE WHEN i % 2 = 0 THEN ${agentId} ELSE ${artistId} END,
              'Bench', 'message ' || i, ${now - perRoom} + i, 'sent', 0, 1 FROM n`.execute(db);
-    await db.updateTable("room").set({ lastSeq: perRoom }).where("id", "=", roomId).execute();
   }
   await sql`ANALYZE`.execute(db);
   const times: number[] = [];

@@ -68,6 +68,7 @@ describe("chat list", () => {
     const byEmail = await contacts(artist, otherAgent.email.slice(0, 8).toUpperCase());
     expect(byEmail.map((c) => c.userId)).toContain(otherAgent.id);
     expect(await contacts(artist, "%")).toEqual([]);
+    expect(await contacts(artist, "_")).toEqual([]);
   });
 
   it("needs a session", async () => {

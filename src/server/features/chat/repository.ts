@@ -137,21 +137,22 @@ export async function insertMessage(db: Db, input: NewMessage): Promise<InsertRe
           eb
             .selectFrom("message")
             .select([
-              eb.val(input.id).as("id"),
-              eb.val(input.roomId).as("roomId"),
+              // Typed casts: PostgreSQL cannot infer a parameter's type in a SELECT list.
+              eb.cast(eb.val(input.id), "text").as("id"),
+              eb.cast(eb.val(input.roomId), "text").as("roomId"),
               sql<number>`coalesce(max(${eb.ref("seq")}), 0) + 1`.as("seq"),
-              eb.val(input.senderId).as("senderId"),
-              eb.val(input.senderName).as("senderName"),
-              eb.val(input.text).as("text"),
-              eb.val(input.createdAt).as("createdAt"),
-              eb.val("sent").as("status"),
-              eb.val(FROM_MSG_NUM).as("fromMsgNum"),
-              eb.val(TO_MSG_NUM).as("toMsgNum"),
-              eb.val(input.file?.fileId ?? null).as("fileId"),
-              eb.val(input.file?.fileUrl ?? null).as("fileUrl"),
-              eb.val(input.file?.fileType ?? null).as("fileType"),
-              eb.val(input.file?.fileName ?? null).as("fileName"),
-              eb.val(input.file?.fileSize ?? null).as("fileSize"),
+              eb.cast(eb.val(input.senderId), "text").as("senderId"),
+              eb.cast(eb.val(input.senderName), "text").as("senderName"),
+              eb.cast(eb.val(input.text), "text").as("text"),
+              eb.cast(eb.val(input.createdAt), "bigint").as("createdAt"),
+              eb.cast(eb.val("sent"), "text").as("status"),
+              eb.cast(eb.val(FROM_MSG_NUM), "integer").as("fromMsgNum"),
+              eb.cast(eb.val(TO_MSG_NUM), "integer").as("toMsgNum"),
+              eb.cast(eb.val(input.file?.fileId ?? null), "text").as("fileId"),
+              eb.cast(eb.val(input.file?.fileUrl ?? null), "text").as("fileUrl"),
+              eb.cast(eb.val(input.file?.fileType ?? null), "text").as("fileType"),
+              eb.cast(eb.val(input.file?.fileName ?? null), "text").as("fileName"),
+              eb.cast(eb.val(input.file?.fileSize ?? null), "bigint").as("fileSize"),
             ])
             .where("roomId", "=", input.roomId),
         )
@@ -308,9 +309,9 @@ export async function listAgentsForUser(
     const pattern = likePattern(search);
     query = query.where((eb) =>
       eb.or([
-        eb(eb.fn("lower", ["u.username"]), "like", pattern),
-        eb(eb.fn("lower", ["u.email"]), "like", pattern),
-        eb(eb.fn("lower", ["u.artistName"]), "like", pattern),
+        sql<boolean>`lower(${eb.ref("u.username")}) like ${pattern} escape '\\'`,
+        sql<boolean>`lower(${eb.ref("u.email")}) like ${pattern} escape '\\'`,
+        sql<boolean>`lower(${eb.ref("u.artistName")}) like ${pattern} escape '\\'`,
       ]),
     );
   }
@@ -366,9 +367,9 @@ export async function listInboxForAgent(
     const pattern = likePattern(search);
     query = query.where((eb) =>
       eb.or([
-        eb(eb.fn("lower", ["u.username"]), "like", pattern),
-        eb(eb.fn("lower", ["u.email"]), "like", pattern),
-        eb(eb.fn("lower", ["u.artistName"]), "like", pattern),
+        sql<boolean>`lower(${eb.ref("u.username")}) like ${pattern} escape '\\'`,
+        sql<boolean>`lower(${eb.ref("u.email")}) like ${pattern} escape '\\'`,
+        sql<boolean>`lower(${eb.ref("u.artistName")}) like ${pattern} escape '\\'`,
       ]),
     );
   }
