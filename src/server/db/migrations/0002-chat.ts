@@ -58,6 +58,5 @@ export const chatMigration = {
       .on("message")
       .columns(["roomId", "createdAt"])
       .execute();
-    await db.schema.createIndex("message_sender_idx").on("message").column("senderId").execute();
   },
 };
