@@ -167,7 +167,12 @@ function connect(port: number, cookie: string): Promise<Socket> {
 async function socketsBenchmark() {
   const here = fileURLToPath(import.meta.url);
   const child = fork(here, ["--server"], {
-    execArgv: ["--import", "tsx", "--expose-gc"],
+    execArgv: [
+      "--import",
+      "tsx",
+      "--expose-gc",
+      ...(process.env.PROFILE ? ["--cpu-prof", "--cpu-prof-dir=/tmp/prof-server"] : []),
+    ],
     env: { ...process.env },
   });
   const ready = await ask(child, "ready");

@@ -8,8 +8,8 @@ import {
   type ChatPeer,
   type OpenedRoom,
 } from "../../../shared/chat";
-import { createWriteQueue } from "./write-queue";
-import { ensureRoom, insertMessage, markRead, roomMemberIds, type NewMessage } from "./repository";
+import { createMessageWriter } from "./message-writer";
+import { ensureRoom, markRead, roomMemberIds, type NewMessage } from "./repository";
 
 export const NOT_A_MEMBER = "You are not part of this conversation.";
 export const PEER_NOT_FOUND = "This person could not be found.";
@@ -29,7 +29,7 @@ export class ChatService {
     private readonly resolveFile: ChatFileResolver,
     private readonly now: () => number = Date.now,
   ) {
-    this.write = createWriteQueue(ctx.database.dialect === "sqlite" ? 1 : 8);
+    this.write = createMessageWriter(ctx.database.db);
   }
 
   /**
@@ -57,7 +57,7 @@ export class ChatService {
     for (const id of roomIds) this.members.delete(id);
   }
 
-  private readonly write: ReturnType<typeof createWriteQueue>;
+  private readonly write: ReturnType<typeof createMessageWriter>;
 
   private get db() {
     return this.ctx.database.db;
@@ -119,17 +119,15 @@ export class ChatService {
     const data = parseInput(sendMessageSchema, input);
     await this.requireMember(data.roomId, user.id);
     const file = data.fileId ? await this.resolveFile(user, data.roomId, data.fileId) : null;
-    const result = await this.write(() =>
-      insertMessage(this.db, {
-        id: data.id,
-        roomId: data.roomId,
-        senderId: user.id,
-        senderName: displayName(user),
-        text: data.text,
-        createdAt: this.now(),
-        file,
-      }),
-    );
+    const result = await this.write({
+      id: data.id,
+      roomId: data.roomId,
+      senderId: user.id,
+      senderName: displayName(user),
+      text: data.text,
+      createdAt: this.now(),
+      file,
+    });
     if (result.outcome === "conflict") {
       throw new HttpError(409, "This message id is already taken.", undefined, "CONFLICT");
     }
