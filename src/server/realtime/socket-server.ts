@@ -10,6 +10,8 @@ export interface Realtime {
   toUsers(userIds: readonly string[], event: string, payload: unknown): void;
   /** Sends an event to every connected user. */
   toEveryone(event: string, payload: unknown): void;
+  /** Closes every socket of this user (account deleted). */
+  disconnectUser(userId: string): void;
 }
 
 declare module "fastify" {
@@ -20,6 +22,7 @@ declare module "fastify" {
 
 export interface SocketData {
   user: PublicUser;
+  sessionId: string;
 }
 export type AuthedSocket = Socket<
   Record<string, never>,
@@ -30,6 +33,9 @@ export type AuthedSocket = Socket<
 
 /** Each user's sockets share one private channel; events are addressed to users, never broadcast by room name a client picks. */
 export const userChannel = (userId: string) => `user:${userId}`;
+/** Sockets opened with one session, so signing out closes exactly those. */
+const sessionChannel = (sessionId: string) => `session:${sessionId}`;
+const SIGN_OUT_PATH = "/api/auth/sign-out";
 
 /**
  * Socket.IO on the app's own HTTP server: WebSocket only (one connection per
@@ -51,7 +57,9 @@ export function attachRealtime(app: FastifyInstance): Realtime {
     readSession(auth, socket.request.headers)
       .then((session) => {
         if (!session) return next(new Error(SOCKET_UNAUTHORIZED));
-        (socket.data as SocketData).user = session.user;
+        const data = socket.data as SocketData;
+        data.user = session.user;
+        data.sessionId = session.sessionId;
         next();
       })
       .catch((err: unknown) => {
@@ -60,7 +68,22 @@ export function attachRealtime(app: FastifyInstance): Realtime {
       });
   });
   io.on("connection", (socket) => {
-    void socket.join(userChannel((socket.data as SocketData).user.id));
+    const data = socket.data as SocketData;
+    void socket.join([userChannel(data.user.id), sessionChannel(data.sessionId)]);
+  });
+
+  // A socket is authorised once, at the handshake: when its session ends by
+  // signing out, its sockets end too.
+  const endingSessions = new WeakMap<object, string>();
+  app.addHook("onRequest", async (request) => {
+    if (request.method !== "POST" || request.url !== SIGN_OUT_PATH) return;
+    const session = await readSession(auth, request.headers);
+    if (session) endingSessions.set(request, session.sessionId);
+  });
+  app.addHook("onResponse", async (request, reply) => {
+    const sessionId = endingSessions.get(request);
+    if (sessionId && reply.statusCode < 400)
+      io.in(sessionChannel(sessionId)).disconnectSockets(true);
   });
   // Before Fastify closes the HTTP server: upgraded sockets are not its connections.
   app.addHook("preClose", (done) => {
@@ -75,6 +98,9 @@ export function attachRealtime(app: FastifyInstance): Realtime {
     },
     toEveryone(event, payload) {
       io.emit(event, payload);
+    },
+    disconnectUser(userId) {
+      io.in(userChannel(userId)).disconnectSockets(true);
     },
   };
   app.decorate("realtime", realtime);

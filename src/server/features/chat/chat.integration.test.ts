@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { Socket } from "socket.io-client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, type TestApp } from "../../test/test-app";
+import { ORIGIN, createTestApp, signIn, type TestApp } from "../../test/test-app";
 import { chatRoomId, type ChatContact, type ChatMessage } from "../../../shared/chat";
 import { chatEvents } from "../../../shared/chat-events";
 import {
@@ -132,6 +132,23 @@ describe("sockets", () => {
     const foreign = connectSocket(url, artist.cookie, "https://evil.example");
     sockets.push(foreign);
     await expect(connectError(foreign)).resolves.toBeTruthy();
+  });
+
+  it("closes the sockets of a session that signs out, and only those", async () => {
+    const { cookie } = await signIn(t.app, agent.email);
+    const ending = open(cookie);
+    const staying = open(agent.cookie);
+    await Promise.all([connected(ending), connected(staying)]);
+    const closed = new Promise<string>((resolve) => ending.once("disconnect", resolve));
+    const response = await t.app.inject({
+      method: "POST",
+      url: "/api/auth/sign-out",
+      headers: { cookie, origin: ORIGIN },
+      payload: {},
+    });
+    expect(response.statusCode).toBe(200);
+    expect(await closed).toBe("io server disconnect");
+    expect(staying.connected).toBe(true);
   });
 
   it("sends with ack, delivers live to the agent, and stores a retry once", async () => {
@@ -271,6 +288,7 @@ describe("sockets", () => {
     const s = open(stranger.cookie);
     await connected(s);
     await send(s, { id: randomUUID(), roomId, text: "bye" });
+    const closed = new Promise<string>((resolve) => s.once("disconnect", resolve));
     // What account deletion runs, inside its transaction.
     await t.app.ctx.database.db.transaction().execute(async (trx) => {
       for (const cleanup of t.app.ctx.userCleanups) await cleanup(stranger.id, trx);
@@ -282,5 +300,6 @@ describe("sockets", () => {
       .execute();
     expect(left).toEqual([]);
     expect(await contacts(otherAgent)).toEqual([]);
+    expect(await closed).toBe("io server disconnect");
   });
 });

@@ -97,6 +97,7 @@ export function registerChatRoutes(app: FastifyInstance): ChatService {
   app.ctx.userCleanups.push(async (userId, trx) => {
     const roomIds = await deleteRoomsOfUser(trx, userId);
     service.forgetRooms(roomIds);
+    app.realtime.disconnectUser(userId);
     // Both people's files in those rooms go with the conversation.
     for (const scope of roomIds) {
       await deleteStoredFiles(app.ctx.storage, trx, { purpose: CHAT_UPLOAD_PURPOSE, scope });
