@@ -21,6 +21,7 @@ import { securityHeaders } from "./http/security-headers";
 import { registerHealthRoutes } from "./features/health/routes";
 import { registerProfileRoutes } from "./features/profile/routes";
 import { registerPublicConfigRoutes } from "./features/public-config/routes";
+import { registerSongRoutes } from "./features/songs/routes";
 
 export interface AppDeps {
   config: AppConfig;
@@ -79,6 +80,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerHealthRoutes(app);
   registerPublicConfigRoutes(app);
   registerProfileRoutes(app);
+  await registerSongRoutes(app);
 
   await registerWebRoot(app, deps.webRoot);
   return app;

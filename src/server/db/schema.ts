@@ -61,11 +61,37 @@ export interface VerificationTable {
   updatedAt: Timestamp;
 }
 
+/** Epoch milliseconds; PostgreSQL's bigint may come back as a string. */
+type EpochMs = ColumnType<number, number, number>;
+
+export interface SongRequestTable {
+  id: string;
+  artistId: string;
+  type: string;
+  status: string;
+  album: string;
+  artist: string;
+  genre: string;
+  /** Release day as YYYY-MM-DD. */
+  date: string;
+  duration: string;
+  lyrics: string;
+  link: string;
+  coverFileId: string | null;
+  spotifyUrl: string;
+  appleMusicUrl: string;
+  youtubeUrl: string;
+  views: Generated<number>;
+  createdAt: EpochMs;
+  updatedAt: EpochMs;
+}
+
 export interface Database {
   user: UserTable;
   session: SessionTable;
   account: AccountTable;
   verification: VerificationTable;
+  song_request: SongRequestTable;
 }
 
 export type { Generated };

@@ -1,6 +1,7 @@
 import type { Migration } from "kysely";
 import type { MigrationDialect } from "../dialect-types";
 import { accountsMigration } from "./0001-accounts";
+import { songsMigration } from "./0003-songs";
 
 /**
  * Every migration, in order. New features append here; names never change
@@ -9,5 +10,6 @@ import { accountsMigration } from "./0001-accounts";
 export function allMigrations(dialect: MigrationDialect): Record<string, Migration> {
   return {
     "0001-accounts": accountsMigration(dialect),
+    "0003-songs": songsMigration(),
   };
 }
