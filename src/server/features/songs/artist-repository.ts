@@ -4,7 +4,7 @@ import { containsText } from "../../db/contains-text";
 import type { DatabaseHandle } from "../../db/database";
 import type { Database } from "../../db/schema";
 
-const ARTIST_SEARCH_LIMIT = 20;
+const ARTIST_SEARCH_LIMIT = 50;
 
 /** Artists (non-admin accounts) whose name or email contains the text, for the desk's picker. */
 export async function searchArtists(
