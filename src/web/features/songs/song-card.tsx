@@ -15,7 +15,9 @@ export function SongCard({ song }: { song: SongSummary }) {
           <h2 className="truncate font-semibold">{song.type}</h2>
           <SongStatusBadge status={song.status} />
         </div>
-        <p className="truncate text-sm text-slate-600 dark:text-slate-300">Album: {song.album}</p>
+        <p className="truncate text-sm text-slate-600 dark:text-slate-300">
+          Album: {song.album || "Not specified"}
+        </p>
         <p className="text-sm text-slate-600 dark:text-slate-300">
           Released: {formatReleaseDate(song.date)}
         </p>

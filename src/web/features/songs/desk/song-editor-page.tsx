@@ -31,6 +31,7 @@ function EditSong({ id }: { id: string }) {
     const missing = song.error instanceof ApiError && song.error.status === 404;
     return (
       <div className="mx-auto flex w-full max-w-2xl flex-col gap-4 p-4 sm:p-6">
+        <h1 className="text-2xl font-bold">Song details</h1>
         <Alert tone="error">{missing ? "Song not found" : "Failed to load song details"}</Alert>
         <Link
           to="/desk/songs"
