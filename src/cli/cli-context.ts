@@ -2,12 +2,15 @@ import path from "node:path";
 import { createAuth, type Auth } from "../server/auth/auth";
 import { resolveAuthSecret } from "../server/auth/secret";
 import { loadConfig, type AppConfig } from "../server/config";
+import type { FileStorage } from "../server/storage/file-storage";
+import { createLocalFileStorage } from "../server/storage/local-file-storage";
 import { migrateToLatest, openDatabase, type DatabaseHandle } from "../server/db/database";
 
 export interface CliContext {
   config: AppConfig;
   database: DatabaseHandle;
   auth: Auth;
+  storage: FileStorage;
   close: () => Promise<void>;
 }
 
@@ -22,5 +25,6 @@ export async function openCliContext(): Promise<CliContext> {
     secret: resolveAuthSecret(config.authSecret, config.dataDir),
     publicUrl: config.publicUrl,
   });
-  return { config, database, auth, close: () => database.close() };
+  const storage = createLocalFileStorage(path.join(config.dataDir, "uploads"));
+  return { config, database, auth, storage, close: () => database.close() };
 }

@@ -22,6 +22,9 @@ import { registerHealthRoutes } from "./features/health/routes";
 import { registerProfileRoutes } from "./features/profile/routes";
 import { registerPublicConfigRoutes } from "./features/public-config/routes";
 import { registerSongRoutes } from "./features/songs/routes";
+import { registerUploadRoutes } from "./features/uploads/routes";
+import type { FileStorage } from "./storage/file-storage";
+import { createLocalFileStorage } from "./storage/local-file-storage";
 
 export interface AppDeps {
   config: AppConfig;
@@ -29,6 +32,7 @@ export interface AppDeps {
   /** Folder of the built SPA; absent in tests that only drive the API. */
   webRoot?: string;
   signInLimiter?: AttemptLimiter;
+  storage?: FileStorage;
   authRequestsPerMinutePerIp?: number;
   logger?: boolean;
 }
@@ -42,6 +46,7 @@ export interface AppContext {
   auth: Auth;
   /** Features register here what must go when an account is deleted. */
   userCleanups: UserCleanup[];
+  storage: FileStorage;
 }
 
 declare module "fastify" {
@@ -65,7 +70,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     secret: resolveAuthSecret(config.authSecret, config.dataDir),
     publicUrl: config.publicUrl,
   });
-  app.decorate("ctx", { config, database, auth, userCleanups: [] });
+  const storage = deps.storage ?? createLocalFileStorage(path.join(config.dataDir, "uploads"));
+  app.decorate("ctx", { config, database, auth, userCleanups: [], storage });
 
   registerErrorHandling(app);
   await app.register(helmet, securityHeaders());
@@ -80,6 +86,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerHealthRoutes(app);
   registerPublicConfigRoutes(app);
   registerProfileRoutes(app);
+  registerUploadRoutes(app);
   await registerSongRoutes(app);
 
   await registerWebRoot(app, deps.webRoot);

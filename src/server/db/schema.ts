@@ -61,8 +61,24 @@ export interface VerificationTable {
   updatedAt: Timestamp;
 }
 
-/** Epoch milliseconds; PostgreSQL's bigint may come back as a string. */
-type EpochMs = ColumnType<number, number, number>;
+/** A bigint column read as a JS number (the PostgreSQL driver is told to parse int8). */
+export type Int64 = ColumnType<number, number, number>;
+/** Instants in our own tables: epoch milliseconds, portable and index-friendly. */
+export type EpochMs = Int64;
+
+export interface StoredFileTable {
+  id: string;
+  purpose: string;
+  ownerId: string;
+  scope: string | null;
+  /** "uploading" until the bytes are complete and checked, then "ready". */
+  status: "uploading" | "ready";
+  mimeType: string | null;
+  kind: "image" | "audio" | null;
+  name: string;
+  size: Int64;
+  createdAt: EpochMs;
+}
 
 export interface SongRequestTable {
   id: string;
@@ -87,6 +103,7 @@ export interface SongRequestTable {
 }
 
 export interface Database {
+  stored_file: StoredFileTable;
   user: UserTable;
   session: SessionTable;
   account: AccountTable;

@@ -1,6 +1,7 @@
 import type { Migration } from "kysely";
 import type { MigrationDialect } from "../dialect-types";
 import { accountsMigration } from "./0001-accounts";
+import { storedFilesMigration } from "./0001b-stored-files";
 import { songsMigration } from "./0003-songs";
 
 /**
@@ -10,6 +11,7 @@ import { songsMigration } from "./0003-songs";
 export function allMigrations(dialect: MigrationDialect): Record<string, Migration> {
   return {
     "0001-accounts": accountsMigration(dialect),
+    "0001b-stored-files": storedFilesMigration,
     "0003-songs": songsMigration(),
   };
 }

@@ -1,0 +1,77 @@
+import { randomUUID } from "node:crypto";
+import type { Kysely, Selectable, Transaction } from "kysely";
+import type { Database, StoredFileTable } from "../../db/schema";
+import type { FileStorage } from "../../storage/file-storage";
+import { SNIFF_BYTES, sniffFileType } from "./file-sniffing";
+
+export type StoredFile = Selectable<StoredFileTable>;
+
+export async function findStoredFile(
+  db: Kysely<Database>,
+  id: string,
+): Promise<StoredFile | undefined> {
+  return db.selectFrom("stored_file").selectAll().where("id", "=", id).executeTakeFirst();
+}
+
+export interface StoredFileFilter {
+  ownerId?: string;
+  purpose?: string;
+  scope?: string;
+  ids?: string[];
+}
+
+/**
+ * Deletes the matching files: their rows (inside `trx` when given) and then
+ * their bytes. Returns how many went.
+ */
+export async function deleteStoredFiles(
+  storage: FileStorage,
+  trx: Transaction<Database> | Kysely<Database>,
+  filter: StoredFileFilter,
+): Promise<number> {
+  if (filter.ids?.length === 0) return 0;
+  let query = trx.deleteFrom("stored_file");
+  if (filter.ownerId !== undefined) query = query.where("ownerId", "=", filter.ownerId);
+  if (filter.purpose !== undefined) query = query.where("purpose", "=", filter.purpose);
+  if (filter.scope !== undefined) query = query.where("scope", "=", filter.scope);
+  if (filter.ids !== undefined) query = query.where("id", "in", filter.ids);
+  const deleted = await query.returning("id").execute();
+  await Promise.all(deleted.map((row) => storage.remove(row.id)));
+  return deleted.length;
+}
+
+export interface ServerFileInput {
+  purpose: string;
+  ownerId: string;
+  scope: string | null;
+  name: string;
+  bytes: Buffer;
+}
+
+/**
+ * Stores bytes made on the server (seed data) as a ready file, typed from
+ * its bytes like any upload. Returns the stored row.
+ */
+export async function createStoredFile(
+  db: Kysely<Database>,
+  storage: FileStorage,
+  input: ServerFileInput,
+): Promise<StoredFile> {
+  const sniffed = await sniffFileType(input.bytes.subarray(0, SNIFF_BYTES));
+  if (!sniffed) throw new Error(`${input.name} is neither an image nor audio`);
+  const row: StoredFile = {
+    id: randomUUID().replaceAll("-", ""),
+    purpose: input.purpose,
+    ownerId: input.ownerId,
+    scope: input.scope,
+    status: "ready",
+    mimeType: sniffed.mimeType,
+    kind: sniffed.kind,
+    name: input.name,
+    size: input.bytes.length,
+    createdAt: Date.now(),
+  };
+  await storage.put(row.id, input.bytes);
+  await db.insertInto("stored_file").values(row).execute();
+  return row;
+}
