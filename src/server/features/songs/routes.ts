@@ -1,6 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
 import {
+  COVER_UPLOAD_PURPOSE,
   artistSearchQuerySchema,
   deskSongListQuerySchema,
   songInputSchema,
@@ -8,7 +9,10 @@ import {
 } from "../../../shared/song-schemas";
 import { requireAdmin, requireSession } from "../../auth/session-guard";
 import { HttpError, parseInput } from "../../http/errors";
+import { deleteStoredFiles } from "../uploads/stored-files";
+import { registerUploadPurpose } from "../uploads/upload-purposes";
 import { searchArtists } from "./artist-repository";
+import { coverUploadPurpose } from "./cover-upload-purpose";
 import { decodeSongCursor } from "./song-cursor";
 import {
   deleteArtistSongs,
@@ -20,7 +24,7 @@ import {
   toSongDetail,
   updateSong,
 } from "./song-repository";
-import { assertSongReferences } from "./song-service";
+import { assertSongReferences, deleteCoverIfUnused } from "./song-service";
 
 export const SONG_NOT_FOUND_MESSAGE = "Song not found";
 
@@ -32,12 +36,14 @@ function songNotFound(): HttpError {
 
 /** The artist's catalogue and the agents' song desk. */
 export async function registerSongRoutes(parent: FastifyInstance): Promise<void> {
-  const { auth, database } = parent.ctx;
+  const { auth, database, storage } = parent.ctx;
   const db = database.db;
 
-  // A deleted artist's song requests go with the account.
+  registerUploadPurpose(parent, coverUploadPurpose(parent));
+  // A deleted artist's song requests go with the account, and so do their covers.
   parent.ctx.userCleanups.push(async (userId, trx) => {
     await deleteArtistSongs(trx, userId);
+    await deleteStoredFiles(storage, trx, { purpose: COVER_UPLOAD_PURPOSE, scope: userId });
   });
 
   await parent.register((app, _options, done) => {
@@ -107,9 +113,14 @@ export async function registerSongRoutes(parent: FastifyInstance): Promise<void>
       await requireAdmin(auth, request);
       const { id } = parseInput(idParams, request.params);
       const values = parseInput(songInputSchema, request.body);
+      const before = await findSong(db, id);
+      if (!before) throw songNotFound();
       await assertSongReferences(db, values);
       const row = await updateSong(db, id, values);
       if (!row) throw songNotFound();
+      if (before.coverFileId !== row.coverFileId) {
+        await deleteCoverIfUnused(db, storage, before.coverFileId);
+      }
       return toSongDetail(row);
     });
     done();

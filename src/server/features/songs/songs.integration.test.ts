@@ -1,6 +1,8 @@
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { solidPng } from "../../../cli/seed/solid-png";
 import { createTestApp, ORIGIN, signUp, type TestApp } from "../../test/test-app";
+import { tusUpload } from "../../test/tus-upload";
 import { findUserIdByEmail, setAdmin } from "../users/user-accounts";
 import { insertSong } from "./song-repository";
 
@@ -264,12 +266,106 @@ describe("the song desk", () => {
   });
 });
 
+const png = solidPng(8, 8, [10, 120, 200]);
+const coverMeta = (artistId: string, extra: Record<string, string> = {}) => ({
+  purpose: "cover",
+  filename: "cover.png",
+  filetype: "image/png",
+  artistId,
+  ...extra,
+});
+
+async function uploadCover(agent: Account, artistId: string, bytes = png): Promise<string> {
+  const result = await tusUpload(app, agent.cookie, bytes, coverMeta(artistId));
+  expect(result.patch?.statusCode).toBe(200);
+  return result.id!;
+}
+
+describe("song covers", () => {
+  it("only agents upload them, for an existing artist", async () => {
+    const artist = await newAccount("Cover Artist");
+    const agent = await newAccount("Cover Agent", true);
+    const byArtist = await tusUpload(app, artist.cookie, png, coverMeta(artist.id));
+    expect(byArtist.create.statusCode).toBe(403);
+    expect(byArtist.create.body).toBe("Only support agents can upload song covers.");
+    const noArtist = await tusUpload(app, agent.cookie, png, coverMeta(""));
+    expect(noArtist.create.statusCode).toBe(400);
+    expect(noArtist.create.body).toBe("Choose the artist before uploading a cover.");
+  });
+
+  it("refuses bytes that are not an image and files over 5 MB", async () => {
+    const artist = await newAccount("Strict Artist");
+    const agent = await newAccount("Strict Agent", true);
+    const fake = Buffer.from("%PDF-1.7 this is not a picture at all, whatever it claims");
+    const lying = await tusUpload(app, agent.cookie, fake, coverMeta(artist.id));
+    expect(lying.create.statusCode).toBe(201);
+    expect(lying.patch?.statusCode).toBe(415);
+    // The rejected upload is gone and cannot be used as a cover.
+    const song = await send(
+      "POST",
+      "/api/desk/songs",
+      agent.cookie,
+      songValues(artist.id, { coverFileId: lying.id }),
+    );
+    expect(song.statusCode).toBe(400);
+    expect(song.json().fieldErrors.coverFileId).toBe("Upload the cover again for this artist.");
+
+    const huge = await tusUpload(app, agent.cookie, png, coverMeta(artist.id), 5 * 1024 * 1024 + 1);
+    expect(huge.create.statusCode).toBe(413);
+    const limit = await tusUpload(app, agent.cookie, png, coverMeta(artist.id), 5 * 1024 * 1024);
+    expect(limit.create.statusCode).toBe(201);
+  });
+
+  it("shows a cover to its artist only, keeps it with that artist and deletes replaced ones", async () => {
+    const artist = await newAccount("Shown Artist");
+    const other = await newAccount("Other Artist");
+    const agent = await newAccount("Shown Agent", true);
+    const coverId = await uploadCover(agent, artist.id);
+
+    const lent = await send(
+      "POST",
+      "/api/desk/songs",
+      agent.cookie,
+      songValues(other.id, { coverFileId: coverId }),
+    );
+    expect(lent.statusCode).toBe(400);
+
+    const created = await send(
+      "POST",
+      "/api/desk/songs",
+      agent.cookie,
+      songValues(artist.id, { coverFileId: coverId }),
+    );
+    expect(created.statusCode).toBe(201);
+    const list = (await get("/api/songs", artist.cookie)).json();
+    expect(list.items[0].coverUrl).toBe(`/api/files/${coverId}`);
+    const image = await get(`/api/files/${coverId}`, artist.cookie);
+    expect(image.statusCode).toBe(200);
+    expect(image.headers["content-type"]).toBe("image/png");
+    expect(image.headers["cache-control"]).toContain("max-age=31536000");
+    expect((await get(`/api/files/${coverId}`, other.cookie)).statusCode).toBe(404);
+
+    const newCover = await uploadCover(agent, artist.id);
+    const replaced = await send(
+      "PUT",
+      `/api/desk/songs/${created.json().id}`,
+      agent.cookie,
+      songValues(artist.id, { coverFileId: newCover }),
+    );
+    expect(replaced.statusCode).toBe(200);
+    expect((await get(`/api/files/${coverId}`, agent.cookie)).statusCode).toBe(404);
+    expect((await get(`/api/files/${newCover}`, artist.cookie)).statusCode).toBe(200);
+  });
+});
+
 describe("account deletion", () => {
-  it("removes the artist's song requests", async () => {
+  it("removes the artist's song requests and their covers", async () => {
     const artist = await newAccount("Leaving");
     const keeper = await newAccount("Staying");
+    const agent = await newAccount("Cleanup Agent", true);
     const db = app.ctx.database.db;
-    await insertSong(db, songValues(artist.id));
+    const coverFileId = await uploadCover(agent, artist.id);
+    await insertSong(db, songValues(artist.id, { coverFileId }));
     await insertSong(db, songValues(keeper.id));
     await db.transaction().execute(async (trx) => {
       for (const cleanup of app.ctx.userCleanups) await cleanup(artist.id, trx);
@@ -277,5 +373,6 @@ describe("account deletion", () => {
     const left = await db.selectFrom("song_request").select("artistId").execute();
     expect(left.some((r) => r.artistId === artist.id)).toBe(false);
     expect(left.some((r) => r.artistId === keeper.id)).toBe(true);
+    expect((await get(`/api/files/${coverFileId}`, agent.cookie)).statusCode).toBe(404);
   });
 });

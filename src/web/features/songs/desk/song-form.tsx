@@ -12,6 +12,7 @@ import { TextField, inputClass } from "../../../components/text-field";
 import { ApiError } from "../../../lib/api-client";
 import { useSaveDeskSong } from "../api/save-desk-song";
 import { ArtistPicker } from "./artist-picker";
+import { CoverField } from "./cover-field";
 
 type Draft = Required<{ [K in keyof SongInput]: Exclude<SongInput[K], undefined> }>;
 
@@ -47,6 +48,7 @@ export function SongForm({ song }: { song: SongDetail | null }) {
   const [draft, setDraft] = useState<Draft>(() => draftFrom(song));
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [saved, setSaved] = useState(false);
+  const [coverUploading, setCoverUploading] = useState(false);
   const save = useSaveDeskSong();
   const navigate = useNavigate();
   const lyricsId = useId();
@@ -54,6 +56,8 @@ export function SongForm({ song }: { song: SongDetail | null }) {
 
   const set = <K extends keyof Draft>(name: K, value: Draft[K]) => {
     setDraft((d) => ({ ...d, [name]: value }));
+    // A field's old message goes as soon as it is edited; the next submit checks again.
+    setErrors((current) => Object.fromEntries(Object.entries(current).filter(([k]) => k !== name)));
     setSaved(false);
   };
   const text = (name: keyof Draft, label: string, props: Record<string, unknown> = {}) => (
@@ -153,6 +157,16 @@ export function SongForm({ song }: { song: SongDetail | null }) {
         {song && <p className="text-sm text-slate-600 dark:text-slate-300">Views: {song.views}</p>}
       </Group>
 
+      <Group title="Cover">
+        <CoverField
+          artistId={draft.artistId}
+          coverFileId={draft.coverFileId}
+          error={errors.coverFileId}
+          onChange={(id) => set("coverFileId", id)}
+          onUploadingChange={setCoverUploading}
+        />
+      </Group>
+
       <Group title="Links">
         {text("link", "Song URL", { inputMode: "url" })}
         {text("spotifyUrl", "Spotify link", { inputMode: "url" })}
@@ -166,7 +180,7 @@ export function SongForm({ song }: { song: SongDetail | null }) {
         </Alert>
       )}
       {saved && <Alert tone="success">Song saved.</Alert>}
-      <Button type="submit" disabled={save.isPending} className="self-start">
+      <Button type="submit" disabled={save.isPending || coverUploading} className="self-start">
         {song ? "Save changes" : "Create song"}
       </Button>
     </form>
