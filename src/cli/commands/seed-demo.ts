@@ -5,7 +5,7 @@ import { DEMO_PASSWORD, demoAccounts, seedDemoUsers } from "../seed/demo-users";
 /** Idempotent demo data for a first look; each feature adds its seeder here. */
 export async function seedDemo(ctx: CliContext): Promise<string> {
   const users = await seedDemoUsers(ctx);
-  await seedDemoSongs(ctx, users.artist);
+  await seedDemoSongs(ctx, { artistId: users.artist, agentId: users.agent1 });
   const lines = Object.values(demoAccounts).map(
     (a) => `  ${a.email.padEnd(20)} ${DEMO_PASSWORD}   ${a.admin ? "support agent" : "artist"}`,
   );

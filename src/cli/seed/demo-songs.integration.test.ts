@@ -10,8 +10,8 @@ let ctx: CliContext;
 
 beforeAll(async () => {
   t = await createTestApp();
-  const { config, database, auth } = t.app.ctx;
-  ctx = { config, database, auth, close: () => Promise.resolve() };
+  const { config, database, auth, storage } = t.app.ctx;
+  ctx = { config, database, auth, storage, close: () => Promise.resolve() };
 });
 afterAll(() => t.close());
 
@@ -21,8 +21,9 @@ it("gives the demo artist 23 varied songs, once", async () => {
     password: "Demo-pass-1",
     name: "Seeded",
   });
-  expect(await seedDemoSongs(ctx, id)).toBe(23);
-  expect(await seedDemoSongs(ctx, id)).toBe(0);
+  const ids = { artistId: id, agentId: id };
+  expect(await seedDemoSongs(ctx, ids)).toBe(23);
+  expect(await seedDemoSongs(ctx, ids)).toBe(0);
 
   const songs = await ctx.database.db
     .selectFrom("song_request")
@@ -37,6 +38,12 @@ it("gives the demo artist 23 varied songs, once", async () => {
   expect(
     songs.some((s) => s.lyrics && s.spotifyUrl && s.appleMusicUrl && s.youtubeUrl && s.link),
   ).toBe(true);
+  const withCover = songs.filter((s) => s.coverFileId);
+  expect(withCover.length).toBeGreaterThan(0);
+  expect(withCover.length).toBeLessThan(23);
+  const files = await ctx.database.db.selectFrom("stored_file").selectAll().execute();
+  expect(files).toHaveLength(withCover.length);
+  expect(files.every((f) => f.mimeType === "image/png" && f.scope === id)).toBe(true);
   // A shared release day, so the list's cursor has to break the tie by id.
   expect(new Set(songs.map((s) => s.date)).size).toBeLessThan(23);
 });

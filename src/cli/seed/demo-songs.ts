@@ -1,5 +1,7 @@
-import type { SongValues } from "../../shared/song-schemas";
+import { COVER_UPLOAD_PURPOSE, type SongValues } from "../../shared/song-schemas";
+import { createStoredFile } from "../../server/features/uploads/stored-files";
 import type { CliContext } from "../cli-context";
+import { solidPng } from "./solid-png";
 
 const NUMBER_OF_DEMO_SONGS = 23;
 
@@ -33,18 +35,51 @@ export function demoSong(n: number, artistId: string): SongValues & { id: string
   };
 }
 
-/** 23 songs for the demo artist; only the missing ones are inserted. */
-export async function seedDemoSongs(ctx: CliContext, artistId: string): Promise<number> {
+/** Every third song has no cover, so the placeholder shows too. */
+const hasCover = (n: number) => n % 3 !== 0;
+
+function coverColour(n: number): [number, number, number] {
+  return [(n * 53) % 256, (n * 97 + 80) % 256, (n * 31 + 160) % 256];
+}
+
+/**
+ * 23 songs for the demo artist; only the missing ones are inserted, each
+ * with a small generated cover stored like an agent's upload.
+ */
+export async function seedDemoSongs(
+  ctx: CliContext,
+  ids: { artistId: string; agentId: string },
+): Promise<number> {
   const db = ctx.database.db;
   const existing = new Set(
     (
-      await db.selectFrom("song_request").select("id").where("artistId", "=", artistId).execute()
+      await db
+        .selectFrom("song_request")
+        .select("id")
+        .where("artistId", "=", ids.artistId)
+        .execute()
     ).map((row) => row.id),
   );
   const now = Date.now();
-  const missing = Array.from({ length: NUMBER_OF_DEMO_SONGS }, (_, i) => demoSong(i + 1, artistId))
-    .filter((song) => !existing.has(song.id))
-    .map((song) => ({ ...song, createdAt: now, updatedAt: now }));
-  if (missing.length > 0) await db.insertInto("song_request").values(missing).execute();
-  return missing.length;
+  let added = 0;
+  for (let n = 1; n <= NUMBER_OF_DEMO_SONGS; n++) {
+    const song = demoSong(n, ids.artistId);
+    if (existing.has(song.id)) continue;
+    if (hasCover(n)) {
+      const cover = await createStoredFile(db, ctx.storage, {
+        purpose: COVER_UPLOAD_PURPOSE,
+        ownerId: ids.agentId,
+        scope: ids.artistId,
+        name: `${song.id}.png`,
+        bytes: solidPng(64, 64, coverColour(n)),
+      });
+      song.coverFileId = cover.id;
+    }
+    await db
+      .insertInto("song_request")
+      .values({ ...song, createdAt: now, updatedAt: now })
+      .execute();
+    added += 1;
+  }
+  return added;
 }
