@@ -7,7 +7,7 @@ import {
   songInputSchema,
   songListQuerySchema,
 } from "../../../shared/song-schemas";
-import { requireAdmin, requireSession } from "../../auth/session-guard";
+import { requireAdmin, requireSession, requireSessionCached } from "../../auth/session-guard";
 import { HttpError, parseInput } from "../../http/errors";
 import { deleteStoredFiles } from "../uploads/stored-files";
 import { registerUploadPurpose } from "../uploads/upload-purposes";
@@ -56,7 +56,8 @@ export async function registerSongRoutes(parent: FastifyInstance): Promise<void>
     // --- Artist side: only the signed-in artist's own songs. ---
 
     app.get("/api/songs", async (request) => {
-      const { user } = await requireSession(auth, request);
+      // The hottest read of the artist side: a session seen seconds ago is trusted.
+      const { user } = await requireSessionCached(auth, request);
       const query = parseInput(songListQuerySchema, request.query);
       return listArtistSongs(db, user.id, decodeSongCursor(query.cursor));
     });

@@ -46,15 +46,14 @@ export function toSongDetail(row: SongRow): SongDetail {
 }
 
 /**
- * Rows strictly after the cursor in (date desc, id desc) order. `date <= d`
- * gives the index a range to seek; the OR settles ties on the same date by id.
+ * Rows strictly after the cursor in (date desc, id desc) order, as a row-value
+ * comparison: SQLite and PostgreSQL both seek the (artistId, date, id) index
+ * with it, so a deep page costs what the first one does; the id breaks ties
+ * between songs released on the same day.
  */
 function afterCursor(cursor: SongCursor) {
   return (eb: ExpressionBuilder<Database, "song_request">) =>
-    eb.and([
-      eb("date", "<=", cursor.date),
-      eb.or([eb("date", "<", cursor.date), eb("id", "<", cursor.id)]),
-    ]);
+    eb(eb.refTuple("date", "id"), "<", eb.tuple(cursor.date, cursor.id));
 }
 
 /** Fetches one more row than the page to learn whether another page exists. */

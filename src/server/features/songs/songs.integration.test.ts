@@ -98,6 +98,15 @@ describe("the artist's song list", () => {
     expect(page.nextCursor).toBeNull();
   });
 
+  it("stops answering the moment the artist signs out, though sessions are cached", async () => {
+    const artist = await newAccount("Signing Out");
+    expect((await get("/api/songs", artist.cookie)).statusCode).toBe(200);
+    expect((await get("/api/songs", artist.cookie)).statusCode).toBe(200);
+    const out = await send("POST", "/api/auth/sign-out", artist.cookie);
+    expect(out.statusCode).toBe(200);
+    expect((await get("/api/songs", artist.cookie)).statusCode).toBe(401);
+  });
+
   it("refuses a malformed cursor with a 400 and needs a session", async () => {
     const artist = await newAccount("Cursor");
     const bad = await get("/api/songs?cursor=not-a-cursor", artist.cookie);
