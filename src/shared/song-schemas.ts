@@ -80,6 +80,9 @@ export const songInputSchema = z.object({
 export type SongInput = z.input<typeof songInputSchema>;
 export type SongValues = z.output<typeof songInputSchema>;
 
+/** The {id} of /api/songs/{id} and /api/desk/songs/{id}. */
+export const songIdParamsSchema = z.object({ id: z.string().min(1).max(100) });
+
 const cursorField = z.string().trim().max(500, "Invalid page cursor.").optional();
 
 export const songListQuerySchema = z.object({ cursor: cursorField });

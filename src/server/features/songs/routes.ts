@@ -1,9 +1,9 @@
 import type { FastifyInstance } from "fastify";
-import { z } from "zod";
 import {
   COVER_UPLOAD_PURPOSE,
   artistSearchQuerySchema,
   deskSongListQuerySchema,
+  songIdParamsSchema,
   songInputSchema,
   songListQuerySchema,
 } from "../../../shared/song-schemas";
@@ -27,8 +27,6 @@ import {
 import { assertSongReferences, deleteCoverIfUnused } from "./song-service";
 
 export const SONG_NOT_FOUND_MESSAGE = "Song not found";
-
-const idParams = z.object({ id: z.string().min(1).max(100) });
 
 function songNotFound(): HttpError {
   return new HttpError(404, SONG_NOT_FOUND_MESSAGE, undefined, "NOT_FOUND");
@@ -64,7 +62,7 @@ export async function registerSongRoutes(parent: FastifyInstance): Promise<void>
 
     app.get("/api/songs/:id", async (request) => {
       const { user } = await requireSession(auth, request);
-      const { id } = parseInput(idParams, request.params);
+      const { id } = parseInput(songIdParamsSchema, request.params);
       const row = await findSong(db, id);
       // A foreign song answers exactly like a missing one.
       if (!row || row.artistId !== user.id) throw songNotFound();
@@ -74,7 +72,7 @@ export async function registerSongRoutes(parent: FastifyInstance): Promise<void>
     /** Opening the detail: views + 1 atomically, answering the song with its new count. */
     app.post("/api/songs/:id/views", async (request) => {
       const { user } = await requireSession(auth, request);
-      const { id } = parseInput(idParams, request.params);
+      const { id } = parseInput(songIdParamsSchema, request.params);
       const row = await recordSongView(db, id, user.id);
       if (!row) throw songNotFound();
       return toSongDetail(row);
@@ -96,7 +94,7 @@ export async function registerSongRoutes(parent: FastifyInstance): Promise<void>
 
     app.get("/api/desk/songs/:id", async (request) => {
       await requireAdmin(auth, request);
-      const { id } = parseInput(idParams, request.params);
+      const { id } = parseInput(songIdParamsSchema, request.params);
       const row = await findSong(db, id);
       if (!row) throw songNotFound();
       return toSongDetail(row);
@@ -112,7 +110,7 @@ export async function registerSongRoutes(parent: FastifyInstance): Promise<void>
 
     app.put("/api/desk/songs/:id", async (request) => {
       await requireAdmin(auth, request);
-      const { id } = parseInput(idParams, request.params);
+      const { id } = parseInput(songIdParamsSchema, request.params);
       const values = parseInput(songInputSchema, request.body);
       const before = await findSong(db, id);
       if (!before) throw songNotFound();
