@@ -156,3 +156,21 @@ test("an agent files a song with a cover for an artist, who then sees it in thei
   await expect(first.locator("img")).toHaveJSProperty("naturalWidth", 32);
   await expectAccessible(page);
 });
+
+test("on a small screen the songs are under List and fit 375 px", async ({ page }) => {
+  await page.setViewportSize({ width: 375, height: 740 });
+  await signInAs(page, demo.artist);
+  await page
+    .getByRole("navigation", { name: "Bottom" })
+    .getByRole("link", { name: "List" })
+    .click();
+  await expect(page).toHaveURL(/\/list$/);
+  await expect(songCards(page)).toHaveCount(10);
+  const fits = () => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
+  expect(await fits()).toBe(true);
+  await expectAccessible(page);
+  await songCards(page).first().getByRole("link").click();
+  await expect(page.getByRole("heading", { name: "Demo Song 23" })).toBeVisible();
+  expect(await fits()).toBe(true);
+  await expectAccessible(page);
+});
