@@ -1,10 +1,9 @@
-import path from "node:path";
 import { createAuth, type Auth } from "../server/auth/auth";
 import { resolveAuthSecret } from "../server/auth/secret";
 import { loadConfig, type AppConfig } from "../server/config";
+import type { DatabaseHandle } from "../server/db/database";
+import { openEngines } from "../server/engines";
 import type { FileStorage } from "../server/storage/file-storage";
-import { createLocalFileStorage } from "../server/storage/local-file-storage";
-import { migrateToLatest, openDatabase, type DatabaseHandle } from "../server/db/database";
 
 export interface CliContext {
   config: AppConfig;
@@ -14,17 +13,21 @@ export interface CliContext {
   close: () => Promise<void>;
 }
 
-/** The same configuration, database and auth the server uses, migrated to the latest schema. */
-export async function openCliContext(): Promise<CliContext> {
-  const config = loadConfig();
-  const database = openDatabase({ sqliteFile: path.join(config.dataDir, "portal.sqlite") });
-  await migrateToLatest(database);
+/** The same configuration, engines and auth the server uses, migrated to the latest schema. */
+export async function openCliContext(env: NodeJS.ProcessEnv = process.env): Promise<CliContext> {
+  const config = loadConfig(env);
+  const engines = await openEngines(config);
   const auth = createAuth({
-    db: database.db,
-    dialect: database.dialect,
+    db: engines.database.db,
+    dialect: engines.database.dialect,
     secret: resolveAuthSecret(config.authSecret, config.dataDir),
     publicUrl: config.publicUrl,
   });
-  const storage = createLocalFileStorage(path.join(config.dataDir, "uploads"));
-  return { config, database, auth, storage, close: () => database.close() };
+  return {
+    config,
+    database: engines.database,
+    auth,
+    storage: engines.storage,
+    close: engines.close,
+  };
 }

@@ -11,8 +11,10 @@ import {
   createMemoryAttemptLimiter,
   type AttemptLimiter,
 } from "./auth/attempt-limiter";
+import { createRedisAttemptLimiter } from "./auth/redis-attempt-limiter";
 import { registerAuthRoutes } from "./auth/routes";
 import { resolveAuthSecret } from "./auth/secret";
+import type { Redis } from "ioredis";
 import type { Transaction } from "kysely";
 import type { DatabaseHandle } from "./db/database";
 import type { Database } from "./db/schema";
@@ -20,6 +22,7 @@ import { HttpError, registerErrorHandling } from "./http/errors";
 import { securityHeaders } from "./http/security-headers";
 import { registerHealthRoutes } from "./features/health/routes";
 import { registerProfileRoutes } from "./features/profile/routes";
+import { registerAccountRoutes } from "./features/account/routes";
 import { registerPublicConfigRoutes } from "./features/public-config/routes";
 import { registerSongRoutes } from "./features/songs/routes";
 import { registerUploadRoutes } from "./features/uploads/routes";
@@ -33,6 +36,8 @@ export interface AppDeps {
   webRoot?: string;
   signInLimiter?: AttemptLimiter;
   storage?: FileStorage;
+  /** Shared state across instances (rate limits, live fan-out) when configured. */
+  redis?: Redis;
   authRequestsPerMinutePerIp?: number;
   logger?: boolean;
 }
@@ -47,6 +52,7 @@ export interface AppContext {
   /** Features register here what must go when an account is deleted. */
   userCleanups: UserCleanup[];
   storage: FileStorage;
+  redis: Redis | undefined;
 }
 
 declare module "fastify" {
@@ -71,21 +77,26 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     publicUrl: config.publicUrl,
   });
   const storage = deps.storage ?? createLocalFileStorage(path.join(config.dataDir, "uploads"));
-  app.decorate("ctx", { config, database, auth, userCleanups: [], storage });
+  const { redis } = deps;
+  app.decorate("ctx", { config, database, auth, userCleanups: [], storage, redis });
 
   registerErrorHandling(app);
   await app.register(helmet, securityHeaders());
-  await app.register(rateLimit, { global: false });
+  // With Redis, per-IP budgets are counted once for all instances.
+  await app.register(rateLimit, { global: false, ...(redis ? { redis } : {}) });
 
-  registerAuthRoutes(app, {
-    auth,
-    publicUrl: config.publicUrl,
-    signInLimiter: deps.signInLimiter ?? createMemoryAttemptLimiter(SIGN_IN_LIMIT),
-    perIpPerMinute: deps.authRequestsPerMinutePerIp ?? config.authRequestsPerMinutePerIp,
-  });
+  const perIpPerMinute = deps.authRequestsPerMinutePerIp ?? config.authRequestsPerMinutePerIp;
+  const signInLimiter =
+    deps.signInLimiter ??
+    (redis
+      ? createRedisAttemptLimiter(redis, SIGN_IN_LIMIT)
+      : createMemoryAttemptLimiter(SIGN_IN_LIMIT));
+  registerAuthRoutes(app, { auth, publicUrl: config.publicUrl, signInLimiter, perIpPerMinute });
   registerHealthRoutes(app);
   registerPublicConfigRoutes(app);
   registerProfileRoutes(app);
+  // Wrong current passwords share the sign-in limiter, keyed per user.
+  registerAccountRoutes(app, { reauthLimiter: signInLimiter, perIpPerMinute });
   registerUploadRoutes(app);
   await registerSongRoutes(app);
 

@@ -1,6 +1,7 @@
 import path from "node:path";
 import { z } from "zod";
 import { DEFAULT_MARKETING_URL } from "../shared/constants";
+import type { DatabaseOptions } from "./db/database";
 
 const httpUrl = z
   .url({ protocol: /^https?$/, error: "must be an http(s) URL" })
@@ -14,6 +15,16 @@ const configSchema = z.object({
   MARKETING_URL: httpUrl.default(DEFAULT_MARKETING_URL),
   BETTER_AUTH_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
   AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(30),
+  DATABASE_URL: z
+    .url({ protocol: /^postgres(ql)?$/, error: "must be a postgres:// URL" })
+    .optional(),
+  REDIS_URL: z.url({ protocol: /^rediss?$/, error: "must be a redis:// URL" }).optional(),
+  S3_BUCKET: z.string().min(3).optional(),
+  S3_ENDPOINT: httpUrl.optional(),
+  S3_REGION: z.string().min(1).default("us-east-1"),
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  S3_FORCE_PATH_STYLE: z.enum(["true", "false"]).optional(),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
 });
 
@@ -28,6 +39,21 @@ export interface AppConfig {
   /** Sign-in and sign-up requests per minute per IP. */
   authRequestsPerMinutePerIp: number;
   logLevel: string;
+  /** PostgreSQL when set; otherwise the SQLite file in DATA_DIR. */
+  databaseUrl: string | undefined;
+  /** Redis for cross-instance rate limits and live updates; unset for one process. */
+  redisUrl: string | undefined;
+  /** An S3-compatible bucket for uploads; unset keeps files in DATA_DIR. */
+  s3:
+    | {
+        bucket: string;
+        region: string;
+        endpoint?: string;
+        accessKeyId?: string;
+        secretAccessKey?: string;
+        forcePathStyle: boolean;
+      }
+    | undefined;
 }
 
 export class ConfigError extends Error {}
@@ -49,5 +75,27 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     authSecret: c.BETTER_AUTH_SECRET,
     authRequestsPerMinutePerIp: c.AUTH_RATE_LIMIT_PER_MINUTE,
     logLevel: c.LOG_LEVEL,
+    databaseUrl: c.DATABASE_URL,
+    redisUrl: c.REDIS_URL,
+    s3: c.S3_BUCKET
+      ? {
+          bucket: c.S3_BUCKET,
+          region: c.S3_REGION,
+          ...(c.S3_ENDPOINT ? { endpoint: c.S3_ENDPOINT } : {}),
+          ...(c.S3_ACCESS_KEY_ID ? { accessKeyId: c.S3_ACCESS_KEY_ID } : {}),
+          ...(c.S3_SECRET_ACCESS_KEY ? { secretAccessKey: c.S3_SECRET_ACCESS_KEY } : {}),
+          // Custom endpoints (MinIO and friends) usually need path-style addressing.
+          forcePathStyle: c.S3_FORCE_PATH_STYLE
+            ? c.S3_FORCE_PATH_STYLE === "true"
+            : Boolean(c.S3_ENDPOINT),
+        }
+      : undefined,
   };
+}
+
+/** Which database the config selects. */
+export function databaseOptionsOf(config: AppConfig): DatabaseOptions {
+  return config.databaseUrl
+    ? { engine: "postgres", url: config.databaseUrl }
+    : { engine: "sqlite", file: path.join(config.dataDir, "portal.sqlite") };
 }

@@ -13,6 +13,9 @@ describe("normalizeLink", () => {
     ["mailto:band@example.com", "mailto:band@example.com"],
     ["example.com:8080/path", "https://example.com:8080/path"],
     ["HTTPS://Example.com", "https://example.com/"],
+    ["  spotify.com  ", "https://spotify.com/"],
+    ["www.youtube.com/@nova", "https://www.youtube.com/@nova"],
+    ["MAILTO:band@example.com", "mailto:band@example.com"],
   ])("%j becomes %j", (input, expected) => {
     expect(normalizeLink(input)).toBe(expected);
   });
@@ -27,6 +30,10 @@ describe("normalizeLink", () => {
     "https://",
     "localhost",
     "vbscript:msgbox",
+    " javascript:alert(1) ",
+    "javascript://example.com/%0Aalert(1)",
+    "open.spotify.com/artist 1",
+    "blob:https://example.com/x",
   ])("refuses %j", (input) => {
     expect(normalizeLink(input)).toBeNull();
   });

@@ -14,13 +14,17 @@ export interface AuthRoutesOptions {
   perIpPerMinute: number;
 }
 
-/** Forwards a Fastify request to better-auth's fetch-style handler. */
+/**
+ * Forwards a Fastify request to better-auth's fetch-style handler; `path`
+ * names another better-auth endpoint than the request's own URL.
+ */
 export async function forward(
   auth: Auth,
   publicUrl: string,
   request: FastifyRequest,
   reply: FastifyReply,
   body?: unknown,
+  path?: string,
 ) {
   const headers = new Headers();
   for (const [name, value] of Object.entries(request.headers)) {
@@ -33,7 +37,7 @@ export async function forward(
   if (hasBody) headers.set("content-type", "application/json");
   headers.delete("content-length");
   const response = await auth.handler(
-    new Request(new URL(request.url, publicUrl), {
+    new Request(new URL(path ?? request.url, publicUrl), {
       method: request.method,
       headers,
       body: hasBody ? JSON.stringify(payload ?? {}) : undefined,
@@ -53,10 +57,10 @@ export function registerAuthRoutes(app: FastifyInstance, options: AuthRoutesOpti
   const { auth, publicUrl, signInLimiter } = options;
   const perIp = { rateLimit: { max: options.perIpPerMinute, timeWindow: 60_000 } };
 
-  // Whatever an auth call changed (signed out, new password, deleted account),
-  // no cached session may outlive it.
+  // Whatever an auth or account call changed (signed out, new password or
+  // email, deleted account), no cached session may outlive it.
   app.addHook("onResponse", (request, _reply, done) => {
-    if (request.method !== "GET" && request.url.startsWith("/api/auth/")) {
+    if (request.method !== "GET" && /^\/api\/(auth|account)\//.test(request.url)) {
       forgetCachedSessions(auth);
     }
     done();

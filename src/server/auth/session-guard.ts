@@ -46,7 +46,8 @@ export async function requireSession(auth: Auth, request: FastifyRequest): Promi
  * Hot read endpoints (the song list) would otherwise pay better-auth's
  * session lookup on every request. Sessions seen in the last few seconds are
  * kept in memory, keyed by the session cookie. Any auth change (sign-out,
- * password, email, deletion: every non-GET under /api/auth) clears the cache,
+ * password, email, deletion: every non-GET under /api/auth or /api/account)
+ * clears the cache,
  * see registerAuthRoutes; what is left is at most TTL of staleness for a
  * session revoked by another process. Only routes that can live with that use it.
  */

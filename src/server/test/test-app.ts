@@ -4,7 +4,32 @@ import path from "node:path";
 import type { FastifyInstance, LightMyRequestResponse } from "fastify";
 import { buildApp, type AppDeps } from "../app";
 import { loadConfig } from "../config";
-import { migrateToLatest, openDatabase } from "../db/database";
+import {
+  dropPostgresSchema,
+  migrateToLatest,
+  openDatabase,
+  type DatabaseHandle,
+} from "../db/database";
+
+/**
+ * The integration suite runs on SQLite by default, and on PostgreSQL when
+ * TEST_DATABASE_URL is set: each test app then gets a fresh schema.
+ */
+export const testDatabaseUrl = process.env.TEST_DATABASE_URL;
+
+async function openTestDatabase(
+  dataDir: string,
+): Promise<DatabaseHandle & { dropTestSchema?: () => Promise<void> }> {
+  if (!testDatabaseUrl) {
+    return openDatabase({ engine: "sqlite", file: path.join(dataDir, "portal.sqlite") });
+  }
+  const schema = `t_${path
+    .basename(dataDir)
+    .replace(/[^a-z0-9]/gi, "")
+    .toLowerCase()}`;
+  const handle = await openDatabase({ engine: "postgres", url: testDatabaseUrl, schema });
+  return { ...handle, dropTestSchema: () => dropPostgresSchema(testDatabaseUrl, schema) };
+}
 
 export interface TestApp {
   app: FastifyInstance;
@@ -23,7 +48,7 @@ export async function createTestApp(
     PUBLIC_URL: "http://localhost:3000",
     LOG_LEVEL: "silent",
   });
-  const database = openDatabase({ sqliteFile: path.join(dataDir, "portal.sqlite") });
+  const database = await openTestDatabase(dataDir);
   await migrateToLatest(database);
   const app = await buildApp({
     config,
@@ -40,6 +65,7 @@ export async function createTestApp(
     close: async () => {
       await app.close();
       await database.close();
+      await database.dropTestSchema?.();
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };

@@ -18,6 +18,19 @@ export const router = createBrowserRouter([
   {
     element: <RequireSignedIn />,
     children: [
+      // Account sub-screens stand outside the shell (spec route table).
+      {
+        path: "/change-password",
+        lazy: lazyPage(() => import("../features/account/change-password-page")),
+      },
+      {
+        path: "/manage-account",
+        lazy: lazyPage(() => import("../features/account/manage-account-page")),
+      },
+      {
+        path: "/artist-account",
+        lazy: lazyPage(() => import("../features/artist-account/artist-account-page")),
+      },
       {
         path: "/",
         element: <AppShell />,
@@ -42,6 +55,7 @@ export const router = createBrowserRouter([
             path: "desk/songs/:id",
             lazy: lazyPage(() => import("../features/songs/desk/song-editor-page")),
           },
+          { path: "wallet", lazy: lazyPage(() => import("../features/wallet/wallet-page")) },
           { path: "*", lazy: lazyPage(() => import("./not-found-page")) },
         ],
       },

@@ -1,0 +1,84 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { verifyPassword } from "../../server/auth/password-hasher";
+import { openCliContext, type CliContext } from "../cli-context";
+import { createAdmin } from "./create-admin";
+import { seedDemo } from "./seed-demo";
+
+let ctx: CliContext;
+let dataDir: string;
+beforeAll(async () => {
+  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "portal-cli-"));
+  ctx = await openCliContext({ DATA_DIR: dataDir });
+});
+afterAll(async () => {
+  await ctx.close();
+  fs.rmSync(dataDir, { recursive: true, force: true });
+});
+
+const userRow = (email: string) =>
+  ctx.database.db.selectFrom("user").selectAll().where("email", "=", email).executeTakeFirst();
+
+describe("create-admin", () => {
+  it("creates a support agent who can sign in with the given password", async () => {
+    const out = await createAdmin(ctx, [
+      "--email",
+      "Boss@Example.test",
+      "--password",
+      "Agent-pass-1",
+      "--name",
+      "Boss",
+    ]);
+    expect(out).toBe("Created support agent boss@example.test.");
+    const user = await userRow("boss@example.test");
+    expect(Boolean(user?.admin)).toBe(true);
+    const account = await ctx.database.db
+      .selectFrom("account")
+      .select("password")
+      .where("userId", "=", user!.id)
+      .executeTakeFirstOrThrow();
+    expect(await verifyPassword({ hash: account.password!, password: "Agent-pass-1" })).toBe(true);
+  });
+
+  it("promotes an existing user", async () => {
+    await seedDemo(ctx);
+    expect(Boolean((await userRow("artist@demo.test"))?.admin)).toBe(false);
+    const out = await createAdmin(ctx, [
+      "--email",
+      "artist@demo.test",
+      "--password",
+      "Whatever-1",
+      "--name",
+      "X",
+    ]);
+    expect(out).toMatch(/Promoted existing user/);
+    expect(Boolean((await userRow("artist@demo.test"))?.admin)).toBe(true);
+  });
+
+  it("explains bad input per argument", async () => {
+    await expect(
+      createAdmin(ctx, ["--email", "nope", "--password", "weak", "--name", ""]),
+    ).rejects.toThrow(/--email: .*\n.*--password: .*\n.*--name: /);
+    await expect(createAdmin(ctx, ["--bogus", "x"])).rejects.toThrow();
+  });
+});
+
+describe("seed-demo", () => {
+  it("is idempotent and prints the demo credentials", async () => {
+    const first = await seedDemo(ctx);
+    const count = async () =>
+      (await ctx.database.db.selectFrom("user").select("id").execute()).length;
+    const before = await count();
+    const second = await seedDemo(ctx);
+    expect(await count()).toBe(before);
+    for (const text of [first, second]) {
+      expect(text).toContain("agent1@demo.test");
+      expect(text).toContain("agent2@demo.test");
+      expect(text).toContain("artist@demo.test");
+      expect(text).toContain("Demo-pass-1");
+    }
+    expect(Boolean((await userRow("agent1@demo.test"))?.admin)).toBe(true);
+  });
+});

@@ -1,0 +1,39 @@
+import { Redis } from "ioredis";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createRedisAttemptLimiter } from "./redis-attempt-limiter";
+
+const url = process.env.TEST_REDIS_URL ?? "redis://127.0.0.1:6379";
+let redis: Redis;
+let available = true;
+
+beforeAll(async () => {
+  redis = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 1 });
+  try {
+    await redis.connect();
+  } catch {
+    available = false;
+  }
+});
+afterAll(() => {
+  redis.disconnect();
+});
+
+describe("redis attempt limiter", () => {
+  it("is shared by two limiters (two instances) and forgets after the window", async (ctx) => {
+    if (!available) ctx.skip(`no Redis at ${url}`);
+    const prefix = `test:${Date.now()}:`;
+    const a = createRedisAttemptLimiter(redis, { maxFailures: 3, windowMs: 300 }, prefix);
+    const b = createRedisAttemptLimiter(redis, { maxFailures: 3, windowMs: 300 }, prefix);
+    await a.recordFailure("x@y.test");
+    await b.recordFailure("x@y.test");
+    expect(await a.isBlocked("x@y.test")).toBe(false);
+    await a.recordFailure("x@y.test");
+    expect(await b.isBlocked("x@y.test")).toBe(true);
+    expect(await b.isBlocked("other@y.test")).toBe(false);
+    await new Promise((r) => setTimeout(r, 350));
+    expect(await a.isBlocked("x@y.test")).toBe(false);
+    await b.recordFailure("x@y.test");
+    await b.reset("x@y.test");
+    expect(await redis.exists(`${prefix}x@y.test`)).toBe(0);
+  });
+});

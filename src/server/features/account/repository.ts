@@ -1,0 +1,41 @@
+import type { Kysely, Transaction } from "kysely";
+import type { Database } from "../../db/schema";
+
+/** The password hash of the user's email-and-password account, if any. */
+export async function findPasswordHash(
+  db: Kysely<Database>,
+  userId: string,
+): Promise<string | null> {
+  const row = await db
+    .selectFrom("account")
+    .select("password")
+    .where("userId", "=", userId)
+    .where("providerId", "=", "credential")
+    .executeTakeFirst();
+  return row?.password ?? null;
+}
+
+/** True when another user already holds this (lower-case) email. */
+export async function isEmailTakenByOther(
+  db: Kysely<Database>,
+  email: string,
+  userId: string,
+): Promise<boolean> {
+  const row = await db
+    .selectFrom("user")
+    .select("id")
+    .where("email", "=", email)
+    .where("id", "!=", userId)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/**
+ * Removes the user row and, explicitly, the auth account and sessions (the
+ * foreign keys cascade too; being explicit keeps it true on any engine setup).
+ */
+export async function deleteUserRows(trx: Transaction<Database>, userId: string): Promise<void> {
+  await trx.deleteFrom("user").where("id", "=", userId).execute();
+  await trx.deleteFrom("account").where("userId", "=", userId).execute();
+  await trx.deleteFrom("session").where("userId", "=", userId).execute();
+}

@@ -1,0 +1,51 @@
+import type { FastifyInstance } from "fastify";
+import type { Kysely } from "kysely";
+import { AVATAR_UPLOAD_PURPOSE, MAX_PROFILE_IMAGE_BYTES } from "../../../shared/profile-schemas";
+import type { Database } from "../../db/schema";
+import { deleteStoredFiles } from "../uploads/stored-files";
+import { registerUploadPurpose } from "../uploads/upload-purposes";
+
+/**
+ * Profile pictures: any signed-in user uploads their own (scope = their id);
+ * any signed-in user may see them, since agents and artists see each other's.
+ * The user's pictures go when the account goes.
+ */
+export function registerAvatarFiles(app: FastifyInstance): void {
+  registerUploadPurpose(app, {
+    name: AVATAR_UPLOAD_PURPOSE,
+    maxBytes: MAX_PROFILE_IMAGE_BYTES,
+    kinds: ["image"],
+    authorize: (user) => Promise.resolve({ scope: user.id }),
+    canRead: () => Promise.resolve(true),
+  });
+  app.ctx.userCleanups.push(async (userId, trx) => {
+    await deleteStoredFiles(app.ctx.storage, trx, {
+      ownerId: userId,
+      purpose: AVATAR_UPLOAD_PURPOSE,
+    });
+  });
+}
+
+/** A finished avatar upload of this user, or undefined. */
+export async function findOwnAvatar(db: Kysely<Database>, userId: string, fileId: string) {
+  return db
+    .selectFrom("stored_file")
+    .select("id")
+    .where("id", "=", fileId)
+    .where("ownerId", "=", userId)
+    .where("purpose", "=", AVATAR_UPLOAD_PURPOSE)
+    .where("status", "=", "ready")
+    .executeTakeFirst();
+}
+
+/** Ids of the user's other avatar files (the replaced picture, abandoned uploads). */
+export async function otherAvatarIds(db: Kysely<Database>, userId: string, keepId: string) {
+  const rows = await db
+    .selectFrom("stored_file")
+    .select("id")
+    .where("ownerId", "=", userId)
+    .where("purpose", "=", AVATAR_UPLOAD_PURPOSE)
+    .where("id", "!=", keepId)
+    .execute();
+  return rows.map((r) => r.id);
+}

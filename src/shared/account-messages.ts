@@ -1,0 +1,21 @@
+/** Texts of the spec's error catalogue for password, email and account deletion. */
+export const NEW_PASSWORDS_MISMATCH_MESSAGE = "New passwords do not match.";
+export const PASSWORDS_MISMATCH_HINT = "Passwords do not match";
+export const WRONG_CURRENT_PASSWORD_MESSAGE = "Incorrect current password. Please try again.";
+export const RECENT_LOGIN_REQUIRED_MESSAGE =
+  "For security reasons, please log out and log back in before changing your password.";
+export const PASSWORD_CHANGE_FAILED_MESSAGE = "Failed to update password. Please try again.";
+export const PASSWORD_CHANGED_MESSAGE = "Password updated successfully!";
+export const NO_USER_MESSAGE = "No user found. Please log in again.";
+
+export const WRONG_PASSWORD_MESSAGE = "Incorrect password. Please try again.";
+export const EMAIL_CHANGE_FAILED_MESSAGE = "Failed to change email. Please try again later.";
+export const EMAIL_CHANGED_MESSAGE = "Email changed successfully! Redirecting...";
+export const SAME_EMAIL_MESSAGE = "This is already your email address.";
+
+export const DELETE_CONFIRMATION_WORD = "DELETE";
+export const DELETE_CONFIRMATION_MESSAGE = "Please type DELETE to confirm account deletion";
+export const DELETE_FAILED_MESSAGE = "Failed to delete account. Please try again later.";
+
+/** Delay before returning to /settings after a password or email change (spec, section 9). */
+export const ACCOUNT_REDIRECT_DELAY_MS = 2000;

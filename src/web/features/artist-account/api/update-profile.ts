@@ -1,0 +1,18 @@
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import type { ProfilePatchInput } from "../../../../shared/profile-schemas";
+import type { PublicUser } from "../../../../shared/user";
+import { apiFetch } from "../../../lib/api-client";
+import { sessionQueryKey } from "../../auth/api/session";
+
+/** Saves profile fields; the session query (settings card, this screen) then shows them. */
+export function useUpdateProfile() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (patch: ProfilePatchInput) =>
+      apiFetch<PublicUser>("/api/profile", { method: "PATCH", body: patch }),
+    onSuccess: async (user) => {
+      queryClient.setQueryData(sessionQueryKey, user);
+      await queryClient.invalidateQueries({ queryKey: sessionQueryKey });
+    },
+  });
+}

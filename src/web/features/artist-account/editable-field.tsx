@@ -1,0 +1,138 @@
+import { useId, useState, type SyntheticEvent } from "react";
+import { Pencil } from "lucide-react";
+import type { ProfileField } from "../../../shared/profile-schemas";
+import { Alert } from "../../components/alert";
+import { Button } from "../../components/button";
+import { inputClass } from "../../components/text-field";
+import { ApiError } from "../../lib/api-client";
+import { useUpdateProfile } from "./api/update-profile";
+
+export interface EditableFieldProps {
+  field: ProfileField;
+  label: string;
+  /** Names the field in its buttons ("Edit artist name"); the label in lower case by default. */
+  subject?: string;
+  /** The saved value; null or "" shows the field straight in edit mode. */
+  saved: string | null;
+  multiline?: boolean;
+  rows?: number;
+  inputType?: "text" | "url";
+  placeholder?: string;
+  /** Links may be saved empty; name and bio may not. */
+  allowEmpty: boolean;
+  /** Checks and normalises the draft in the browser; the server checks again. */
+  prepare: (draft: string) => { value: string } | { error: string };
+  successMessage: string;
+  failureMessage: string;
+  /** Whether a 400 from the server shows its own text (a link's format) or the failure text. */
+  showServerValidation?: boolean;
+}
+
+type Status = { tone: "success" | "error"; text: string } | null;
+
+/**
+ * A profile field that shows its saved value read-only with an edit button;
+ * editing copies the saved value into a draft, Cancel restores it.
+ */
+export function EditableField(props: EditableFieldProps) {
+  const { field, label, saved, multiline, rows, allowEmpty } = props;
+  const [editing, setEditing] = useState(false);
+  const [draft, setDraft] = useState("");
+  const [status, setStatus] = useState<Status>(null);
+  const update = useUpdateProfile();
+  const id = useId();
+  const subject = props.subject ?? label.toLowerCase();
+  const hasSaved = Boolean(saved);
+  const inEditMode = editing || !hasSaved;
+  const value = inEditMode ? draft : (saved ?? "");
+
+  const startEditing = () => {
+    setDraft(saved ?? "");
+    setStatus(null);
+    setEditing(true);
+  };
+  const cancel = () => {
+    setDraft(saved ?? "");
+    setStatus(null);
+    setEditing(false);
+  };
+
+  const onSubmit = (event: SyntheticEvent) => {
+    event.preventDefault();
+    const prepared = props.prepare(draft);
+    if ("error" in prepared) return setStatus({ tone: "error", text: prepared.error });
+    update.mutate(
+      { [field]: prepared.value },
+      {
+        onSuccess: () => {
+          setStatus({ tone: "success", text: props.successMessage });
+          setEditing(false);
+          setDraft(prepared.value);
+        },
+        onError: (error) => {
+          const own =
+            props.showServerValidation &&
+            error instanceof ApiError &&
+            error.code === "VALIDATION_FAILED";
+          setStatus({ tone: "error", text: own ? error.message : props.failureMessage });
+        },
+      },
+    );
+  };
+
+  const control = {
+    id,
+    value,
+    readOnly: !inEditMode,
+    placeholder: inEditMode ? props.placeholder : undefined,
+    onChange: (e: { target: { value: string } }) => setDraft(e.target.value),
+    className: `${inputClass} ${inEditMode ? "" : "bg-slate-50 dark:bg-slate-800"}`,
+  };
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="flex flex-col gap-2">
+      <div className="flex items-center justify-between gap-2">
+        <label htmlFor={id} className="text-sm font-medium">
+          {label}
+        </label>
+        {!inEditMode && (
+          <button
+            type="button"
+            onClick={startEditing}
+            aria-label={`Edit ${subject}`}
+            className="flex size-9 items-center justify-center rounded-full text-slate-700 hover:bg-slate-200 dark:text-slate-200 dark:hover:bg-slate-800"
+          >
+            <Pencil aria-hidden="true" className="size-4" />
+          </button>
+        )}
+      </div>
+      {multiline ? (
+        <textarea rows={rows} {...control} />
+      ) : (
+        <input type={props.inputType ?? "text"} {...control} />
+      )}
+      {inEditMode && (
+        <div className="flex justify-end gap-2">
+          {hasSaved && (
+            <Button
+              variant="secondary"
+              onClick={cancel}
+              disabled={update.isPending}
+              aria-label={`Cancel editing ${subject}`}
+            >
+              Cancel
+            </Button>
+          )}
+          <Button
+            type="submit"
+            aria-label={`Save ${subject}`}
+            disabled={update.isPending || (!allowEmpty && draft.trim() === "")}
+          >
+            {update.isPending ? "Saving…" : "Save"}
+          </Button>
+        </div>
+      )}
+      {status && <Alert tone={status.tone}>{status.text}</Alert>}
+    </form>
+  );
+}

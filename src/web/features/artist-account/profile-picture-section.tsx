@@ -1,0 +1,139 @@
+import { useEffect, useId, useRef, useState, type ChangeEvent } from "react";
+import { Camera } from "lucide-react";
+import {
+  PICTURE_HINT,
+  PICTURE_INVALID_TYPE_MESSAGE,
+  PICTURE_SAVED_MESSAGE,
+  PICTURE_TOO_LARGE_MESSAGE,
+} from "../../../shared/profile-messages";
+import { checkPictureFile } from "../../../shared/profile-schemas";
+import { Alert } from "../../components/alert";
+import { Avatar } from "../../components/avatar";
+import { Button } from "../../components/button";
+import { ProgressRing } from "../../components/progress-ring";
+import { useUploadProfilePicture } from "./api/upload-profile-picture";
+import { pictureUploadFailureMessage } from "./picture-upload-message";
+
+interface Preview {
+  file: File;
+  url: string;
+}
+
+export function ProfilePictureSection({ name, saved }: { name: string; saved: string | null }) {
+  const [preview, setPreview] = useState<Preview | null>(null);
+  const [pickError, setPickError] = useState<string | null>(null);
+  const [percent, setPercent] = useState(0);
+  const abort = useRef<AbortController | null>(null);
+  const upload = useUploadProfilePicture();
+  const inputId = useId();
+
+  // The preview's object URL is released when it is replaced or the screen goes away.
+  useEffect(() => {
+    if (!preview) return;
+    return () => URL.revokeObjectURL(preview.url);
+  }, [preview]);
+  // Leaving the screen mid-upload stops the upload.
+  useEffect(() => () => abort.current?.abort(), []);
+
+  const onPick = (event: ChangeEvent<HTMLInputElement>) => {
+    const file = event.target.files?.[0];
+    event.target.value = "";
+    if (!file) return;
+    upload.reset();
+    const check = checkPictureFile(file);
+    if (check !== "ok") {
+      setPreview(null);
+      setPickError(
+        check === "not-image" ? PICTURE_INVALID_TYPE_MESSAGE : PICTURE_TOO_LARGE_MESSAGE,
+      );
+      return;
+    }
+    setPickError(null);
+    setPreview({ file, url: URL.createObjectURL(file) });
+  };
+
+  const onSave = () => {
+    if (!preview) return;
+    const controller = new AbortController();
+    abort.current = controller;
+    setPercent(0);
+    upload.mutate(
+      { file: preview.file, onProgress: setPercent, signal: controller.signal },
+      {
+        onSuccess: () => setPreview(null),
+        onSettled: () => {
+          abort.current = null;
+        },
+      },
+    );
+  };
+
+  const onDiscard = () => {
+    setPreview(null);
+    upload.reset();
+  };
+
+  const status = pickError
+    ? { tone: "error" as const, text: pickError }
+    : upload.error
+      ? { tone: "error" as const, text: pictureUploadFailureMessage(upload.error) }
+      : upload.isSuccess
+        ? { tone: "success" as const, text: PICTURE_SAVED_MESSAGE }
+        : null;
+
+  return (
+    <div className="flex flex-col gap-4">
+      <div className="flex flex-wrap items-center gap-4">
+        {preview ? (
+          <img
+            src={preview.url}
+            alt="Selected file preview"
+            className="size-20 shrink-0 rounded-full object-cover"
+          />
+        ) : (
+          <Avatar src={saved} name={name} size="lg" />
+        )}
+        {upload.isPending && <ProgressRing percent={percent} label="Upload progress" />}
+        <div className="flex flex-col gap-1">
+          {/* The real file input stays focusable; its label is what people see and click. */}
+          <input
+            id={inputId}
+            type="file"
+            accept="image/*"
+            className="peer sr-only"
+            onChange={onPick}
+            disabled={upload.isPending}
+            aria-describedby={`${inputId}-hint`}
+          />
+          <label
+            htmlFor={inputId}
+            className="inline-flex cursor-pointer items-center justify-center gap-2 rounded-lg border border-slate-300 bg-white px-4 py-2.5 text-sm font-semibold text-slate-800 peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-indigo-600 peer-disabled:cursor-not-allowed peer-disabled:text-slate-500 hover:bg-slate-100 dark:border-slate-600 dark:bg-slate-900 dark:text-slate-100 dark:peer-focus-visible:outline-indigo-400 dark:hover:bg-slate-800"
+          >
+            <Camera aria-hidden="true" className="size-4" />
+            Choose picture
+          </label>
+          <p id={`${inputId}-hint`} className="text-sm text-slate-600 dark:text-slate-300">
+            {PICTURE_HINT}
+          </p>
+        </div>
+      </div>
+      {preview && (
+        <div className="flex flex-wrap gap-2">
+          {upload.isPending ? (
+            <Button variant="secondary" onClick={() => abort.current?.abort()}>
+              Cancel upload
+            </Button>
+          ) : (
+            <>
+              <Button variant="secondary" onClick={onDiscard}>
+                Cancel
+              </Button>
+              <Button onClick={onSave}>Save picture</Button>
+            </>
+          )}
+        </div>
+      )}
+      {status && <Alert tone={status.tone}>{status.text}</Alert>}
+    </div>
+  );
+}
