@@ -73,6 +73,7 @@ test("the demo artist pages through 23 songs, opens one, counts views and copies
   await expect(page.getByRole("heading", { name: "Demo Song 20" })).toBeVisible();
   await page.getByRole("button", { name: "Share" }).click();
   await expect(page.getByRole("alert")).toHaveText("No link available to copy!");
+  await expectAccessible(page);
 
   await page.goto("/song/no-such-song");
   await expect(page.getByRole("alert")).toHaveText("Song not found");
@@ -143,8 +144,14 @@ test("an agent files a song with a cover for an artist, who then sees it in thei
   });
   await expect(page.getByRole("alert")).toContainText("This file type is not allowed");
 
+  // The status changes on the desk; the artist will see the new one.
+  await page.getByLabel("Status").selectOption("released");
+  await page.getByRole("button", { name: "Save changes" }).click();
+  await expect(page.getByText("Song saved.")).toBeVisible();
+
   await page.getByRole("link", { name: "Back to the song desk" }).click();
   await expect(page.getByRole("link", { name: "Desk Made Single" })).toBeVisible();
+  await expectAccessible(page);
   await page.context().clearCookies();
 
   await signInAs(page, artistEmail, "Str0ng-pass!");
@@ -152,6 +159,7 @@ test("an agent files a song with a cover for an artist, who then sees it in thei
   const first = songCards(page).first();
   await expect(first).toContainText("Desk Made Single");
   await expect(first).toContainText("Album: Desk Sessions");
+  await expect(first).toContainText("released");
   // The cover is decorative in the card (the title names it), so it has no role.
   await expect(first.locator("img")).toHaveJSProperty("naturalWidth", 32);
   await expectAccessible(page);
