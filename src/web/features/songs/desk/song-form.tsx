@@ -1,4 +1,10 @@
-import { useId, useState, type SyntheticEvent, type ReactNode } from "react";
+import {
+  useId,
+  useState,
+  type InputHTMLAttributes,
+  type ReactNode,
+  type SyntheticEvent,
+} from "react";
 import { useNavigate } from "react-router";
 import {
   SONG_STATUSES,
@@ -60,7 +66,11 @@ export function SongForm({ song }: { song: SongDetail | null }) {
     setErrors((current) => Object.fromEntries(Object.entries(current).filter(([k]) => k !== name)));
     setSaved(false);
   };
-  const text = (name: keyof Draft, label: string, props: Record<string, unknown> = {}) => (
+  const text = (
+    name: keyof Draft,
+    label: string,
+    props: Omit<InputHTMLAttributes<HTMLInputElement>, "value" | "onChange"> = {},
+  ) => (
     <TextField
       label={label}
       value={draft[name] ?? ""}
