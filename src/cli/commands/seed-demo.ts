@@ -1,9 +1,11 @@
 import type { CliContext } from "../cli-context";
+import { seedDemoSongs } from "../seed/demo-songs";
 import { DEMO_PASSWORD, demoAccounts, seedDemoUsers } from "../seed/demo-users";
 
 /** Idempotent demo data for a first look; each feature adds its seeder here. */
 export async function seedDemo(ctx: CliContext): Promise<string> {
-  await seedDemoUsers(ctx);
+  const users = await seedDemoUsers(ctx);
+  await seedDemoSongs(ctx, { artistId: users.artist, agentId: users.agent1 });
   const lines = Object.values(demoAccounts).map(
     (a) => `  ${a.email.padEnd(20)} ${DEMO_PASSWORD}   ${a.admin ? "support agent" : "artist"}`,
   );

@@ -2,6 +2,7 @@ import type { Migration } from "kysely";
 import type { MigrationDialect } from "../dialect-types";
 import { accountsMigration } from "./0001-accounts";
 import { storedFilesMigration } from "./0001b-stored-files";
+import { songsMigration } from "./0003-songs";
 
 /**
  * Every migration, in order. New features append here; names never change
@@ -11,5 +12,6 @@ export function allMigrations(dialect: MigrationDialect): Record<string, Migrati
   return {
     "0001-accounts": accountsMigration(dialect),
     "0001b-stored-files": storedFilesMigration,
+    "0003-songs": songsMigration(),
   };
 }
