@@ -24,6 +24,7 @@ import { registerHealthRoutes } from "./features/health/routes";
 import { registerProfileRoutes } from "./features/profile/routes";
 import { registerAccountRoutes } from "./features/account/routes";
 import { registerPublicConfigRoutes } from "./features/public-config/routes";
+import { registerSongRoutes } from "./features/songs/routes";
 import { registerUploadRoutes } from "./features/uploads/routes";
 import type { FileStorage } from "./storage/file-storage";
 import { createLocalFileStorage } from "./storage/local-file-storage";
@@ -101,6 +102,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerUploadRoutes(app);
   attachRealtime(app);
   registerChatRoutes(app);
+  await registerSongRoutes(app);
 
   await registerWebRoot(app, deps.webRoot);
   return app;

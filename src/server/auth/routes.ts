@@ -4,6 +4,7 @@ import { signInSchema, signUpSchema } from "../../shared/auth-schemas";
 import { HttpError, parseInput } from "../http/errors";
 import type { AttemptLimiter } from "./attempt-limiter";
 import type { Auth } from "./auth";
+import { forgetCachedSessions } from "./session-guard";
 
 export interface AuthRoutesOptions {
   auth: Auth;
@@ -55,6 +56,15 @@ export async function forward(
 export function registerAuthRoutes(app: FastifyInstance, options: AuthRoutesOptions): void {
   const { auth, publicUrl, signInLimiter } = options;
   const perIp = { rateLimit: { max: options.perIpPerMinute, timeWindow: 60_000 } };
+
+  // Whatever an auth or account call changed (signed out, new password or
+  // email, deleted account), no cached session may outlive it.
+  app.addHook("onResponse", (request, _reply, done) => {
+    if (request.method !== "GET" && /^\/api\/(auth|account)\//.test(request.url)) {
+      forgetCachedSessions(auth);
+    }
+    done();
+  });
 
   app.post("/api/auth/sign-up/email", { config: perIp }, async (request, reply) => {
     // Only the fields we accept reach better-auth: no client can smuggle in `admin`.

@@ -42,6 +42,62 @@ export async function requireSession(auth: Auth, request: FastifyRequest): Promi
   return session;
 }
 
+/**
+ * Hot read endpoints (the song list) would otherwise pay better-auth's
+ * session lookup on every request. Sessions seen in the last few seconds are
+ * kept in memory, keyed by the session cookie. Any auth change (sign-out,
+ * password, email, deletion: every non-GET under /api/auth or /api/account)
+ * clears the cache,
+ * see registerAuthRoutes; what is left is at most TTL of staleness for a
+ * session revoked by another process. Only routes that can live with that use it.
+ */
+const SESSION_CACHE_TTL_MS = 5_000;
+const SESSION_CACHE_MAX_ENTRIES = 10_000;
+const SESSION_COOKIE = /(?:^|;\s*)(?:__Secure-)?better-auth\.session_token=([^;]+)/;
+
+interface CachedSession {
+  session: SessionInfo;
+  expiresAt: number;
+}
+const sessionCaches = new WeakMap<Auth, Map<string, CachedSession>>();
+
+function sessionCacheOf(auth: Auth): Map<string, CachedSession> {
+  let cache = sessionCaches.get(auth);
+  if (!cache) {
+    cache = new Map();
+    sessionCaches.set(auth, cache);
+  }
+  return cache;
+}
+
+/** Drops every cached session of this auth instance (after any auth change). */
+export function forgetCachedSessions(auth: Auth): void {
+  sessionCaches.get(auth)?.clear();
+}
+
+/** requireSession, answered from the short-lived cache when the same session was just seen. */
+export async function requireSessionCached(
+  auth: Auth,
+  request: FastifyRequest,
+): Promise<SessionInfo> {
+  const token = SESSION_COOKIE.exec(request.headers.cookie ?? "")?.[1];
+  if (!token) return requireSession(auth, request);
+  const cache = sessionCacheOf(auth);
+  const now = Date.now();
+  const hit = cache.get(token);
+  if (hit && hit.expiresAt > now) return hit.session;
+  const session = await requireSession(auth, request);
+  if (cache.size >= SESSION_CACHE_MAX_ENTRIES) {
+    // Oldest first: a Map iterates in insertion order.
+    for (const key of cache.keys()) {
+      cache.delete(key);
+      if (cache.size < SESSION_CACHE_MAX_ENTRIES / 2) break;
+    }
+  }
+  cache.set(token, { session, expiresAt: now + SESSION_CACHE_TTL_MS });
+  return session;
+}
+
 export async function requireAdmin(auth: Auth, request: FastifyRequest): Promise<SessionInfo> {
   const session = await requireSession(auth, request);
   if (!session.user.admin) {

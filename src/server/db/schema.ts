@@ -109,6 +109,28 @@ export interface MessageTable {
   fileSize: number | null;
 }
 
+export interface SongRequestTable {
+  id: string;
+  artistId: string;
+  type: string;
+  status: string;
+  album: string;
+  artist: string;
+  genre: string;
+  /** Release day as YYYY-MM-DD. */
+  date: string;
+  duration: string;
+  lyrics: string;
+  link: string;
+  coverFileId: string | null;
+  spotifyUrl: string;
+  appleMusicUrl: string;
+  youtubeUrl: string;
+  views: Generated<number>;
+  createdAt: EpochMs;
+  updatedAt: EpochMs;
+}
+
 export interface Database {
   stored_file: StoredFileTable;
   user: UserTable;
@@ -118,6 +140,7 @@ export interface Database {
   session: SessionTable;
   account: AccountTable;
   verification: VerificationTable;
+  song_request: SongRequestTable;
 }
 
 export type { Generated };

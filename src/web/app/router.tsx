@@ -50,6 +50,24 @@ export const router = createBrowserRouter([
             ],
           },
           { path: "settings", lazy: lazyPage(() => import("../features/settings/settings-page")) },
+          { path: "songs", lazy: lazyPage(() => import("../features/songs/songs-page")) },
+          { path: "list", lazy: lazyPage(() => import("../features/songs/songs-page")) },
+          {
+            path: "song/:id",
+            lazy: lazyPage(() => import("../features/songs/song-detail-page")),
+          },
+          {
+            path: "desk/songs",
+            lazy: lazyPage(() => import("../features/songs/desk/song-desk-page")),
+          },
+          {
+            path: "desk/songs/new",
+            lazy: lazyPage(() => import("../features/songs/desk/song-editor-page")),
+          },
+          {
+            path: "desk/songs/:id",
+            lazy: lazyPage(() => import("../features/songs/desk/song-editor-page")),
+          },
           { path: "wallet", lazy: lazyPage(() => import("../features/wallet/wallet-page")) },
           { path: "*", lazy: lazyPage(() => import("./not-found-page")) },
         ],

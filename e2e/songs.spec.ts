@@ -1,0 +1,184 @@
+import { expect, test, type Page } from "@playwright/test";
+import { solidPng } from "../src/cli/seed/solid-png";
+import { demo, freshEmail, register, signInAs } from "./support/accounts";
+import { expectAccessible } from "./support/axe";
+
+const songCards = (page: Page) => page.getByRole("list", { name: "Songs" }).getByRole("listitem");
+
+async function viewsShown(page: Page): Promise<number> {
+  const analytics = page.getByRole("region", { name: "Analytics" });
+  const text = await analytics.getByRole("definition").innerText();
+  return Number(text.replace(/\D/g, ""));
+}
+
+test("the demo artist pages through 23 songs, opens one, counts views and copies its link", async ({
+  page,
+  context,
+}) => {
+  await context.grantPermissions(["clipboard-read", "clipboard-write"]);
+  await signInAs(page, demo.artist);
+  await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Songs" }).click();
+  await expect(page.getByRole("heading", { name: "Your Songs" })).toBeVisible();
+
+  await expect(songCards(page)).toHaveCount(10);
+  await expectAccessible(page);
+  const loadMore = page.getByRole("button", { name: "Load More" });
+  await loadMore.click();
+  await expect(songCards(page)).toHaveCount(20);
+  await loadMore.click();
+  await expect(songCards(page)).toHaveCount(23);
+  await expect(loadMore).toBeHidden();
+
+  // Newest first: the showcase song (all store links, lyrics) leads the list.
+  const first = songCards(page).first();
+  await expect(first).toContainText("Demo Song 23");
+  await expect(first).toContainText("Released: Nov 15, 2023");
+  // Unknown statuses show as they are; "Released" in another case still reads as released.
+  await expect(page.getByText("in review").first()).toBeVisible();
+  await expect(page.getByText("Released", { exact: true }).first()).toBeVisible();
+
+  await first.getByRole("link").click();
+  await expect(page).toHaveURL(/\/song\/demo-song-23$/);
+  await expect(page.getByRole("heading", { name: "Demo Song 23" })).toBeVisible();
+  const before = await viewsShown(page);
+  expect(before).toBeGreaterThanOrEqual(1);
+  for (const store of ["Spotify", "Apple Music", "YouTube"]) {
+    const link = page.getByRole("link", { name: new RegExp(`^${store}`) });
+    await expect(link).toHaveAttribute("target", "_blank");
+    await expect(link).toHaveAttribute("rel", "noopener noreferrer");
+  }
+  await expect(page.getByText("First line of the chorus")).toBeVisible();
+  await expectAccessible(page);
+
+  // Each open counts exactly one view, also across a reload.
+  await page.reload();
+  await expect(page.getByRole("heading", { name: "Demo Song 23" })).toBeVisible();
+  await expect.poll(() => viewsShown(page)).toBe(before + 1);
+  await page.getByRole("link", { name: "Back to songs" }).click();
+  await expect(page.getByRole("heading", { name: "Your Songs" })).toBeVisible();
+  await songCards(page).first().getByRole("link").click();
+  await expect.poll(() => viewsShown(page)).toBe(before + 2);
+
+  await page.getByRole("button", { name: "Share" }).click();
+  await expect(
+    page.getByRole("status").filter({ hasText: "Link copied to clipboard!" }),
+  ).toBeVisible();
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(
+    "https://music.example/demo-song-23",
+  );
+  await expectAccessible(page);
+
+  // A song without a link says so instead of copying nothing.
+  await page.goto("/song/demo-song-20");
+  await expect(page.getByRole("heading", { name: "Demo Song 20" })).toBeVisible();
+  await page.getByRole("button", { name: "Share" }).click();
+  await expect(page.getByRole("alert")).toHaveText("No link available to copy!");
+  await expectAccessible(page);
+
+  await page.goto("/song/no-such-song");
+  await expect(page.getByRole("alert")).toHaveText("Song not found");
+  await expect(page.getByRole("link", { name: "Back to songs" })).toBeVisible();
+  await expectAccessible(page);
+});
+
+test("an agent files a song with a cover for an artist, who then sees it in their list", async ({
+  page,
+}) => {
+  const artistEmail = freshEmail("songs");
+  await register(page, "Fresh Songwriter", artistEmail);
+  // Artists have no desk: they are sent to their own songs.
+  await page.goto("/desk/songs");
+  await expect(page).toHaveURL(/\/songs$/);
+  await expect(page.getByText("You don't have any songs in the system yet.")).toBeVisible();
+  await expectAccessible(page);
+  await page.context().clearCookies();
+
+  await signInAs(page, demo.agent1);
+  // Agents have no catalogue of their own: /songs leads to the desk.
+  await page.goto("/songs");
+  await expect(page).toHaveURL(/\/desk\/songs$/);
+  await expect(page.getByRole("heading", { name: "Song desk" })).toBeVisible();
+  await expect(page.getByRole("list", { name: "Song requests" }).getByRole("listitem")).toHaveCount(
+    10,
+  );
+  await page.getByLabel("Status").selectOption("rejected");
+  await expect(page).toHaveURL(/status=rejected/);
+  const requests = page.getByRole("list", { name: "Song requests" }).getByRole("listitem");
+  await expect(requests.first()).toContainText(/rejected/i);
+  await expect(requests.filter({ hasNotText: /rejected/i })).toHaveCount(0);
+  await expectAccessible(page);
+
+  await page.getByRole("link", { name: "New song" }).click();
+  await expect(page.getByRole("heading", { name: "New song" })).toBeVisible();
+  await page.getByRole("button", { name: "Create song" }).click();
+  await expect(page.getByText("Song type is required.")).toBeVisible();
+  await expect(page.getByText("Choose the artist this song belongs to.")).toBeVisible();
+  await expectAccessible(page);
+
+  await page.getByLabel("Find an artist").fill(artistEmail);
+  const account = page.getByLabel("Artist account");
+  await expect(account.getByRole("option", { name: new RegExp(artistEmail) })).toBeAttached();
+  await account.selectOption({ label: `Fresh Songwriter (${artistEmail})` });
+  await expect(page.getByLabel("Artist name (as credited)")).toHaveValue("Fresh Songwriter");
+  await page.getByLabel("Type (title)").fill("Desk Made Single");
+  await page.getByLabel("Album").fill("Desk Sessions");
+  await page.getByLabel("Release date").fill("2026-01-02");
+  await page.getByLabel("Spotify link").fill("open.spotify.com/track/desk");
+
+  await page.getByLabel("Cover image").setInputFiles({
+    name: "cover.png",
+    mimeType: "image/png",
+    buffer: solidPng(32, 32, [30, 90, 160]),
+  });
+  await expect(page.getByRole("img", { name: "Cover preview", exact: true })).toBeVisible();
+  await page.getByRole("button", { name: "Create song" }).click();
+  await expect(page.getByText("Song created.")).toBeVisible();
+  await expect(page.getByLabel("Spotify link")).toHaveValue("https://open.spotify.com/track/desk");
+  await expectAccessible(page);
+
+  // A file that only claims to be an image is refused by the server.
+  await page.getByLabel("Cover image").setInputFiles({
+    name: "fake.png",
+    mimeType: "image/png",
+    buffer: Buffer.from("this is plain text, not a picture"),
+  });
+  await expect(page.getByRole("alert")).toContainText("This file type is not allowed");
+
+  // The status changes on the desk; the artist will see the new one.
+  await page.getByLabel("Status").selectOption("released");
+  await page.getByRole("button", { name: "Save changes" }).click();
+  await expect(page.getByText("Song saved.")).toBeVisible();
+
+  await page.getByRole("link", { name: "Back to the song desk" }).click();
+  await expect(page.getByRole("link", { name: "Desk Made Single" })).toBeVisible();
+  await expectAccessible(page);
+  await page.context().clearCookies();
+
+  await signInAs(page, artistEmail, "Str0ng-pass!");
+  await page.goto("/songs");
+  const first = songCards(page).first();
+  await expect(first).toContainText("Desk Made Single");
+  await expect(first).toContainText("Album: Desk Sessions");
+  await expect(first).toContainText("released");
+  // The cover is decorative in the card (the title names it), so it has no role.
+  await expect(first.locator("img")).toHaveJSProperty("naturalWidth", 32);
+  await expectAccessible(page);
+});
+
+test("on a small screen the songs are under List and fit 375 px", async ({ page }) => {
+  await page.setViewportSize({ width: 375, height: 740 });
+  await signInAs(page, demo.artist);
+  await page
+    .getByRole("navigation", { name: "Bottom" })
+    .getByRole("link", { name: "List" })
+    .click();
+  await expect(page).toHaveURL(/\/list$/);
+  await expect(songCards(page)).toHaveCount(10);
+  const fits = () => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
+  expect(await fits()).toBe(true);
+  await expectAccessible(page);
+  await songCards(page).first().getByRole("link").click();
+  await expect(page.getByRole("heading", { name: "Demo Song 23" })).toBeVisible();
+  expect(await fits()).toBe(true);
+  await expectAccessible(page);
+});

@@ -1,0 +1,49 @@
+import { afterAll, beforeAll, expect, it } from "vitest";
+import { songStatusKind } from "../../shared/song-schemas";
+import { createTestApp, type TestApp } from "../../server/test/test-app";
+import { ensureAccount } from "../../server/features/users/user-accounts";
+import type { CliContext } from "../cli-context";
+import { seedDemoSongs } from "./demo-songs";
+
+let t: TestApp;
+let ctx: CliContext;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  const { config, database, auth, storage } = t.app.ctx;
+  ctx = { config, database, auth, storage, close: () => Promise.resolve() };
+});
+afterAll(() => t.close());
+
+it("gives the demo artist 23 varied songs, once", async () => {
+  const { id } = await ensureAccount(ctx.auth, ctx.database, {
+    email: "seeded@demo.test",
+    password: "Demo-pass-1",
+    name: "Seeded",
+  });
+  const ids = { artistId: id, agentId: id };
+  expect(await seedDemoSongs(ctx, ids)).toBe(23);
+  expect(await seedDemoSongs(ctx, ids)).toBe(0);
+
+  const songs = await ctx.database.db
+    .selectFrom("song_request")
+    .selectAll()
+    .where("artistId", "=", id)
+    .execute();
+  expect(songs).toHaveLength(23);
+  const statuses = new Set(songs.map((s) => s.status));
+  expect(statuses).toContain("Released");
+  expect(songs.some((s) => songStatusKind(s.status) === "other")).toBe(true);
+  expect(songs.some((s) => s.genre === "")).toBe(true);
+  expect(
+    songs.some((s) => s.lyrics && s.spotifyUrl && s.appleMusicUrl && s.youtubeUrl && s.link),
+  ).toBe(true);
+  const withCover = songs.filter((s) => s.coverFileId);
+  expect(withCover.length).toBeGreaterThan(0);
+  expect(withCover.length).toBeLessThan(23);
+  const files = await ctx.database.db.selectFrom("stored_file").selectAll().execute();
+  expect(files).toHaveLength(withCover.length);
+  expect(files.every((f) => f.mimeType === "image/png" && f.scope === id)).toBe(true);
+  // A shared release day, so the list's cursor has to break the tie by id.
+  expect(new Set(songs.map((s) => s.date)).size).toBeLessThan(23);
+});

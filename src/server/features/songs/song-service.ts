@@ -1,0 +1,44 @@
+import type { Kysely } from "kysely";
+import { COVER_UPLOAD_PURPOSE, type SongValues } from "../../../shared/song-schemas";
+import type { Database } from "../../db/schema";
+import { HttpError } from "../../http/errors";
+import type { FileStorage } from "../../storage/file-storage";
+import { deleteStoredFiles, findStoredFile } from "../uploads/stored-files";
+import { findArtist } from "./artist-repository";
+
+const NO_SUCH_ARTIST = "Choose an existing artist.";
+const COVER_NOT_USABLE = "Upload the cover again for this artist.";
+
+function invalid(field: string, message: string): HttpError {
+  return new HttpError(400, message, { [field]: message }, "VALIDATION_FAILED");
+}
+
+/** Checks what the schema cannot: the artist exists and is an artist, the cover is theirs. */
+export async function assertSongReferences(db: Kysely<Database>, values: SongValues) {
+  const artist = await findArtist(db, values.artistId);
+  if (!artist || Boolean(artist.admin)) throw invalid("artistId", NO_SUCH_ARTIST);
+  if (values.coverFileId !== null) {
+    const file = await findStoredFile(db, values.coverFileId);
+    // A cover is uploaded for one artist; it cannot be lent to another one's song.
+    const usable =
+      file?.purpose === COVER_UPLOAD_PURPOSE &&
+      file.status === "ready" &&
+      file.scope === values.artistId;
+    if (!usable) throw invalid("coverFileId", COVER_NOT_USABLE);
+  }
+}
+
+/** A replaced or removed cover is deleted, unless another song still shows it. */
+export async function deleteCoverIfUnused(
+  db: Kysely<Database>,
+  storage: FileStorage,
+  coverFileId: string | null,
+) {
+  if (!coverFileId) return;
+  const stillUsed = await db
+    .selectFrom("song_request")
+    .select("id")
+    .where("coverFileId", "=", coverFileId)
+    .executeTakeFirst();
+  if (!stillUsed) await deleteStoredFiles(storage, db, { ids: [coverFileId] });
+}

@@ -1,0 +1,14 @@
+import { useQuery } from "@tanstack/react-query";
+import type { SongDetail } from "../../../../shared/song-schemas";
+import { ApiError, apiFetch } from "../../../lib/api-client";
+import { songKeys } from "./song-keys";
+
+/** One song as the desk edits it (any artist's; no view is counted). */
+export function useDeskSong(id: string) {
+  return useQuery({
+    queryKey: songKeys.deskSong(id),
+    queryFn: ({ signal }) =>
+      apiFetch<SongDetail>(`/api/desk/songs/${encodeURIComponent(id)}`, { signal }),
+    retry: (count, error) => !(error instanceof ApiError) && count < 2,
+  });
+}

@@ -1,0 +1,24 @@
+import { useInfiniteQuery } from "@tanstack/react-query";
+import type { DeskSongFilters, SongDetail, SongPage } from "../../../../shared/song-schemas";
+import { apiFetch } from "../../../lib/api-client";
+import { songKeys } from "./song-keys";
+
+export type DeskListFilters = Omit<DeskSongFilters, "cursor">;
+
+function fetchDeskSongs(filters: DeskListFilters, cursor: string | null, signal: AbortSignal) {
+  const params = new URLSearchParams();
+  for (const [name, value] of Object.entries(filters)) if (value) params.set(name, value);
+  if (cursor) params.set("cursor", cursor);
+  const query = params.size ? `?${params.toString()}` : "";
+  return apiFetch<SongPage<SongDetail>>(`/api/desk/songs${query}`, { signal });
+}
+
+/** Every artist's song requests for the agents, filtered, newest first, 10 at a time. */
+export function useDeskSongs(filters: DeskListFilters) {
+  return useInfiniteQuery({
+    queryKey: songKeys.deskList(filters),
+    queryFn: ({ pageParam, signal }) => fetchDeskSongs(filters, pageParam, signal),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.nextCursor,
+  });
+}

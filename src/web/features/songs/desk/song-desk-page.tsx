@@ -1,0 +1,172 @@
+import { useState, type SyntheticEvent } from "react";
+import { Link, useSearchParams } from "react-router";
+import { Plus, Search } from "lucide-react";
+import { SONG_STATUSES, formatReleaseDate } from "../../../../shared/song-schemas";
+import { Alert } from "../../../components/alert";
+import { Button } from "../../../components/button";
+import { Spinner } from "../../../components/spinner";
+import { inputClass } from "../../../components/text-field";
+import { useDeskSongs, type DeskListFilters } from "../api/get-desk-songs";
+import { useArtists } from "../api/search-artists";
+import { SongCover } from "../song-cover";
+import { SongStatusBadge } from "../song-status-badge";
+import { RequireAgent } from "./require-agent";
+
+export default function SongDeskPage() {
+  return (
+    <RequireAgent>
+      <SongDesk />
+    </RequireAgent>
+  );
+}
+
+/** Filters live in the URL, so a filtered desk can be reloaded, shared and navigated back to. */
+function useDeskFilters(): [DeskListFilters, (next: DeskListFilters) => void] {
+  const [params, setParams] = useSearchParams();
+  const filters: DeskListFilters = {
+    status: params.get("status") ?? undefined,
+    artistId: params.get("artistId") ?? undefined,
+    q: params.get("q") ?? undefined,
+  };
+  const update = (next: DeskListFilters) => {
+    const search = new URLSearchParams();
+    for (const [name, value] of Object.entries(next)) if (value) search.set(name, value);
+    setParams(search, { replace: true });
+  };
+  return [filters, update];
+}
+
+function SongDesk() {
+  const [filters, setFilters] = useDeskFilters();
+  const [searchDraft, setSearchDraft] = useState(filters.q ?? "");
+  const artists = useArtists("");
+  const songs = useDeskSongs(filters);
+
+  function submitSearch(event: SyntheticEvent) {
+    event.preventDefault();
+    setFilters({ ...filters, q: searchDraft.trim() || undefined });
+  }
+
+  const rows = songs.data?.pages.flatMap((page) => page.items) ?? [];
+
+  return (
+    <div className="mx-auto flex w-full max-w-4xl flex-col gap-4 p-4 sm:p-6">
+      <div className="flex flex-wrap items-center gap-3">
+        <h1 className="flex-1 text-2xl font-bold">Song desk</h1>
+        <Link
+          to="/desk/songs/new"
+          className="inline-flex items-center gap-2 rounded-lg bg-indigo-600 px-4 py-2.5 text-sm font-semibold text-white hover:bg-indigo-700 dark:bg-indigo-400 dark:text-slate-950 dark:hover:bg-indigo-300"
+        >
+          <Plus aria-hidden="true" className="size-4" />
+          New song
+        </Link>
+      </div>
+
+      <div className="grid grid-cols-1 gap-3 rounded-xl bg-white p-4 ring-1 ring-slate-200 sm:grid-cols-3 dark:bg-slate-900 dark:ring-slate-800">
+        <form role="search" onSubmit={submitSearch} className="flex flex-col gap-1.5 sm:col-span-3">
+          <label htmlFor="desk-search" className="text-sm font-medium">
+            Search type, album or artist
+          </label>
+          <div className="flex gap-2">
+            <input
+              id="desk-search"
+              type="search"
+              value={searchDraft}
+              onChange={(e) => setSearchDraft(e.target.value)}
+              className={inputClass}
+            />
+            <Button type="submit" variant="secondary">
+              <Search aria-hidden="true" className="size-4" />
+              Search
+            </Button>
+          </div>
+        </form>
+        <div className="flex flex-col gap-1.5">
+          <label htmlFor="desk-status" className="text-sm font-medium">
+            Status
+          </label>
+          <select
+            id="desk-status"
+            value={filters.status ?? ""}
+            onChange={(e) => setFilters({ ...filters, status: e.target.value || undefined })}
+            className={inputClass}
+          >
+            <option value="">All statuses</option>
+            {SONG_STATUSES.map((status) => (
+              <option key={status} value={status}>
+                {status}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="flex flex-col gap-1.5 sm:col-span-2">
+          <label htmlFor="desk-artist" className="text-sm font-medium">
+            Artist
+          </label>
+          <select
+            id="desk-artist"
+            value={filters.artistId ?? ""}
+            onChange={(e) => setFilters({ ...filters, artistId: e.target.value || undefined })}
+            className={inputClass}
+          >
+            <option value="">All artists</option>
+            {artists.data?.map((artist) => (
+              <option key={artist.id} value={artist.id}>
+                {artist.artistName} ({artist.email})
+              </option>
+            ))}
+          </select>
+        </div>
+      </div>
+
+      {songs.isPending ? (
+        <Spinner label="Loading songs…" className="py-10" />
+      ) : songs.isError ? (
+        <Alert tone="error">Failed to load the songs. Please try again later.</Alert>
+      ) : rows.length === 0 ? (
+        <p className="py-10 text-center text-slate-600 dark:text-slate-300">
+          No songs match these filters.
+        </p>
+      ) : (
+        <>
+          <ul aria-label="Song requests" className="flex flex-col gap-3">
+            {rows.map((song) => (
+              <li
+                key={song.id}
+                className="flex items-center gap-4 rounded-xl bg-white p-3 ring-1 ring-slate-200 dark:bg-slate-900 dark:ring-slate-800"
+              >
+                <SongCover src={song.coverUrl} alt="" className="size-14" />
+                <div className="flex min-w-0 flex-1 flex-col gap-1">
+                  <div className="flex flex-wrap items-center gap-2">
+                    <Link
+                      to={`/desk/songs/${encodeURIComponent(song.id)}`}
+                      className="truncate font-semibold text-indigo-700 underline dark:text-indigo-300"
+                    >
+                      {song.type}
+                    </Link>
+                    <SongStatusBadge status={song.status} />
+                  </div>
+                  <p className="truncate text-sm text-slate-600 dark:text-slate-300">
+                    {song.artist} · Album: {song.album || "—"} · Released:{" "}
+                    {formatReleaseDate(song.date)} · {song.views} views
+                  </p>
+                </div>
+              </li>
+            ))}
+          </ul>
+          {songs.hasNextPage && (
+            <Button
+              variant="secondary"
+              className="self-center"
+              disabled={songs.isFetchingNextPage}
+              aria-busy={songs.isFetchingNextPage}
+              onClick={() => void songs.fetchNextPage()}
+            >
+              Load More
+            </Button>
+          )}
+        </>
+      )}
+    </div>
+  );
+}

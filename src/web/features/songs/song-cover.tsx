@@ -1,0 +1,36 @@
+import { useState } from "react";
+import { Disc3 } from "lucide-react";
+
+/** A song's cover, or a placeholder when there is none or it fails to load. */
+export function SongCover({
+  src,
+  alt,
+  className = "size-20",
+}: {
+  src: string | null;
+  alt: string;
+  className?: string;
+}) {
+  const [failed, setFailed] = useState<string | null>(null);
+  if (src && failed !== src) {
+    return (
+      <img
+        src={src}
+        alt={alt}
+        loading="lazy"
+        onError={() => setFailed(src)}
+        className={`${className} shrink-0 rounded-lg object-cover`}
+      />
+    );
+  }
+  return (
+    <span
+      role={alt ? "img" : undefined}
+      aria-label={alt ? `${alt} (no cover)` : undefined}
+      aria-hidden={alt ? undefined : true}
+      className={`${className} flex shrink-0 items-center justify-center rounded-lg bg-slate-200 text-slate-600 dark:bg-slate-800 dark:text-slate-300`}
+    >
+      <Disc3 aria-hidden="true" className="size-1/2" />
+    </span>
+  );
+}

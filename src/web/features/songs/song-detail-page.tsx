@@ -1,0 +1,141 @@
+import type { ReactNode } from "react";
+import { Link, Navigate, useParams } from "react-router";
+import { ArrowLeft, Eye, ExternalLink } from "lucide-react";
+import { formatReleaseDate, type SongDetail } from "../../../shared/song-schemas";
+import { Alert } from "../../components/alert";
+import { PageHeader } from "../../components/page-header";
+import { Spinner } from "../../components/spinner";
+import { ApiError } from "../../lib/api-client";
+import { useSession } from "../auth/api/session";
+import { useOpenSong } from "./api/open-song";
+import { ShareLink } from "./share-link";
+import { SongCover } from "./song-cover";
+import { SongStatusBadge } from "./song-status-badge";
+
+export default function SongDetailPage() {
+  const { id = "" } = useParams();
+  const { data: user } = useSession();
+  // Agents see songs on the desk; this screen counts an artist's own views.
+  if (user?.admin) return <Navigate to={`/desk/songs/${encodeURIComponent(id)}`} replace />;
+  return <OpenedSong id={id} />;
+}
+
+function OpenedSong({ id }: { id: string }) {
+  const song = useOpenSong(id);
+  if (song.isPending) return <Spinner label="Loading song…" className="py-16" />;
+  if (song.isError) {
+    const missing = song.error instanceof ApiError && song.error.status === 404;
+    return (
+      <div className="mx-auto flex w-full max-w-2xl flex-col gap-4 p-4 sm:p-6">
+        <h1 className="text-2xl font-bold">Song details</h1>
+        <Alert tone="error">{missing ? "Song not found" : "Failed to load song details"}</Alert>
+        <Link
+          to="/songs"
+          className="inline-flex items-center gap-2 self-start font-semibold text-indigo-700 underline dark:text-indigo-300"
+        >
+          <ArrowLeft aria-hidden="true" className="size-4" />
+          Back to songs
+        </Link>
+      </div>
+    );
+  }
+  return <SongDetailView song={song.data} />;
+}
+
+function Card({ title, children }: { title: string; children: ReactNode }) {
+  const headingId = `song-${title.toLowerCase().replace(/\W+/g, "-")}`;
+  return (
+    <section
+      aria-labelledby={headingId}
+      className="flex flex-col gap-3 rounded-xl bg-white p-4 ring-1 ring-slate-200 dark:bg-slate-900 dark:ring-slate-800"
+    >
+      <h2 id={headingId} className="font-semibold">
+        {title}
+      </h2>
+      {children}
+    </section>
+  );
+}
+
+function Fact({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="flex flex-col">
+      <dt className="text-sm text-slate-600 dark:text-slate-300">{label}</dt>
+      <dd className="font-medium break-words">{children}</dd>
+    </div>
+  );
+}
+
+function SongDetailView({ song }: { song: SongDetail }) {
+  const stores = [
+    { name: "Spotify", url: song.spotifyUrl },
+    { name: "Apple Music", url: song.appleMusicUrl },
+    { name: "YouTube", url: song.youtubeUrl },
+  ].filter((store) => store.url);
+
+  return (
+    <div className="mx-auto flex w-full max-w-2xl flex-col gap-4 p-4 sm:p-6">
+      <PageHeader
+        title={song.type}
+        backTo="/songs"
+        backLabel="Back to songs"
+        actions={<SongStatusBadge status={song.status} />}
+      />
+      <div className="flex flex-col gap-4 sm:flex-row">
+        <SongCover
+          src={song.coverUrl}
+          alt={`Cover of ${song.type}`}
+          className="size-48 self-center sm:self-start"
+        />
+        <dl className="grid flex-1 grid-cols-1 gap-3 sm:grid-cols-2">
+          <Fact label="Album">{song.album || "Not specified"}</Fact>
+          <Fact label="Artist">{song.artist}</Fact>
+          <Fact label="Genre">{song.genre || "Not specified"}</Fact>
+          <Fact label="Released">{formatReleaseDate(song.date)}</Fact>
+          {song.duration && <Fact label="Duration">{song.duration}</Fact>}
+        </dl>
+      </div>
+
+      {song.lyrics && (
+        <Card title="Lyrics">
+          <p className="whitespace-pre-line">{song.lyrics}</p>
+        </Card>
+      )}
+
+      {stores.length > 0 && (
+        <Card title="Listen On">
+          <ul className="flex flex-wrap gap-2">
+            {stores.map((store) => (
+              <li key={store.name}>
+                <a
+                  href={store.url}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                  className="inline-flex items-center gap-2 rounded-lg border border-slate-300 px-3 py-2 font-medium hover:bg-slate-100 dark:border-slate-600 dark:hover:bg-slate-800"
+                >
+                  {store.name}
+                  <span className="sr-only"> (opens in a new tab)</span>
+                  <ExternalLink aria-hidden="true" className="size-4" />
+                </a>
+              </li>
+            ))}
+          </ul>
+        </Card>
+      )}
+
+      <Card title="Song URL">
+        <ShareLink link={song.link} />
+      </Card>
+
+      <Card title="Analytics">
+        <div className="flex items-center gap-3">
+          <Eye aria-hidden="true" className="size-5 text-indigo-600 dark:text-indigo-400" />
+          <dl className="flex items-baseline gap-2">
+            <dt className="text-slate-600 dark:text-slate-300">Views</dt>
+            <dd className="text-2xl font-bold">{song.views.toLocaleString("en-US")}</dd>
+          </dl>
+        </div>
+      </Card>
+    </div>
+  );
+}
