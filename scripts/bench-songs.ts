@@ -37,6 +37,9 @@ async function load(url: string, headers: Record<string, string> = {}) {
     headers,
     connections: CONNECTIONS,
     duration: SECONDS,
+    // The load generator runs in a worker thread, so it does not share the
+    // server's event loop (each gets one of the two cores).
+    workers: 1,
   });
   if (result.non2xx > 0 || result.errors > 0) {
     throw new Error(`${url}: ${result.non2xx} non-2xx answers, ${result.errors} errors`);

@@ -1,7 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
 import Fastify, { type FastifyInstance } from "fastify";
-import helmet from "@fastify/helmet";
 import rateLimit from "@fastify/rate-limit";
 import fastifyStatic from "@fastify/static";
 import type { AppConfig } from "./config";
@@ -19,7 +18,7 @@ import type { Transaction } from "kysely";
 import type { DatabaseHandle } from "./db/database";
 import type { Database } from "./db/schema";
 import { HttpError, registerErrorHandling } from "./http/errors";
-import { securityHeaders } from "./http/security-headers";
+import { registerSecurityHeaders } from "./http/security-headers";
 import { registerHealthRoutes } from "./features/health/routes";
 import { registerProfileRoutes } from "./features/profile/routes";
 import { registerAccountRoutes } from "./features/account/routes";
@@ -83,7 +82,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorate("ctx", { config, database, auth, userCleanups: [], storage, redis });
 
   registerErrorHandling(app);
-  await app.register(helmet, securityHeaders());
+  registerSecurityHeaders(app);
   // With Redis, per-IP budgets are counted once for all instances.
   await app.register(rateLimit, { global: false, ...(redis ? { redis } : {}) });
 

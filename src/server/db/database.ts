@@ -9,6 +9,7 @@ import {
   SqliteDialect,
   sql,
   type MigrationProvider,
+  type SqliteDatabase,
 } from "kysely";
 import type { MigrationDialect } from "./dialect-types";
 import { allMigrations } from "./migrations/index";
@@ -37,6 +38,30 @@ export type DatabaseOptions =
 // int8 columns (our epoch-millisecond times, sizes, counts) fit a JS number.
 pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
 
+const STATEMENT_CACHE_SIZE = 500;
+
+/**
+ * Kysely prepares every query anew; preparing costs more than running a small
+ * indexed query. Statements are reused by SQL text (parameters stay bound
+ * per call), the oldest dropped past the cap. SQLite re-prepares a cached
+ * statement by itself if the schema changed.
+ */
+function withStatementCache(sqlite: SQLite.Database): SqliteDatabase {
+  const cache = new Map<string, SQLite.Statement>();
+  return {
+    close: () => sqlite.close(),
+    prepare(sqlText) {
+      let statement = cache.get(sqlText);
+      if (!statement) {
+        statement = sqlite.prepare(sqlText);
+        if (cache.size >= STATEMENT_CACHE_SIZE) cache.delete(cache.keys().next().value!);
+        cache.set(sqlText, statement);
+      }
+      return statement;
+    },
+  };
+}
+
 function openSqlite(file: string): DatabaseHandle {
   if (file !== ":memory:") fs.mkdirSync(path.dirname(file), { recursive: true });
   const sqlite = new SQLite(file);
@@ -45,7 +70,9 @@ function openSqlite(file: string): DatabaseHandle {
   sqlite.pragma("synchronous = NORMAL");
   sqlite.pragma("foreign_keys = ON");
   sqlite.pragma("busy_timeout = 5000");
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  const db = new Kysely<Database>({
+    dialect: new SqliteDialect({ database: withStatementCache(sqlite) }),
+  });
   return { db, dialect: "sqlite", bool: (v) => (v ? 1 : 0), close: () => db.destroy() };
 }
 
