@@ -134,6 +134,25 @@ describe("sockets", () => {
     await expect(connectError(foreign)).resolves.toBeTruthy();
   });
 
+  it("tells chat lists when an agent or an artist changes their name", async () => {
+    const artistSocket = open(artist.cookie);
+    const agentSocket = open(agent.cookie);
+    await Promise.all([connected(artistSocket), connected(agentSocket)]);
+    const artistHears = nextEvent(artistSocket, chatEvents.directory);
+    const rename = (user: TestUser, artistName: string) =>
+      t.app.inject({
+        method: "PATCH",
+        url: "/api/profile",
+        headers: { cookie: user.cookie, origin: ORIGIN },
+        payload: { artistName },
+      });
+    expect((await rename(agent, "Alex Support")).statusCode).toBe(200);
+    await artistHears;
+    const agentHears = nextEvent(agentSocket, chatEvents.directory);
+    expect((await rename(artist, "Nova Sound")).statusCode).toBe(200);
+    await agentHears;
+  });
+
   it("closes the sockets of a session that signs out, and only those", async () => {
     const { cookie } = await signIn(t.app, agent.email);
     const ending = open(cookie);

@@ -76,6 +76,18 @@ export async function roomMemberIds(db: Db, roomId: string): Promise<string[]> {
   return rows.map((r) => r.userId);
 }
 
+/** Everyone who shares a room with this user. */
+export async function peersOf(db: Db, userId: string): Promise<string[]> {
+  const rows = await db
+    .selectFrom("room_member as mine")
+    .innerJoin("room_member as peer", "peer.roomId", "mine.roomId")
+    .select("peer.userId")
+    .where("mine.userId", "=", userId)
+    .where("peer.userId", "<>", userId)
+    .execute();
+  return rows.map((r) => r.userId);
+}
+
 export async function markRead(db: Db, roomId: string, userId: string, at: number) {
   await db
     .updateTable("room_member")

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
-import { requireSession } from "../../auth/session-guard";
+import { readSession, requireSession } from "../../auth/session-guard";
 import { HttpError, parseInput } from "../../http/errors";
 import { chatRoomId, contactSearchSchema, messagesQuerySchema } from "../../../shared/chat";
 import { chatEvents, type RoomReadEvent, type SendAck } from "../../../shared/chat-events";
@@ -10,6 +10,7 @@ import {
   listAgentsForUser,
   listInboxForAgent,
   listMessages,
+  peersOf,
 } from "./repository";
 import { ChatService } from "./service";
 import { registerChatUploadPurpose } from "./chat-upload-purpose";
@@ -92,6 +93,20 @@ export function registerChatRoutes(app: FastifyInstance): ChatService {
           reply({ ok: false, error: "The message could not be sent. Please try again." });
         });
     });
+  });
+
+  // Names and pictures in chat lists: when someone changes theirs, the people
+  // who see it refetch (an agent is in every artist's list; an artist only in
+  // the inboxes of agents they talk to).
+  app.addHook("onResponse", async (request, reply) => {
+    const changesFace =
+      (request.method === "PATCH" && request.url === "/api/profile") ||
+      (request.method === "PUT" && request.url === "/api/profile/picture");
+    if (!changesFace || reply.statusCode >= 400) return;
+    const session = await readSession(auth, request.headers);
+    if (!session) return;
+    if (session.user.admin) return announceDirectoryChanged(app);
+    app.realtime.toUsers(await peersOf(database.db, session.user.id), chatEvents.directory, {});
   });
 
   app.ctx.userCleanups.push(async (userId, trx) => {

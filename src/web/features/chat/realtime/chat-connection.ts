@@ -22,7 +22,11 @@ function connect(queryClient: QueryClient): Promise<ChatSocket> {
       void refreshLists();
     },
     onRead: () => void refreshLists(),
-    onDirectoryChanged: () => void refreshLists(),
+    onDirectoryChanged: () => {
+      void refreshLists();
+      // The open conversation's header and profile pane show names too.
+      void queryClient.invalidateQueries({ queryKey: chatKeys.allRooms });
+    },
     onReconnect: () => {
       // Each open conversation fetches only what came after its last seq.
       void queryClient.invalidateQueries({ queryKey: chatKeys.allMessages });
