@@ -39,7 +39,7 @@ const chunk = (prefix: string) => {
 /** Route → the lazy page chunks it renders (see src/web/app/router.tsx). */
 const routes: Record<string, string[]> = {
   "/login": ["login-page"],
-  "/": ["home-page"],
+  "/": ["chat-layout", "chat-home"],
 };
 
 const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;

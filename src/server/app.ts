@@ -27,6 +27,8 @@ import { registerSongRoutes } from "./features/songs/routes";
 import { registerUploadRoutes } from "./features/uploads/routes";
 import type { FileStorage } from "./storage/file-storage";
 import { createLocalFileStorage } from "./storage/local-file-storage";
+import { registerChatRoutes } from "./features/chat/routes";
+import { attachRealtime } from "./realtime/socket-server";
 
 export interface AppDeps {
   config: AppConfig;
@@ -97,6 +99,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // Wrong current passwords share the sign-in limiter, keyed per user.
   registerAccountRoutes(app, { reauthLimiter: signInLimiter, perIpPerMinute });
   registerUploadRoutes(app);
+  attachRealtime(app);
+  registerChatRoutes(app);
   await registerSongRoutes(app);
 
   await registerWebRoot(app, deps.webRoot);

@@ -80,6 +80,35 @@ export interface StoredFileTable {
   createdAt: EpochMs;
 }
 
+export interface RoomTable {
+  id: string;
+  createdAt: EpochMs;
+}
+
+export interface RoomMemberTable {
+  roomId: string;
+  userId: string;
+  lastReadAt: EpochMs | null;
+}
+
+export interface MessageTable {
+  id: string;
+  roomId: string;
+  seq: number;
+  senderId: string;
+  senderName: string;
+  text: string;
+  createdAt: EpochMs;
+  status: string;
+  fromMsgNum: number;
+  toMsgNum: number;
+  fileId: string | null;
+  fileUrl: string | null;
+  fileType: string | null;
+  fileName: string | null;
+  fileSize: number | null;
+}
+
 export interface SongRequestTable {
   id: string;
   artistId: string;
@@ -105,6 +134,9 @@ export interface SongRequestTable {
 export interface Database {
   stored_file: StoredFileTable;
   user: UserTable;
+  room: RoomTable;
+  room_member: RoomMemberTable;
+  message: MessageTable;
   session: SessionTable;
   account: AccountTable;
   verification: VerificationTable;

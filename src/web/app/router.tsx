@@ -35,7 +35,20 @@ export const router = createBrowserRouter([
         path: "/",
         element: <AppShell />,
         children: [
-          { index: true, lazy: lazyPage(() => import("../features/home/home-page")) },
+          {
+            lazy: lazyPage(() => import("../features/chat/chat-layout")),
+            children: [
+              { index: true, lazy: lazyPage(() => import("../features/chat/chat-home")) },
+              {
+                path: "chat/:peerId",
+                lazy: lazyPage(() => import("../features/chat/conversation-page")),
+              },
+              {
+                path: "inbox/:peerId",
+                lazy: lazyPage(() => import("../features/chat/conversation-page")),
+              },
+            ],
+          },
           { path: "settings", lazy: lazyPage(() => import("../features/settings/settings-page")) },
           { path: "songs", lazy: lazyPage(() => import("../features/songs/songs-page")) },
           { path: "list", lazy: lazyPage(() => import("../features/songs/songs-page")) },

@@ -1,0 +1,366 @@
+/**
+ * Chat benchmark (not a test): `npm run bench:chat`.
+ *
+ * 1. A server child process (the real app, real SQLite file) with PAIRS
+ *    artist/agent pairs, each with a room and a session. This process opens
+ *    one WebSocket per user, sends messages at a fixed rate (open loop) from
+ *    the artists, and measures ack latency (stored and acknowledged) and
+ *    delivery latency (the agent's socket got it), then a closed-loop phase
+ *    for the ceiling. RSS per idle socket is read in the server process.
+ * 2. The chat-list query for an artist with 50 agents over 1,000,000 messages.
+ *
+ * Env: PAIRS (500), RATE (2000 msg/s), SECONDS (10). Bounded well under 3 minutes.
+ */
+import { fork, type ChildProcess } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { createHmac, randomUUID } from "node:crypto";
+import { fileURLToPath } from "node:url";
+import { performance } from "node:perf_hooks";
+import { io, type Socket } from "socket.io-client";
+import { sql } from "kysely";
+import { buildApp } from "../src/server/app";
+import { loadConfig } from "../src/server/config";
+import { migrateToLatest, openDatabase, type DatabaseHandle } from "../src/server/db/database";
+import { ensureRoom, listAgentsForUser } from "../src/server/features/chat/repository";
+import { chatRoomId, type ChatMessage } from "../src/shared/chat";
+import { chatEvents, type SendAck } from "../src/shared/chat-events";
+
+const PAIRS = Number(process.env.PAIRS ?? 500);
+const RATE = Number(process.env.RATE ?? 2000);
+const SECONDS = Number(process.env.SECONDS ?? 10);
+const ORIGIN = "http://localhost:3000";
+
+interface Pair {
+  artistCookie: string;
+  agentCookie: string;
+  roomId: string;
+}
+type ServerMessage =
+  { type: "ready"; port: number; pairs: Pair[] } | { type: "rss"; rss: number; heap: number };
+
+const percentile = (sorted: number[], p: number) =>
+  sorted.length === 0 ? NaN : sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))]!;
+const ms = (n: number) => `${n.toFixed(2)} ms`;
+
+function insertUsers(database: DatabaseHandle, count: number, admin: boolean, prefix: string) {
+  const now = new Date().toISOString();
+  const rows = Array.from({ length: count }, (_, i) => ({
+    id: `${prefix}${String(i).padStart(6, "0")}`,
+    name: `${prefix} ${i}`,
+    email: `${prefix}${i}@bench.test`,
+    emailVerified: database.bool(false),
+    image: null,
+    createdAt: now,
+    updatedAt: now,
+    username: `${prefix} ${i}`,
+    artistName: `${prefix} ${i}`,
+    admin: database.bool(admin),
+    bio: null,
+    profilePicture: null,
+    spotifyUrl: null,
+    appleMusicUrl: null,
+    youtubeUrl: null,
+  }));
+  return rows;
+}
+
+/* ------------------------------------------------------------ server child */
+
+async function runServer() {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "bench-chat-"));
+  const config = loadConfig({ DATA_DIR: dataDir, PUBLIC_URL: ORIGIN, LOG_LEVEL: "silent" });
+  const database = await openDatabase({
+    engine: "sqlite",
+    file: path.join(dataDir, "portal.sqlite"),
+  });
+  await migrateToLatest(database);
+  const app = await buildApp({ config, database, logger: false });
+  await app.listen({ port: 0, host: "127.0.0.1" });
+  const port = (app.server.address() as { port: number }).port;
+
+  // Users and sessions straight into the database: signing up 1,000 people
+  // would spend minutes in scrypt, which is not what this measures.
+  const artists = insertUsers(database, PAIRS, false, "artist");
+  const agents = insertUsers(database, PAIRS, true, "agent");
+  for (let i = 0; i < artists.length; i += 200) {
+    await database.db
+      .insertInto("user")
+      .values([...artists.slice(i, i + 200), ...agents.slice(i, i + 200)])
+      .execute();
+  }
+  const authContext = await app.ctx.auth.$context;
+  const cookieFor = async (userId: string) => {
+    const session = await authContext.internalAdapter.createSession(userId);
+    // better-auth's signed cookie: token "." base64(HMAC-SHA256(secret, token)).
+    const signature = createHmac("sha256", authContext.secret)
+      .update(session.token)
+      .digest("base64");
+    const value = encodeURIComponent(`${session.token}.${signature}`);
+    return `${authContext.authCookies.sessionToken.name}=${value}`;
+  };
+  const pairs: Pair[] = [];
+  for (let i = 0; i < PAIRS; i++) {
+    const artist = artists[i]!.id;
+    const agent = agents[i]!.id;
+    const roomId = chatRoomId(artist, agent);
+    await ensureRoom(
+      database.db,
+      roomId,
+      [
+        { userId: artist, lastReadAt: Date.now() },
+        { userId: agent, lastReadAt: null },
+      ],
+      Date.now(),
+    );
+    pairs.push({
+      artistCookie: await cookieFor(artist),
+      agentCookie: await cookieFor(agent),
+      roomId,
+    });
+  }
+  process.on("message", (msg: { type: string }) => {
+    if (msg.type === "rss") {
+      globalThis.gc?.();
+      const usage = process.memoryUsage();
+      process.send!({ type: "rss", rss: usage.rss, heap: usage.heapUsed } satisfies ServerMessage);
+    }
+    if (msg.type === "stop") {
+      void app.close().then(async () => {
+        await database.close();
+        fs.rmSync(dataDir, { recursive: true, force: true });
+        process.exit(0);
+      });
+    }
+  });
+  process.send!({ type: "ready", port, pairs } satisfies ServerMessage);
+}
+
+/* ------------------------------------------------------------ driver */
+
+function ask<T extends ServerMessage["type"]>(child: ChildProcess, type: T) {
+  return new Promise<Extract<ServerMessage, { type: T }>>((resolve) => {
+    const onMessage = (msg: ServerMessage) => {
+      if (msg.type !== type) return;
+      child.off("message", onMessage);
+      resolve(msg as Extract<ServerMessage, { type: T }>);
+    };
+    child.on("message", onMessage);
+    if (type === "rss") child.send({ type: "rss" });
+  });
+}
+
+function connect(port: number, cookie: string): Promise<Socket> {
+  const socket = io(`http://127.0.0.1:${port}`, {
+    transports: ["websocket"],
+    extraHeaders: { cookie, origin: ORIGIN },
+    reconnection: false,
+    forceNew: true,
+  });
+  return new Promise((resolve, reject) => {
+    socket.once("connect", () => resolve(socket));
+    socket.once("connect_error", reject);
+  });
+}
+
+async function socketsBenchmark() {
+  const here = fileURLToPath(import.meta.url);
+  const child = fork(here, ["--server"], {
+    execArgv: [
+      "--import",
+      "tsx",
+      "--expose-gc",
+      ...(process.env.PROFILE ? ["--cpu-prof", "--cpu-prof-dir=/tmp/prof-server"] : []),
+    ],
+    env: { ...process.env },
+  });
+  const ready = await ask(child, "ready");
+  console.log(`Server ready with ${PAIRS} pairs (${PAIRS * 2} users).`);
+  const before = await ask(child, "rss");
+
+  const artists: Socket[] = [];
+  const agents: Socket[] = [];
+  for (let i = 0; i < ready.pairs.length; i += 50) {
+    const batch = ready.pairs.slice(i, i + 50);
+    artists.push(...(await Promise.all(batch.map((p) => connect(ready.port, p.artistCookie)))));
+    agents.push(...(await Promise.all(batch.map((p) => connect(ready.port, p.agentCookie)))));
+  }
+  await new Promise((r) => setTimeout(r, 2000));
+  const after = await ask(child, "rss");
+  const sockets = artists.length + agents.length;
+  const perSocket = (after.rss - before.rss) / sockets;
+  console.log(
+    `${sockets} idle sockets: server RSS ${(before.rss / 2 ** 20).toFixed(1)} → ${(after.rss / 2 ** 20).toFixed(1)} MiB, ` +
+      `${(perSocket / 1024).toFixed(1)} KB RSS per socket (heap ${((after.heap - before.heap) / sockets / 1024).toFixed(1)} KB)`,
+  );
+
+  const sentAt = new Map<string, number>();
+  const delivery: number[] = [];
+  for (const agent of agents) {
+    agent.on(chatEvents.message, (m: ChatMessage) => {
+      const t0 = sentAt.get(m.id);
+      if (t0 !== undefined) delivery.push(performance.now() - t0);
+    });
+  }
+  const sendOne = async (i: number, acks: number[]) => {
+    const pair = ready.pairs[i % ready.pairs.length]!;
+    const id = randomUUID();
+    const t0 = performance.now();
+    sentAt.set(id, t0);
+    const ack = (await artists[i % artists.length]!.timeout(30_000).emitWithAck(chatEvents.send, {
+      id,
+      roomId: pair.roomId,
+      text: `bench message ${i}`,
+    })) as SendAck;
+    if (!ack.ok) throw new Error(ack.error);
+    acks.push(performance.now() - t0);
+  };
+
+  // Warm-up (JIT, statement cache, socket buffers): 2 s at half the rate, not measured.
+  {
+    const warm: Promise<void>[] = [];
+    const start = performance.now();
+    for (let i = 0; i < RATE; i++) {
+      const wait = start + (i * 2000) / RATE - performance.now();
+      if (wait > 1) await new Promise((r) => setTimeout(r, wait));
+      warm.push(sendOne(i, []));
+    }
+    await Promise.all(warm);
+    // Let the last warm-up deliveries land before the measured phase resets.
+    await new Promise((r) => setTimeout(r, 300));
+  }
+
+  // Open loop: RATE messages per second, spread over the pairs, for SECONDS.
+  {
+    const acks: number[] = [];
+    delivery.length = 0;
+    const total = RATE * SECONDS;
+    const start = performance.now();
+    const pending: Promise<void>[] = [];
+    for (let i = 0; i < total; i++) {
+      const due = start + (i * 1000) / RATE;
+      const wait = due - performance.now();
+      if (wait > 1) await new Promise((r) => setTimeout(r, wait));
+      pending.push(sendOne(i, acks));
+    }
+    await Promise.all(pending);
+    const elapsed = (performance.now() - start) / 1000;
+    await new Promise((r) => setTimeout(r, 500));
+    acks.sort((a, b) => a - b);
+    delivery.sort((a, b) => a - b);
+    console.log(
+      `Open loop at ${RATE}/s for ${SECONDS}s over ${sockets} sockets: ${(total / elapsed).toFixed(0)} stored msg/s; ` +
+        `ack p50 ${ms(percentile(acks, 0.5))} p99 ${ms(percentile(acks, 0.99))}; ` +
+        `delivery p50 ${ms(percentile(delivery, 0.5))} p99 ${ms(percentile(delivery, 0.99))} (${delivery.length} delivered)`,
+    );
+  }
+
+  // Closed loop: 200 senders back to back for 5 s, the ceiling on this machine.
+  {
+    const acks: number[] = [];
+    const start = performance.now();
+    const end = start + 5000;
+    let count = 0;
+    await Promise.all(
+      Array.from({ length: 200 }, async (_, w) => {
+        let i = w;
+        while (performance.now() < end) {
+          await sendOne(i, acks);
+          count++;
+          i += 200;
+        }
+      }),
+    );
+    const elapsed = (performance.now() - start) / 1000;
+    acks.sort((a, b) => a - b);
+    console.log(
+      `Closed loop, 200 in flight: ${(count / elapsed).toFixed(0)} stored msg/s; ack p50 ${ms(percentile(acks, 0.5))} p99 ${ms(percentile(acks, 0.99))}`,
+    );
+  }
+
+  for (const s of [...artists, ...agents]) s.disconnect();
+  child.send({ type: "stop" });
+  await new Promise((r) => child.once("exit", r));
+}
+
+/* ------------------------------------------------------------ chat list */
+
+async function chatListBenchmark() {
+  const AGENTS = 50;
+  const MESSAGES = 1_000_000;
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "bench-chatlist-"));
+  const database = await openDatabase({
+    engine: "sqlite",
+    file: path.join(dataDir, "portal.sqlite"),
+  });
+  await migrateToLatest(database);
+  const { db } = database;
+  await db
+    .insertInto("user")
+    .values(insertUsers(database, AGENTS, true, "agent"))
+    .execute();
+  await db
+    .insertInto("user")
+    .values(insertUsers(database, 1, false, "artist"))
+    .execute();
+  const artistId = "artist000000";
+  const perRoom = MESSAGES / AGENTS;
+  const now = Date.now();
+  for (let a = 0; a < AGENTS; a++) {
+    const agentId = `agent${String(a).padStart(6, "0")}`;
+    const roomId = chatRoomId(artistId, agentId);
+    // The artist has read all but the last few messages of each room.
+    await ensureRoom(
+      db,
+      roomId,
+      [
+        { userId: artistId, lastReadAt: now - 5 },
+        { userId: agentId, lastReadAt: now - 100 },
+      ],
+      now - perRoom,
+    );
+    // Bulk fill with a recursive CTE (bench only; the app never does this).
+    await sql`
+      WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < ${perRoom})
+      INSERT INTO message (id, roomId, seq, senderId, senderName, text, createdAt, status, fromMsgNum, toMsgNum)
+      SELECT ${roomId} || '-' || i, ${roomId}, i, CASE WHEN i % 2 = 0 THEN ${agentId} ELSE ${artistId} END,
+             'Bench', 'message ' || i, ${now - perRoom} + i, 'sent', 0, 1 FROM n`.execute(db);
+  }
+  await sql`ANALYZE`.execute(db);
+  const times: number[] = [];
+  let rows = 0;
+  for (let i = 0; i < 300; i++) {
+    const t0 = performance.now();
+    rows = (await listAgentsForUser(database, artistId, "", (p) => chatRoomId(artistId, p))).length;
+    times.push(performance.now() - t0);
+  }
+  times.sort((a, b) => a - b);
+  console.log(
+    `Chat list, ${AGENTS} agents over ${MESSAGES.toLocaleString("en")} messages (${rows} rows, one query): ` +
+      `p50 ${ms(percentile(times, 0.5))} p99 ${ms(percentile(times, 0.99))}`,
+  );
+  // Worst case: nothing ever read, every message of the agents counts as unread.
+  await db.updateTable("room_member").set({ lastReadAt: null }).execute();
+  const cold: number[] = [];
+  for (let i = 0; i < 20; i++) {
+    const t0 = performance.now();
+    await listAgentsForUser(database, artistId, "", (p) => chatRoomId(artistId, p));
+    cold.push(performance.now() - t0);
+  }
+  cold.sort((a, b) => a - b);
+  console.log(
+    `  worst case, no read marks (500,000 unread counted): p50 ${ms(percentile(cold, 0.5))}`,
+  );
+  await database.close();
+  fs.rmSync(dataDir, { recursive: true, force: true });
+}
+
+if (process.argv.includes("--server")) {
+  await runServer();
+} else {
+  const started = performance.now();
+  await socketsBenchmark();
+  await chatListBenchmark();
+  console.log(`Done in ${((performance.now() - started) / 1000).toFixed(0)} s.`);
+}

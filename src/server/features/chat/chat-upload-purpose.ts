@@ -1,0 +1,53 @@
+import type { FastifyInstance } from "fastify";
+import { HttpError } from "../../http/errors";
+import { CHAT_FILE_MAX_BYTES, CHAT_UPLOAD_PURPOSE } from "../../../shared/chat";
+import { fileUrl } from "../../../shared/files";
+import type { PublicUser } from "../../../shared/user";
+import { findStoredFile } from "../uploads/stored-files";
+import { registerUploadPurpose } from "../uploads/upload-purposes";
+import { findMembership } from "./repository";
+import { NOT_A_MEMBER, type ChatFileResolver } from "./service";
+
+export const FILE_NOT_ATTACHABLE = "The attached file could not be found.";
+
+/**
+ * Chat attachments: images and audio, uploaded into a room by one of its two
+ * people (scope = room id) and readable only by them.
+ */
+export function registerChatUploadPurpose(app: FastifyInstance): ChatFileResolver {
+  const { db } = app.ctx.database;
+  const isMember = async (roomId: string | null, user: PublicUser) =>
+    roomId !== null && (await findMembership(db, roomId, user.id)) !== undefined;
+
+  registerUploadPurpose(app, {
+    name: CHAT_UPLOAD_PURPOSE,
+    maxBytes: CHAT_FILE_MAX_BYTES,
+    kinds: ["image", "audio"],
+    async authorize(user, metadata) {
+      const roomId = metadata.roomId;
+      if (!roomId) throw new HttpError(400, "Choose a conversation before attaching a file.");
+      if (!(await isMember(roomId, user))) throw new HttpError(403, NOT_A_MEMBER);
+      return { scope: roomId };
+    },
+    canRead: (user, file) => isMember(file.scope, user),
+  });
+
+  /** A message may carry only a finished chat file its sender uploaded into that room. */
+  return async (user, roomId, fileId) => {
+    const file = await findStoredFile(db, fileId);
+    const usable =
+      file?.status === "ready" &&
+      file.purpose === CHAT_UPLOAD_PURPOSE &&
+      file.scope === roomId &&
+      file.ownerId === user.id &&
+      file.kind !== null;
+    if (!usable) throw new HttpError(400, FILE_NOT_ATTACHABLE);
+    return {
+      fileId: file.id,
+      fileUrl: fileUrl(file.id),
+      fileType: file.kind!,
+      fileName: file.name,
+      fileSize: file.size,
+    };
+  };
+}

@@ -1,0 +1,58 @@
+import { randomUUID } from "node:crypto";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestApp, type TestApp } from "../../test/test-app";
+import { chatRoomId } from "../../../shared/chat";
+import { createUser, type TestUser } from "./chat-test-helpers";
+import { createMessageWriter } from "./message-writer";
+import { ensureRoom, listMessages, type NewMessage } from "./repository";
+
+let t: TestApp;
+let artist: TestUser;
+let agent: TestUser;
+let roomId: string;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  artist = await createUser(t.app, "Writer Artist");
+  agent = await createUser(t.app, "Writer Agent", true);
+  roomId = chatRoomId(artist.id, agent.id);
+  const members = [
+    { userId: artist.id, lastReadAt: null },
+    { userId: agent.id, lastReadAt: null },
+  ];
+  await ensureRoom(t.app.ctx.database.db, roomId, members, Date.now());
+});
+afterAll(async () => {
+  await t.close();
+});
+
+const message = (id: string, senderId = artist.id): NewMessage => ({
+  id,
+  roomId,
+  senderId,
+  senderName: "W",
+  text: `text ${id}`,
+  createdAt: Date.now(),
+  file: null,
+});
+
+describe("createMessageWriter", () => {
+  it("stores concurrent sends once each, with unique increasing seqs", async () => {
+    const write = createMessageWriter(t.app.ctx.database.db);
+    const ids = Array.from({ length: 300 }, () => randomUUID());
+    const duplicate = ids[10]!;
+    const results = await Promise.all([
+      ...ids.map((id) => write(message(id))),
+      write(message(duplicate)),
+      write(message(ids[20]!, agent.id)),
+    ]);
+    expect(results.filter((r) => r.outcome === "created")).toHaveLength(300);
+    expect(results.at(-2)?.outcome).toBe("existing");
+    expect(results.at(-1)?.outcome).toBe("conflict");
+    const stored = await listMessages(t.app.ctx.database.db, roomId, 0);
+    expect(stored.map((m) => m.seq)).toEqual(Array.from({ length: 200 }, (_, i) => i + 1));
+    const rest = await listMessages(t.app.ctx.database.db, roomId, 200);
+    expect(rest.map((m) => m.seq)).toEqual(Array.from({ length: 100 }, (_, i) => i + 201));
+    expect(new Set([...stored, ...rest].map((m) => m.id))).toEqual(new Set(ids));
+  });
+});

@@ -1,0 +1,56 @@
+import type { Kysely } from "kysely";
+import type { Database } from "../../db/schema";
+import { insertMessage, type InsertResult, type NewMessage } from "./repository";
+
+interface Pending {
+  input: NewMessage;
+  resolve: (result: InsertResult) => void;
+  reject: (error: unknown) => void;
+}
+
+/** Most sends one commit may carry. */
+const MAX_BATCH = 256;
+
+/**
+ * Stores messages one writer at a time, committing whatever queued up
+ * meanwhile in ONE transaction (group commit).
+ *
+ * Why: Kysely's SQLite driver guards its connection with a mutex that wakes
+ * every waiter on each release, so hundreds of concurrent sends cost O(n²)
+ * wake-ups (measured 650 inserts/s with 10,000 waiting, 3,300/s one by one);
+ * and each autocommit writes its own WAL frames. One writer with batches
+ * avoids both. A batch that fails (a PostgreSQL seq race aborts its
+ * transaction) is replayed message by message, so one bad send never sinks
+ * the others.
+ */
+export function createMessageWriter(db: Kysely<Database>) {
+  const queue: Pending[] = [];
+  let draining = false;
+
+  async function drain() {
+    draining = true;
+    while (queue.length > 0) {
+      const batch = queue.splice(0, MAX_BATCH);
+      try {
+        const results = await db.transaction().execute(async (trx) => {
+          const out: InsertResult[] = [];
+          for (const item of batch) out.push(await insertMessage(trx, item.input));
+          return out;
+        });
+        batch.forEach((item, i) => item.resolve(results[i]!));
+      } catch {
+        for (const item of batch) {
+          await insertMessage(db, item.input).then(item.resolve, item.reject);
+        }
+      }
+    }
+    draining = false;
+  }
+
+  return function write(input: NewMessage): Promise<InsertResult> {
+    return new Promise((resolve, reject) => {
+      queue.push({ input, resolve, reject });
+      if (!draining) void drain();
+    });
+  };
+}

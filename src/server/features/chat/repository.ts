@@ -1,0 +1,422 @@
+import { sql, type ExpressionBuilder, type Kysely, type Selectable } from "kysely";
+import type { DatabaseHandle } from "../../db/database";
+import type { Database, MessageTable, RoomMemberTable } from "../../db/schema";
+import {
+  FROM_MSG_NUM,
+  MESSAGE_PAGE_SIZE,
+  TO_MSG_NUM,
+  type ChatContact,
+  type ChatFileType,
+  type ChatMessage,
+} from "../../../shared/chat";
+
+type Db = Kysely<Database>;
+
+/** PostgreSQL returns bigint as text; SQLite as a number. */
+const num = (v: number | string | bigint): number => Number(v);
+const numOrNull = (v: number | string | bigint | null): number | null =>
+  v === null ? null : Number(v);
+
+export function toChatMessage(row: Selectable<MessageTable>): ChatMessage {
+  return {
+    id: row.id,
+    roomId: row.roomId,
+    seq: num(row.seq),
+    userId: row.senderId,
+    senderName: row.senderName,
+    text: row.text,
+    createdAt: num(row.createdAt),
+    status: "sent",
+    from_msg_num: row.fromMsgNum,
+    to_msg_num: row.toMsgNum,
+    fileUrl: row.fileUrl,
+    fileType: row.fileType as ChatFileType | null,
+    fileName: row.fileName,
+    fileSize: numOrNull(row.fileSize),
+  };
+}
+
+/** Creates the room and its two members if missing; the agent starts with no read mark. */
+export async function ensureRoom(
+  db: Db,
+  roomId: string,
+  members: { userId: string; lastReadAt: number | null }[],
+  now: number,
+): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    await trx
+      .insertInto("room")
+      .values({ id: roomId, createdAt: now })
+      .onConflict((oc) => oc.column("id").doNothing())
+      .execute();
+    await trx
+      .insertInto("room_member")
+      .values(members.map((m) => ({ roomId, ...m })))
+      .onConflict((oc) => oc.columns(["roomId", "userId"]).doNothing())
+      .execute();
+  });
+}
+
+export async function findMembership(db: Db, roomId: string, userId: string) {
+  const row = await db
+    .selectFrom("room_member")
+    .select("lastReadAt")
+    .where("roomId", "=", roomId)
+    .where("userId", "=", userId)
+    .executeTakeFirst();
+  return row ? { lastReadAt: numOrNull(row.lastReadAt) } : undefined;
+}
+
+export async function roomMemberIds(db: Db, roomId: string): Promise<string[]> {
+  const rows = await db
+    .selectFrom("room_member")
+    .select("userId")
+    .where("roomId", "=", roomId)
+    .execute();
+  return rows.map((r) => r.userId);
+}
+
+/** Everyone who shares a room with this user. */
+export async function peersOf(db: Db, userId: string): Promise<string[]> {
+  const rows = await db
+    .selectFrom("room_member as mine")
+    .innerJoin("room_member as peer", "peer.roomId", "mine.roomId")
+    .select("peer.userId")
+    .where("mine.userId", "=", userId)
+    .where("peer.userId", "<>", userId)
+    .execute();
+  return rows.map((r) => r.userId);
+}
+
+export async function markRead(db: Db, roomId: string, userId: string, at: number) {
+  await db
+    .updateTable("room_member")
+    .set({ lastReadAt: at })
+    .where("roomId", "=", roomId)
+    .where("userId", "=", userId)
+    .execute();
+}
+
+export interface NewMessage {
+  id: string;
+  roomId: string;
+  senderId: string;
+  senderName: string;
+  text: string;
+  createdAt: number;
+  file: {
+    fileId: string;
+    fileUrl: string;
+    fileType: ChatFileType;
+    fileName: string;
+    fileSize: number;
+  } | null;
+}
+
+export type InsertResult =
+  { outcome: "created" | "existing"; message: ChatMessage } | { outcome: "conflict" };
+
+/**
+ * Stores a message once: a retried send with the same id returns the stored
+ * row. ONE statement takes the room's next seq and inserts, so it is atomic
+ * without a transaction on SQLite; on PostgreSQL two concurrent sends to a
+ * room can pick the same seq, the unique (roomId, seq) index refuses one,
+ * and it is retried.
+ */
+export async function insertMessage(db: Db, input: NewMessage): Promise<InsertResult> {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      const inserted = await db
+        .insertInto("message")
+        .columns([
+          "id",
+          "roomId",
+          "seq",
+          "senderId",
+          "senderName",
+          "text",
+          "createdAt",
+          "status",
+          "fromMsgNum",
+          "toMsgNum",
+          "fileId",
+          "fileUrl",
+          "fileType",
+          "fileName",
+          "fileSize",
+        ])
+        .expression((eb) =>
+          eb
+            .selectFrom("message")
+            .select([
+              // Typed casts: PostgreSQL cannot infer a parameter's type in a SELECT list.
+              eb.cast(eb.val(input.id), "text").as("id"),
+              eb.cast(eb.val(input.roomId), "text").as("roomId"),
+              sql<number>`coalesce(max(${eb.ref("seq")}), 0) + 1`.as("seq"),
+              eb.cast(eb.val(input.senderId), "text").as("senderId"),
+              eb.cast(eb.val(input.senderName), "text").as("senderName"),
+              eb.cast(eb.val(input.text), "text").as("text"),
+              eb.cast(eb.val(input.createdAt), "bigint").as("createdAt"),
+              eb.cast(eb.val("sent"), "text").as("status"),
+              eb.cast(eb.val(FROM_MSG_NUM), "integer").as("fromMsgNum"),
+              eb.cast(eb.val(TO_MSG_NUM), "integer").as("toMsgNum"),
+              eb.cast(eb.val(input.file?.fileId ?? null), "text").as("fileId"),
+              eb.cast(eb.val(input.file?.fileUrl ?? null), "text").as("fileUrl"),
+              eb.cast(eb.val(input.file?.fileType ?? null), "text").as("fileType"),
+              eb.cast(eb.val(input.file?.fileName ?? null), "text").as("fileName"),
+              eb.cast(eb.val(input.file?.fileSize ?? null), "bigint").as("fileSize"),
+            ])
+            .where("roomId", "=", input.roomId),
+        )
+        .onConflict((oc) => oc.column("id").doNothing())
+        .returningAll()
+        .executeTakeFirst();
+      if (inserted) return { outcome: "created", message: toChatMessage(inserted) };
+      break;
+    } catch (error) {
+      if (attempt >= 3 || !isUniqueViolation(error)) throw error;
+    }
+  }
+  const existing = await db
+    .selectFrom("message")
+    .selectAll()
+    .where("id", "=", input.id)
+    .executeTakeFirstOrThrow();
+  const same = existing.roomId === input.roomId && existing.senderId === input.senderId;
+  return same ? { outcome: "existing", message: toChatMessage(existing) } : { outcome: "conflict" };
+}
+
+function isUniqueViolation(error: unknown): boolean {
+  const code = (error as { code?: unknown }).code;
+  return (
+    code === "SQLITE_CONSTRAINT_UNIQUE" ||
+    code === "SQLITE_CONSTRAINT_PRIMARYKEY" ||
+    code === "23505"
+  );
+}
+
+/** Messages after a seq, oldest first (resync); without one, the latest page. */
+export async function listMessages(
+  db: Db,
+  roomId: string,
+  after: number | undefined,
+): Promise<ChatMessage[]> {
+  if (after !== undefined) {
+    const rows = await db
+      .selectFrom("message")
+      .selectAll()
+      .where("roomId", "=", roomId)
+      .where("seq", ">", after)
+      .orderBy("seq", "asc")
+      .limit(MESSAGE_PAGE_SIZE)
+      .execute();
+    return rows.map(toChatMessage);
+  }
+  const rows = await db
+    .selectFrom("message")
+    .selectAll()
+    .where("roomId", "=", roomId)
+    .orderBy("seq", "desc")
+    .limit(MESSAGE_PAGE_SIZE)
+    .execute();
+  return rows.reverse().map(toChatMessage);
+}
+
+/** `%` and `_` typed by a person are literal characters, not wildcards. */
+function likePattern(search: string): string {
+  return `%${search.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+interface ContactRow {
+  userId: string;
+  artistName: string;
+  username: string;
+  email: string;
+  picture: string | null;
+  roomId: string | null;
+  lastText: string | null;
+  lastFileType: string | null;
+  lastCreatedAt: number | string | null;
+  lastSenderId: string | null;
+  unread: number | string | bigint | null;
+}
+
+function toContact(row: ContactRow, roomIdFor: (peerId: string) => string): ChatContact {
+  return {
+    userId: row.userId,
+    name: row.artistName.trim() || row.username,
+    email: row.email,
+    picture: row.picture,
+    roomId: row.roomId ?? roomIdFor(row.userId),
+    lastMessage:
+      row.lastCreatedAt === null
+        ? null
+        : {
+            text: row.lastText ?? "",
+            fileType: row.lastFileType as ChatFileType | null,
+            createdAt: num(row.lastCreatedAt),
+            senderId: row.lastSenderId ?? "",
+          },
+    unread: row.unread === null ? 0 : num(row.unread),
+  };
+}
+
+/**
+ * The artist's chat list in ONE statement: every agent but the user, with the
+ * room they share (if any), its last message (the highest seq, one index probe) and
+ * the count of messages from others newer than the user's read mark.
+ */
+export async function listAgentsForUser(
+  database: DatabaseHandle,
+  userId: string,
+  search: string,
+  roomIdFor: (peerId: string) => string,
+): Promise<ChatContact[]> {
+  const { db } = database;
+  let query = db
+    .selectFrom("user as u")
+    .leftJoin("room_member as mine", (join) =>
+      join
+        .on("mine.userId", "=", userId)
+        .on((eb) =>
+          eb(
+            "mine.roomId",
+            "in",
+            eb
+              .selectFrom("room_member as peer")
+              .select("peer.roomId")
+              .whereRef("peer.userId", "=", "u.id"),
+          ),
+        ),
+    )
+    .leftJoin("room as r", "r.id", "mine.roomId")
+    .leftJoin("message as lm", (join) =>
+      join.onRef("lm.roomId", "=", "r.id").on((eb) =>
+        eb(
+          "lm.seq",
+          "=",
+          eb
+            .selectFrom("message as top")
+            .select((top) => top.fn.max("top.seq").as("s"))
+            .whereRef("top.roomId", "=", "r.id"),
+        ),
+      ),
+    )
+    .select((eb) => [
+      "u.id as userId",
+      "u.artistName",
+      "u.username",
+      "u.email",
+      "u.profilePicture as picture",
+      "mine.roomId as roomId",
+      "lm.text as lastText",
+      "lm.fileType as lastFileType",
+      "lm.createdAt as lastCreatedAt",
+      "lm.senderId as lastSenderId",
+      unreadCount(eb, userId).as("unread"),
+    ])
+    .where("u.admin", "=", database.bool(true))
+    .where("u.id", "<>", userId);
+  if (search) {
+    const pattern = likePattern(search);
+    query = query.where((eb) =>
+      eb.or([
+        sql<boolean>`lower(${eb.ref("u.username")}) like ${pattern} escape '\\'`,
+        sql<boolean>`lower(${eb.ref("u.email")}) like ${pattern} escape '\\'`,
+        sql<boolean>`lower(${eb.ref("u.artistName")}) like ${pattern} escape '\\'`,
+      ]),
+    );
+  }
+  const rows = await query.orderBy("u.artistName").orderBy("u.id").execute();
+  return rows.map((row) => toContact(row, roomIdFor));
+}
+
+/**
+ * An agent's inbox in ONE statement: the rooms the agent is in, the artist on
+ * the other side, last message and unread count; newest activity first.
+ */
+export async function listInboxForAgent(
+  database: DatabaseHandle,
+  agentId: string,
+  search: string,
+): Promise<ChatContact[]> {
+  const { db } = database;
+  let query = db
+    .selectFrom("room_member as mine")
+    .innerJoin("room_member as peer", (join) =>
+      join.onRef("peer.roomId", "=", "mine.roomId").on("peer.userId", "<>", agentId),
+    )
+    .innerJoin("user as u", "u.id", "peer.userId")
+    .innerJoin("room as r", "r.id", "mine.roomId")
+    .leftJoin("message as lm", (join) =>
+      join.onRef("lm.roomId", "=", "r.id").on((eb) =>
+        eb(
+          "lm.seq",
+          "=",
+          eb
+            .selectFrom("message as top")
+            .select((top) => top.fn.max("top.seq").as("s"))
+            .whereRef("top.roomId", "=", "r.id"),
+        ),
+      ),
+    )
+    .select((eb) => [
+      "u.id as userId",
+      "u.artistName",
+      "u.username",
+      "u.email",
+      "u.profilePicture as picture",
+      "mine.roomId as roomId",
+      "lm.text as lastText",
+      "lm.fileType as lastFileType",
+      "lm.createdAt as lastCreatedAt",
+      "lm.senderId as lastSenderId",
+      unreadCount(eb, agentId).as("unread"),
+      eb.fn.coalesce("lm.createdAt", "r.createdAt").as("activity"),
+    ])
+    .where("mine.userId", "=", agentId);
+  if (search) {
+    const pattern = likePattern(search);
+    query = query.where((eb) =>
+      eb.or([
+        sql<boolean>`lower(${eb.ref("u.username")}) like ${pattern} escape '\\'`,
+        sql<boolean>`lower(${eb.ref("u.email")}) like ${pattern} escape '\\'`,
+        sql<boolean>`lower(${eb.ref("u.artistName")}) like ${pattern} escape '\\'`,
+      ]),
+    );
+  }
+  const rows = await query.orderBy("activity", "desc").orderBy("u.id").execute();
+  return rows.map((row) => toContact(row, () => row.roomId));
+}
+
+/** Messages from others newer than the read mark (all of them when there is none). */
+function unreadCount(
+  eb: ExpressionBuilder<Database & { mine: RoomMemberTable }, "mine">,
+  userId: string,
+) {
+  return (
+    eb
+      .selectFrom("message as m")
+      .select((sub) => sub.fn.countAll().as("n"))
+      .whereRef("m.roomId", "=", "mine.roomId")
+      .where("m.senderId", "<>", userId)
+      // One index range on (roomId, createdAt): no read mark counts from the beginning.
+      .where("m.createdAt", ">", (sub) => sub.fn.coalesce("mine.lastReadAt", sql.lit(-1)))
+  );
+}
+
+/** Everything of the user's conversations goes: rooms cascade to members and messages. */
+export async function deleteRoomsOfUser(db: Db, userId: string): Promise<string[]> {
+  const rooms = await db
+    .selectFrom("room_member")
+    .select("roomId")
+    .where("userId", "=", userId)
+    .execute();
+  const ids = rooms.map((r) => r.roomId);
+  if (ids.length > 0) {
+    await db.deleteFrom("message").where("roomId", "in", ids).execute();
+    await db.deleteFrom("room_member").where("roomId", "in", ids).execute();
+    await db.deleteFrom("room").where("id", "in", ids).execute();
+  }
+  return ids;
+}

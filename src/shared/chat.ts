@@ -1,0 +1,112 @@
+import { z } from "zod";
+
+/** Longest text a chat message may carry; a pasted novel is not a support question. */
+export const MESSAGE_MAX_LENGTH = 4000;
+/** The spec's message numbering: every new message is written with these. */
+export const FROM_MSG_NUM = 0;
+export const TO_MSG_NUM = 1;
+/** Messages one page of history or resync returns at most. */
+export const MESSAGE_PAGE_SIZE = 200;
+/** Chat attachments: images and audio up to this size. */
+export const CHAT_FILE_MAX_BYTES = 25 * 1024 * 1024;
+export const CHAT_UPLOAD_PURPOSE = "chat";
+
+export type ChatFileType = "image" | "audio";
+export type MessageStatus = "sending" | "sent";
+
+/** A stored message as both sides see it (the spec's fields plus seq and roomId). */
+export interface ChatMessage {
+  id: string;
+  roomId: string;
+  /** Increasing per room; the client resyncs after the last one it holds. */
+  seq: number;
+  userId: string;
+  senderName: string;
+  text: string;
+  /** Epoch milliseconds. */
+  createdAt: number;
+  status: MessageStatus;
+  from_msg_num: number;
+  to_msg_num: number;
+  fileUrl: string | null;
+  fileType: ChatFileType | null;
+  fileName: string | null;
+  fileSize: number | null;
+}
+
+/** The spec's room id: the two user ids sorted and joined with a hyphen. */
+export function chatRoomId(userA: string, userB: string): string {
+  return [userA, userB].sort().join("-");
+}
+
+/** A message as the client sends it; the id is made by the client so a retry is stored once. */
+export const sendMessageSchema = z
+  .object({
+    id: z.uuid({ error: "A message needs a valid id." }),
+    roomId: z.string().min(3).max(200),
+    text: z
+      .string()
+      .max(MESSAGE_MAX_LENGTH, {
+        error: `A message can have at most ${MESSAGE_MAX_LENGTH} characters.`,
+      })
+      .transform((t) => t.trim())
+      .default(""),
+    fileId: z.string().min(1).max(200).optional(),
+  })
+  .refine((m) => m.text.length > 0 || m.fileId !== undefined, {
+    error: "Type a message before sending.",
+    path: ["text"],
+  });
+export type SendMessageInput = z.input<typeof sendMessageSchema>;
+
+/** Whether the composer may send this text (the spec: empty or whitespace-only is not sent). */
+export function isSendableText(text: string): boolean {
+  return text.trim().length > 0 && text.length <= MESSAGE_MAX_LENGTH;
+}
+
+export const messagesQuerySchema = z.object({
+  after: z.coerce.number().int().min(0).optional(),
+});
+
+export const contactSearchSchema = z.object({
+  q: z.string().trim().max(100, { error: "Search at most 100 characters." }).default(""),
+});
+
+/** The last message of a conversation, as the chat list shows it. */
+export interface LastMessage {
+  text: string;
+  fileType: ChatFileType | null;
+  createdAt: number;
+  senderId: string;
+}
+
+/** One row of the artist's agent list or the agent's inbox. */
+export interface ChatContact {
+  userId: string;
+  name: string;
+  email: string;
+  picture: string | null;
+  roomId: string;
+  lastMessage: LastMessage | null;
+  unread: number;
+}
+
+/** The person on the other side of a conversation; agents also see the artist's profile. */
+export interface ChatPeer {
+  id: string;
+  name: string;
+  email: string;
+  picture: string | null;
+  admin: boolean;
+  bio: string | null;
+  spotifyUrl: string | null;
+  appleMusicUrl: string | null;
+  youtubeUrl: string | null;
+}
+
+export interface OpenedRoom {
+  roomId: string;
+  peer: ChatPeer;
+  /** When the signed-in user last read it, epoch ms. */
+  lastReadAt: number | null;
+}
