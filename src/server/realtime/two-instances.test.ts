@@ -1,0 +1,295 @@
+/**
+ * Two server processes share one PostgreSQL, one Redis and one S3 bucket:
+ * an artist on instance A and an agent on instance B chat live and exchange
+ * a file; A is killed with SIGKILL mid-conversation, the artist reconnects to
+ * B and resyncs, and nothing is lost or duplicated.
+ * Skipped, with the reason, where PostgreSQL or Redis is not reachable.
+ */
+import { spawn, type ChildProcess } from "node:child_process";
+import { randomUUID } from "node:crypto";
+import fs from "node:fs";
+import net from "node:net";
+import os from "node:os";
+import path from "node:path";
+import pg from "pg";
+import { Redis } from "ioredis";
+import { io, type Socket } from "socket.io-client";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { solidPng } from "../../cli/seed/solid-png";
+import { chatEvents, type SendAck } from "../../shared/chat-events";
+import type { ChatMessage } from "../../shared/chat";
+import { startS3TestServer, type S3TestServer } from "../test/s3-test-server";
+
+const PG_URL = process.env.TEST_POSTGRES_URL ?? "postgres://postgres@127.0.0.1:5432/test";
+const REDIS_URL = process.env.TEST_REDIS_URL ?? "redis://127.0.0.1:6379";
+/** The address of the "load balancer" both instances sit behind. */
+const PUBLIC_URL = "http://localhost:4399";
+
+async function reachable(): Promise<string | null> {
+  const client = new pg.Client({ connectionString: PG_URL, connectionTimeoutMillis: 3000 });
+  try {
+    await client.connect();
+    await client.end();
+  } catch (err) {
+    return `no PostgreSQL at ${PG_URL} (${(err as Error).message})`;
+  }
+  const redis = new Redis(REDIS_URL, { lazyConnect: true, maxRetriesPerRequest: 0 });
+  try {
+    await redis.connect();
+    redis.disconnect();
+  } catch (err) {
+    return `no Redis at ${REDIS_URL} (${(err as Error).message})`;
+  }
+  return null;
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.listen(0, "127.0.0.1", () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+    server.on("error", reject);
+  });
+}
+
+interface Instance {
+  url: string;
+  process: ChildProcess;
+}
+
+async function startInstance(env: NodeJS.ProcessEnv): Promise<Instance> {
+  const port = await freePort();
+  const child = spawn(process.execPath, ["--import", "tsx", "src/server/main.ts"], {
+    env: { ...process.env, ...env, PORT: String(port), HOST: "127.0.0.1", LOG_LEVEL: "warn" },
+    stdio: ["ignore", "inherit", "inherit"],
+  });
+  const url = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`instance exited with ${child.exitCode}`);
+    try {
+      if ((await fetch(`${url}/api/health`)).ok) return { url, process: child };
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) throw new Error("instance did not become healthy");
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
+
+/** A browser-like client: the session cookie, and the portal's origin on every call. */
+class Client {
+  cookie = "";
+  constructor(public base: string) {}
+  async call(method: string, url: string, body?: unknown, headers: Record<string, string> = {}) {
+    const response = await fetch(this.base + url, {
+      method,
+      headers: {
+        origin: PUBLIC_URL,
+        cookie: this.cookie,
+        ...(body === undefined ? {} : { "content-type": "application/json" }),
+        ...headers,
+      },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const cookies = response.headers.getSetCookie();
+    if (cookies.length) this.cookie = cookies.map((c) => c.split(";")[0]).join("; ");
+    return response;
+  }
+  socket(): Socket {
+    return io(this.base, {
+      transports: ["websocket"],
+      extraHeaders: { origin: PUBLIC_URL, cookie: this.cookie },
+      forceNew: true,
+      reconnection: false,
+    });
+  }
+}
+
+const connected = (socket: Socket) =>
+  new Promise<void>((resolve, reject) => {
+    socket.once("connect", () => resolve());
+    socket.once("connect_error", reject);
+  });
+
+const send = (socket: Socket, payload: unknown) =>
+  socket.timeout(5000).emitWithAck(chatEvents.send, payload) as Promise<SendAck>;
+
+let skipReason: string | null = null;
+let s3: S3TestServer | undefined;
+let database = "";
+let dataDir = "";
+let a: Instance | undefined;
+let b: Instance | undefined;
+
+beforeAll(async () => {
+  skipReason = await reachable();
+  if (skipReason) return;
+  database = `portal_two_${randomUUID().replaceAll("-", "").slice(0, 12)}`;
+  const admin = new pg.Client({ connectionString: PG_URL });
+  await admin.connect();
+  await admin.query(`create database ${database}`);
+  await admin.end();
+  s3 = await startS3TestServer();
+  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "portal-two-"));
+  const env = {
+    DATABASE_URL: PG_URL.replace(/\/[^/]*$/, `/${database}`),
+    REDIS_URL,
+    S3_BUCKET: s3.bucket,
+    S3_ENDPOINT: s3.endpoint,
+    S3_REGION: s3.region,
+    S3_ACCESS_KEY_ID: s3.accessKeyId,
+    S3_SECRET_ACCESS_KEY: s3.secretAccessKey,
+    PUBLIC_URL,
+    BETTER_AUTH_SECRET: "two-instance-test-secret-0123456789abcdef",
+    AUTH_RATE_LIMIT_PER_MINUTE: "1000",
+    DATA_DIR: dataDir,
+  };
+  [a, b] = await Promise.all([startInstance(env), startInstance(env)]);
+}, 120_000);
+
+afterAll(async () => {
+  for (const instance of [a, b]) instance?.process.kill("SIGKILL");
+  await s3?.close();
+  if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
+  if (database) {
+    const admin = new pg.Client({ connectionString: PG_URL });
+    await admin.connect();
+    await admin.query(`drop database if exists ${database} with (force)`);
+    await admin.end();
+  }
+});
+
+describe("two instances behind one address", () => {
+  it("chat live across instances, survive a SIGKILL without losing or doubling a message", async (ctx) => {
+    if (skipReason) ctx.skip(skipReason);
+    const artist = new Client(a!.url);
+    const agent = new Client(b!.url);
+    const signUp = (c: Client, name: string) =>
+      c.call("POST", "/api/auth/sign-up/email", {
+        name,
+        email: `${name.toLowerCase()}-${randomUUID()}@example.test`,
+        password: "Str0ng-pass!",
+        consent: true,
+      });
+    expect((await signUp(artist, "Artist")).status).toBe(200);
+    expect((await signUp(agent, "Agent")).status).toBe(200);
+    const agentId = ((await (await agent.call("GET", "/api/me")).json()) as { id: string }).id;
+    // Promote the agent as an operator would (create-admin), straight in the shared database.
+    const db = new pg.Client({ connectionString: PG_URL.replace(/\/[^/]*$/, `/${database}`) });
+    await db.connect();
+    await db.query(`update "user" set admin = true where id = $1`, [agentId]);
+    await db.end();
+
+    const room = (await (await artist.call("PUT", `/api/chat/rooms/with/${agentId}`)).json()) as {
+      roomId: string;
+    };
+    const artistSocket = artist.socket();
+    const agentSocket = agent.socket();
+    await Promise.all([connected(artistSocket), connected(agentSocket)]);
+
+    // Live both ways, each side on its own instance.
+    const atAgent: ChatMessage[] = [];
+    const atArtist: ChatMessage[] = [];
+    agentSocket.on(chatEvents.message, (m: ChatMessage) => atAgent.push(m));
+    artistSocket.on(chatEvents.message, (m: ChatMessage) => atArtist.push(m));
+    const hello = await send(artistSocket, { id: randomUUID(), roomId: room.roomId, text: "hi" });
+    expect(hello.ok).toBe(true);
+    const reply = await send(agentSocket, { id: randomUUID(), roomId: room.roomId, text: "hello" });
+    expect(reply.ok).toBe(true);
+    await expect.poll(() => atAgent.map((m) => m.text)).toContain("hi");
+    await expect.poll(() => atArtist.map((m) => m.text)).toContain("hello");
+
+    // A file uploaded through A (into the shared bucket) is downloaded through B.
+    const png = solidPng(32, 32, [0, 128, 255]);
+    const meta = (k: string, v: string) => `${k} ${Buffer.from(v).toString("base64")}`;
+    const created = await artist.call("POST", "/api/uploads", undefined, {
+      "tus-resumable": "1.0.0",
+      "upload-length": String(png.length),
+      "upload-metadata": [
+        meta("purpose", "chat"),
+        meta("roomId", room.roomId),
+        meta("filename", "cover.png"),
+        meta("filetype", "image/png"),
+      ].join(","),
+    });
+    expect(created.status).toBe(201);
+    const patched = await fetch(a!.url + created.headers.get("location")!, {
+      method: "PATCH",
+      headers: {
+        origin: PUBLIC_URL,
+        cookie: artist.cookie,
+        "tus-resumable": "1.0.0",
+        "upload-offset": "0",
+        "content-type": "application/offset+octet-stream",
+      },
+      body: new Uint8Array(png),
+    });
+    expect(patched.status).toBe(200);
+    const file = (await patched.json()) as { id: string };
+    const fileAck = await send(artistSocket, {
+      id: randomUUID(),
+      roomId: room.roomId,
+      fileId: file.id,
+    });
+    expect(fileAck.ok).toBe(true);
+    const fileMessage = fileAck.ok ? fileAck.message : undefined;
+    await expect.poll(() => atAgent.some((m) => m.id === fileMessage?.id)).toBe(true);
+    const download = await agent.call("GET", fileMessage!.fileUrl!);
+    expect(download.status).toBe(200);
+    expect(Buffer.from(await download.arrayBuffer()).equals(png)).toBe(true);
+
+    // The agent keeps writing while A dies under the artist.
+    const agentSent: string[] = [];
+    let killed = false;
+    for (let i = 0; i < 12; i++) {
+      const ack = await send(agentSocket, {
+        id: randomUUID(),
+        roomId: room.roomId,
+        text: `burst ${i}`,
+      });
+      expect(ack.ok).toBe(true);
+      if (ack.ok) agentSent.push(ack.message.id);
+      if (i === 4) {
+        a!.process.kill("SIGKILL");
+        killed = true;
+      }
+    }
+    expect(killed).toBe(true);
+    await expect.poll(() => artistSocket.connected).toBe(false);
+
+    // A send whose ack was lost with A is retried, with the same id, on B.
+    const lostId = randomUUID();
+    const artistOnB = new Client(b!.url);
+    artistOnB.cookie = artist.cookie;
+    const retrySocket = artistOnB.socket();
+    await connected(retrySocket);
+    const retried = await send(retrySocket, { id: lostId, roomId: room.roomId, text: "retry" });
+    const again = await send(retrySocket, { id: lostId, roomId: room.roomId, text: "retry" });
+    expect(retried.ok && again.ok).toBe(true);
+
+    // Resync after the last seq the artist holds, then merge by id as the client does.
+    const lastSeq = Math.max(...atArtist.map((m) => m.seq));
+    const missed = (await (
+      await artistOnB.call("GET", `/api/chat/rooms/${room.roomId}/messages?after=${lastSeq}`)
+    ).json()) as ChatMessage[];
+    const merged = new Map<string, ChatMessage>();
+    for (const m of [...atArtist, ...missed]) merged.set(m.id, m);
+    const ids = [...merged.values()].sort((x, y) => x.seq - y.seq).map((m) => m.id);
+
+    for (const id of agentSent) expect(ids).toContain(id);
+    expect(ids.filter((id) => id === lostId)).toHaveLength(1);
+    // Nothing is stored twice: the server's history has each id once.
+    const history = (await (
+      await artistOnB.call("GET", `/api/chat/rooms/${room.roomId}/messages?after=0`)
+    ).json()) as ChatMessage[];
+    expect(new Set(history.map((m) => m.id)).size).toBe(history.length);
+    expect(history.filter((m) => m.id === lostId)).toHaveLength(1);
+    expect(history.map((m) => m.seq)).toEqual([...history.map((m) => m.seq)].sort((x, y) => x - y));
+    expect(history).toHaveLength(1 + 1 + 1 + agentSent.length + 1);
+
+    for (const s of [artistSocket, agentSocket, retrySocket]) s.disconnect();
+  }, 120_000);
+});
