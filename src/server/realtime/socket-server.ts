@@ -11,7 +11,7 @@ export interface Realtime {
   toUsers(userIds: readonly string[], event: string, payload: unknown): void;
   /** Sends an event to every connected user. */
   toEveryone(event: string, payload: unknown): void;
-  /** Closes every socket of this user (account deleted). */
+  /** Closes every socket of this user (account deleted, password changed). */
   disconnectUser(userId: string): void;
 }
 

@@ -8,6 +8,11 @@ export interface ChatSocketHandlers {
   onDirectoryChanged: () => void;
   /** After a dropped connection came back: fetch what was missed. */
   onReconnect: () => void;
+  /**
+   * The server closed the connection (sign-out, password change, account
+   * deletion); `reconnect` opens it again if the tab is still signed in.
+   */
+  onServerDisconnect: (reconnect: () => void) => void;
 }
 
 /**
@@ -36,6 +41,9 @@ export class ChatSocket {
     socket.on(chatEvents.message, handlers.onMessage);
     socket.on(chatEvents.read, handlers.onRead);
     socket.on(chatEvents.directory, handlers.onDirectoryChanged);
+    socket.on("disconnect", (reason) => {
+      if (reason === "io server disconnect") handlers.onServerDisconnect(() => socket.connect());
+    });
     socket.on("connect_error", (error) => {
       console.error("Chat connection failed", error.message);
     });

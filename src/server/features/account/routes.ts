@@ -85,7 +85,12 @@ export function registerAccountRoutes(app: FastifyInstance, options: AccountRout
       },
       "/api/auth/change-password",
     );
-    if (status < 300) return reply.send({ ok: true });
+    if (status < 300) {
+      // Sockets are authorised at the handshake: close them all; this tab
+      // reconnects with its fresh session cookie.
+      app.realtime.disconnectUser(user.id);
+      return reply.send({ ok: true });
+    }
     const code = errorCode(text);
     if (code === "INVALID_PASSWORD") {
       await recordPasswordFailure(reauthLimiter, user.id);

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { Socket } from "socket.io-client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ORIGIN, createTestApp, signIn, type TestApp } from "../../test/test-app";
+import { ORIGIN, STRONG_PASSWORD, createTestApp, signIn, type TestApp } from "../../test/test-app";
 import { chatRoomId, type ChatContact, type ChatMessage } from "../../../shared/chat";
 import { chatEvents } from "../../../shared/chat-events";
 import {
@@ -168,6 +168,25 @@ describe("sockets", () => {
     expect(response.statusCode).toBe(200);
     expect(await closed).toBe("io server disconnect");
     expect(staying.connected).toBe(true);
+  });
+
+  it("closes the user's sockets after a password change", async () => {
+    const user = await createUser(t.app, "Password Changer");
+    const socket = open(user.cookie);
+    await connected(socket);
+    const closed = new Promise<string>((resolve) => socket.once("disconnect", resolve));
+    const response = await t.app.inject({
+      method: "POST",
+      url: "/api/account/change-password",
+      headers: { cookie: user.cookie, origin: ORIGIN },
+      payload: {
+        currentPassword: STRONG_PASSWORD,
+        newPassword: "N3w-pass-word!",
+        confirmPassword: "N3w-pass-word!",
+      },
+    });
+    expect(response.statusCode).toBe(200);
+    expect(await closed).toBe("io server disconnect");
   });
 
   it("sends with ack, delivers live to the agent, and stores a retry once", async () => {

@@ -6,7 +6,7 @@ import { ApiError, apiFetch } from "../../../lib/api-client";
 export const sessionQueryKey = ["session"] as const;
 
 /** The signed-in user, or null. 401 is an answer here, not an error. */
-async function fetchSessionUser(): Promise<PublicUser | null> {
+export async function fetchSessionUser(): Promise<PublicUser | null> {
   try {
     return await apiFetch<PublicUser>("/api/me");
   } catch (error) {

@@ -2,13 +2,13 @@ import { useEffect } from "react";
 import { useQueryClient, type QueryClient } from "@tanstack/react-query";
 import type { PublicUser } from "../../../../shared/user";
 import { ChatSocket } from "../../../lib/chat-socket";
-import { sessionQueryKey } from "../../auth/api/session";
+import { fetchSessionUser, sessionQueryKey } from "../../auth/api/session";
 import { chatKeys } from "../api/query-keys";
 import { mergeMessages, type ThreadMessage } from "../thread";
 
 let current: { userId: string; socket: Promise<ChatSocket> } | null = null;
 
-function connect(queryClient: QueryClient): Promise<ChatSocket> {
+function connect(userId: string, queryClient: QueryClient): Promise<ChatSocket> {
   const refreshLists = () => queryClient.invalidateQueries({ queryKey: chatKeys.allContacts });
   return ChatSocket.connect({
     onMessage: (message) => {
@@ -32,6 +32,16 @@ function connect(queryClient: QueryClient): Promise<ChatSocket> {
       void queryClient.invalidateQueries({ queryKey: chatKeys.allMessages });
       void refreshLists();
     },
+    onServerDisconnect: (reconnect) => {
+      // After the user's own password change this tab holds a fresh session
+      // cookie: reconnect. After sign-out (or deletion) the session is gone.
+      void queryClient
+        .query({ queryKey: sessionQueryKey, queryFn: fetchSessionUser, staleTime: 0 })
+        .then((user) => {
+          if (user?.id === userId && current?.userId === userId) reconnect();
+        })
+        .catch(() => undefined);
+    },
   });
 }
 
@@ -48,7 +58,7 @@ function closeCurrent() {
 export function chatConnection(userId: string, queryClient: QueryClient): Promise<ChatSocket> {
   if (current?.userId === userId) return current.socket;
   closeCurrent();
-  current = { userId, socket: connect(queryClient) };
+  current = { userId, socket: connect(userId, queryClient) };
   // Signing out (or in as someone else) ends this user's connection at once.
   stopWatching = queryClient.getQueryCache().subscribe(() => {
     const user = queryClient.getQueryData<PublicUser | null>(sessionQueryKey);
