@@ -55,6 +55,8 @@ export function registerUploadRoutes(app: FastifyInstance): void {
     datastore: storage.datastore,
     relativeLocation: true,
     respectForwardedHeaders: true,
+    // A finished upload is a stored file: tus DELETE may only end one in progress.
+    disableTerminationForFinishedUploads: true,
     // No global maxSize: each purpose's limit is checked against Upload-Length at
     // creation (deferred lengths are refused), and tus never accepts bytes past it.
 

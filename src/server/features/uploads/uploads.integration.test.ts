@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { solidPng } from "../../../cli/seed/solid-png";
 import { HttpError } from "../../http/errors";
-import { createTestApp, signUp, type TestApp } from "../../test/test-app";
+import { ORIGIN, createTestApp, signUp, type TestApp } from "../../test/test-app";
 import { tusUpload } from "../../test/tus-upload";
 import { createStoredFile } from "./stored-files";
 import { registerUploadPurpose } from "./upload-purposes";
@@ -161,6 +161,20 @@ describe("uploads", () => {
     });
     expect(mine.statusCode).toBe(200);
     expect(mine.headers["upload-offset"]).toBe(String(png.length));
+  });
+
+  it("refuses a tus DELETE of a finished upload and keeps the file", async () => {
+    const { patch, id } = await tusUpload(t.app, owner, png, meta());
+    expect(patch?.statusCode).toBe(200);
+    const del = await t.app.inject({
+      method: "DELETE",
+      url: `/api/uploads/${id}`,
+      headers: { cookie: owner, origin: ORIGIN, "tus-resumable": "1.0.0" },
+    });
+    expect(del.statusCode).toBeGreaterThanOrEqual(400);
+    const file = await t.app.inject({ url: `/api/files/${id}`, headers: { cookie: owner } });
+    expect(file.statusCode).toBe(200);
+    expect(file.rawPayload.equals(png)).toBe(true);
   });
 });
 
