@@ -7,9 +7,13 @@
  *    the artists, and measures ack latency (stored and acknowledged) and
  *    delivery latency (the agent's socket got it), then a closed-loop phase
  *    for the ceiling. RSS per idle socket is read in the server process.
+ *    Then the same with two server processes on PostgreSQL and Redis:
+ *    artists on one instance, agents on the other, every message crossing
+ *    the Redis adapter (skipped, with the reason, without PostgreSQL/Redis).
  * 2. The chat-list query for an artist with 50 agents over 1,000,000 messages.
  *
- * Env: PAIRS (500), RATE (2000 msg/s), SECONDS (10). Bounded well under 3 minutes.
+ * Env: PAIRS (500), RATE (2000 msg/s), SECONDS (10), TWO_PAIRS (500), TWO_RATE
+ * (1000 msg/s). Bounded to a few minutes.
  */
 import { fork, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
@@ -23,12 +27,21 @@ import { sql } from "kysely";
 import { buildApp } from "../src/server/app";
 import { loadConfig } from "../src/server/config";
 import { migrateToLatest, openDatabase, type DatabaseHandle } from "../src/server/db/database";
+import { openEngines } from "../src/server/engines";
+import pg from "pg";
+import { Redis } from "ioredis";
 import { ensureRoom, listAgentsForUser } from "../src/server/features/chat/repository";
 import { chatRoomId, type ChatMessage } from "../src/shared/chat";
 import { chatEvents, type SendAck } from "../src/shared/chat-events";
 
 const PAIRS = Number(process.env.PAIRS ?? 500);
 const RATE = Number(process.env.RATE ?? 2000);
+/** The two-instance run: four processes (two servers, PostgreSQL, Redis) on the same 2 cores. */
+const TWO_PAIRS = Number(process.env.TWO_PAIRS ?? 500);
+const TWO_RATE = Number(process.env.TWO_RATE ?? 1000);
+const REDIS_URL = process.env.BENCH_REDIS_URL ?? "redis://127.0.0.1:6379";
+/** Both instances sign session cookies with the same secret, as in a real deployment. */
+const BENCH_SECRET = "bench-chat-secret-0123456789abcdefghijklmnop";
 const SECONDS = Number(process.env.SECONDS ?? 10);
 const ORIGIN = "http://localhost:3000";
 
@@ -68,17 +81,46 @@ function insertUsers(database: DatabaseHandle, count: number, admin: boolean, pr
 
 /* ------------------------------------------------------------ server child */
 
-async function runServer() {
+async function runServer(seed: boolean) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "bench-chat-"));
-  const config = loadConfig({ DATA_DIR: dataDir, PUBLIC_URL: ORIGIN, LOG_LEVEL: "silent" });
-  const database = await openDatabase({
-    engine: "sqlite",
-    file: path.join(dataDir, "portal.sqlite"),
+  // DATABASE_URL / REDIS_URL in the environment select PostgreSQL and the
+  // Redis adapter, as in production; otherwise a fresh SQLite file.
+  const config = loadConfig({
+    ...process.env,
+    DATA_DIR: dataDir,
+    PUBLIC_URL: ORIGIN,
+    LOG_LEVEL: "silent",
+    BETTER_AUTH_SECRET: BENCH_SECRET,
   });
-  await migrateToLatest(database);
-  const app = await buildApp({ config, database, logger: false });
+  const engines = await openEngines(config);
+  const { database } = engines;
+  const app = await buildApp({ config, ...engines, logger: false });
   await app.listen({ port: 0, host: "127.0.0.1" });
   const port = (app.server.address() as { port: number }).port;
+  const stopOnMessage = () =>
+    process.on("message", (msg: { type: string }) => {
+      if (msg.type === "rss") {
+        globalThis.gc?.();
+        const usage = process.memoryUsage();
+        process.send!({
+          type: "rss",
+          rss: usage.rss,
+          heap: usage.heapUsed,
+        } satisfies ServerMessage);
+      }
+      if (msg.type === "stop") {
+        void app.close().then(async () => {
+          await engines.close();
+          fs.rmSync(dataDir, { recursive: true, force: true });
+          process.exit(0);
+        });
+      }
+    });
+  if (!seed) {
+    stopOnMessage();
+    process.send!({ type: "ready", port, pairs: [] } satisfies ServerMessage);
+    return;
+  }
 
   // Users and sessions straight into the database: signing up 1,000 people
   // would spend minutes in scrypt, which is not what this measures.
@@ -120,20 +162,7 @@ async function runServer() {
       roomId,
     });
   }
-  process.on("message", (msg: { type: string }) => {
-    if (msg.type === "rss") {
-      globalThis.gc?.();
-      const usage = process.memoryUsage();
-      process.send!({ type: "rss", rss: usage.rss, heap: usage.heapUsed } satisfies ServerMessage);
-    }
-    if (msg.type === "stop") {
-      void app.close().then(async () => {
-        await database.close();
-        fs.rmSync(dataDir, { recursive: true, force: true });
-        process.exit(0);
-      });
-    }
-  });
+  stopOnMessage();
   process.send!({ type: "ready", port, pairs } satisfies ServerMessage);
 }
 
@@ -164,18 +193,36 @@ function connect(port: number, cookie: string): Promise<Socket> {
   });
 }
 
-async function socketsBenchmark() {
+interface Topology {
+  label: string;
+  /** Extra environment of the server processes (DATABASE_URL, REDIS_URL). */
+  env: Record<string, string>;
+  /** Two: artists connect to the first instance, agents to the second. */
+  instances: 1 | 2;
+  pairs: number;
+  rate: number;
+}
+
+function startServer(seed: boolean, env: Record<string, string>) {
   const here = fileURLToPath(import.meta.url);
-  const child = fork(here, ["--server"], {
+  return fork(here, ["--server", ...(seed ? ["--seed"] : [])], {
     execArgv: [
       "--import",
       "tsx",
       "--expose-gc",
       ...(process.env.PROFILE ? ["--cpu-prof", "--cpu-prof-dir=/tmp/prof-server"] : []),
     ],
-    env: { ...process.env },
+    env: { ...process.env, ...env },
   });
+}
+
+async function socketsBenchmark(topology: Topology) {
+  const { pairs: PAIRS, rate: RATE } = topology;
+  console.log(`\n== ${topology.label}`);
+  const child = startServer(true, { ...topology.env, PAIRS: String(PAIRS) });
   const ready = await ask(child, "ready");
+  const second = topology.instances === 2 ? startServer(false, topology.env) : undefined;
+  const agentPort = second ? (await ask(second, "ready")).port : ready.port;
   console.log(`Server ready with ${PAIRS} pairs (${PAIRS * 2} users).`);
   const before = await ask(child, "rss");
 
@@ -184,12 +231,13 @@ async function socketsBenchmark() {
   for (let i = 0; i < ready.pairs.length; i += 50) {
     const batch = ready.pairs.slice(i, i + 50);
     artists.push(...(await Promise.all(batch.map((p) => connect(ready.port, p.artistCookie)))));
-    agents.push(...(await Promise.all(batch.map((p) => connect(ready.port, p.agentCookie)))));
+    agents.push(...(await Promise.all(batch.map((p) => connect(agentPort, p.agentCookie)))));
   }
   await new Promise((r) => setTimeout(r, 2000));
   const after = await ask(child, "rss");
   const sockets = artists.length + agents.length;
-  const perSocket = (after.rss - before.rss) / sockets;
+  // With two instances the first holds only the artists' sockets.
+  const perSocket = (after.rss - before.rss) / (second ? artists.length : sockets);
   console.log(
     `${sockets} idle sockets: server RSS ${(before.rss / 2 ** 20).toFixed(1)} → ${(after.rss / 2 ** 20).toFixed(1)} MiB, ` +
       `${(perSocket / 1024).toFixed(1)} KB RSS per socket (heap ${((after.heap - before.heap) / sockets / 1024).toFixed(1)} KB)`,
@@ -280,8 +328,40 @@ async function socketsBenchmark() {
   }
 
   for (const s of [...artists, ...agents]) s.disconnect();
-  child.send({ type: "stop" });
-  await new Promise((r) => child.once("exit", r));
+  for (const c of second ? [child, second] : [child]) {
+    c.send({ type: "stop" });
+    await new Promise((r) => c.once("exit", r));
+  }
+}
+
+/** A fresh PostgreSQL database for the two-instance run, or why there is none. */
+async function freshPostgres(): Promise<{ url: string; drop: () => Promise<void> } | string> {
+  const base = process.env.BENCH_POSTGRES_URL ?? "postgres://postgres@127.0.0.1:5432/test";
+  const name = `bench_chat_${randomUUID().replaceAll("-", "").slice(0, 10)}`;
+  const admin = new pg.Client({ connectionString: base, connectionTimeoutMillis: 3000 });
+  try {
+    await admin.connect();
+    await admin.query(`create database ${name}`);
+    await admin.end();
+  } catch (err) {
+    return `no PostgreSQL at ${base} (${(err as Error).message})`;
+  }
+  const redis = new Redis(REDIS_URL, { lazyConnect: true, maxRetriesPerRequest: 0 });
+  try {
+    await redis.connect();
+    redis.disconnect();
+  } catch (err) {
+    return `no Redis at ${REDIS_URL} (${(err as Error).message})`;
+  }
+  return {
+    url: base.replace(/\/[^/]*$/, `/${name}`),
+    drop: async () => {
+      const c = new pg.Client({ connectionString: base });
+      await c.connect();
+      await c.query(`drop database if exists ${name} with (force)`);
+      await c.end();
+    },
+  };
 }
 
 /* ------------------------------------------------------------ chat list */
@@ -357,10 +437,32 @@ async function chatListBenchmark() {
 }
 
 if (process.argv.includes("--server")) {
-  await runServer();
+  await runServer(process.argv.includes("--seed"));
 } else {
   const started = performance.now();
-  await socketsBenchmark();
+  await socketsBenchmark({
+    label: "One process, SQLite",
+    env: {},
+    instances: 1,
+    pairs: PAIRS,
+    rate: RATE,
+  });
+  const postgres = await freshPostgres();
+  if (typeof postgres === "string") {
+    console.log(`\nTwo-instance run not done: ${postgres}`);
+  } else {
+    try {
+      await socketsBenchmark({
+        label: "Two instances, PostgreSQL + Redis (artists on one, agents on the other)",
+        env: { DATABASE_URL: postgres.url, REDIS_URL },
+        instances: 2,
+        pairs: TWO_PAIRS,
+        rate: TWO_RATE,
+      });
+    } finally {
+      await postgres.drop();
+    }
+  }
   await chatListBenchmark();
   console.log(`Done in ${((performance.now() - started) / 1000).toFixed(0)} s.`);
 }
