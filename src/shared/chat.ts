@@ -65,7 +65,8 @@ export function isSendableText(text: string): boolean {
 }
 
 export const messagesQuerySchema = z.object({
-  after: z.coerce.number().int().min(0).optional(),
+  // PostgreSQL's integer: a larger value would fail the query instead of answering 400.
+  after: z.coerce.number().int().min(0).max(2_147_483_647).optional(),
 });
 
 export const contactSearchSchema = z.object({

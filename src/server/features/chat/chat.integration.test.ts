@@ -312,6 +312,11 @@ describe("sockets", () => {
       headers: { cookie: artist.cookie },
     });
     expect(bad.statusCode).toBe(400);
+    const huge = await t.app.inject({
+      url: `/api/chat/rooms/${roomId}/messages?after=3000000000`,
+      headers: { cookie: artist.cookie },
+    });
+    expect(huge.statusCode).toBe(400);
   });
 
   it("lists the agent's inbox newest activity first", async () => {
