@@ -238,6 +238,26 @@ describe("sockets", () => {
     expect(strangerHeard).toBe(false);
   });
 
+  it("names the sender as they are now, even on a socket opened before a rename", async () => {
+    const renamed = await createUser(t.app, "Old Name");
+    expect((await openRoom(renamed, agent.id)).statusCode).toBe(200);
+    const socket = open(renamed.cookie);
+    await connected(socket);
+    const patch = await t.app.inject({
+      method: "PATCH",
+      url: "/api/profile",
+      headers: { cookie: renamed.cookie, origin: ORIGIN },
+      payload: { artistName: "New Name" },
+    });
+    expect(patch.statusCode).toBe(200);
+    const ack = await send(socket, {
+      id: randomUUID(),
+      roomId: chatRoomId(renamed.id, agent.id),
+      text: "hello",
+    });
+    expect(ack.ok && ack.message.senderName).toBe("New Name");
+  });
+
   it("rejects empty and whitespace-only messages and bad ids", async () => {
     const roomId = chatRoomId(artist.id, agent.id);
     const socket = open(artist.cookie);

@@ -154,7 +154,10 @@ export async function insertMessage(db: Db, input: NewMessage): Promise<InsertRe
               eb.cast(eb.val(input.roomId), "text").as("roomId"),
               sql<number>`coalesce(max(${eb.ref("seq")}), 0) + 1`.as("seq"),
               eb.cast(eb.val(input.senderId), "text").as("senderId"),
-              eb.cast(eb.val(input.senderName), "text").as("senderName"),
+              // The sender's name as it is now (a socket holds the user as at connect time).
+              sql<string>`coalesce((select coalesce(nullif(trim(${sql.ref("u.artistName")}), ''), ${sql.ref("u.username")}) from ${sql.table("user")} as u where ${sql.ref("u.id")} = ${input.senderId}), ${input.senderName})`.as(
+                "senderName",
+              ),
               eb.cast(eb.val(input.text), "text").as("text"),
               eb.cast(eb.val(input.createdAt), "bigint").as("createdAt"),
               eb.cast(eb.val("sent"), "text").as("status"),
