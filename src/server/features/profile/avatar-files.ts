@@ -38,13 +38,17 @@ export async function findOwnAvatar(db: Kysely<Database>, userId: string, fileId
     .executeTakeFirst();
 }
 
-/** Ids of the user's other avatar files (the replaced picture, abandoned uploads). */
+/**
+ * Ids of the user's other finished avatar files (the replaced picture). Uploads
+ * still in progress are left alone: one may be the picture about to be saved.
+ */
 export async function otherAvatarIds(db: Kysely<Database>, userId: string, keepId: string) {
   const rows = await db
     .selectFrom("stored_file")
     .select("id")
     .where("ownerId", "=", userId)
     .where("purpose", "=", AVATAR_UPLOAD_PURPOSE)
+    .where("status", "=", "ready")
     .where("id", "!=", keepId)
     .execute();
   return rows.map((r) => r.id);

@@ -117,6 +117,21 @@ describe("profile picture", () => {
     expect((await getFile(cookie, firstUrl)).statusCode).toBe(404);
   });
 
+  it("keeps the user's avatar upload in progress when another picture is saved", async () => {
+    const { cookie } = await signUp(t.app);
+    const pending = await tusUpload(t.app, cookie, png, avatarMeta, png.length + 10);
+    expect(pending.patch?.statusCode).toBe(204);
+    const done = await tusUpload(t.app, cookie, png, avatarMeta);
+    expect((await setPicture(cookie, done.id!)).statusCode).toBe(200);
+    const head = await t.app.inject({
+      method: "HEAD",
+      url: pending.create.headers.location as string,
+      headers: { cookie, "tus-resumable": "1.0.0" },
+    });
+    expect(head.statusCode).toBe(200);
+    expect(head.headers["upload-offset"]).toBe(String(png.length));
+  });
+
   it("accepts only the caller's own finished avatar uploads", async () => {
     const { cookie } = await signUp(t.app);
     const other = (await signUp(t.app)).cookie;

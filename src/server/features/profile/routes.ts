@@ -48,9 +48,9 @@ export function registerProfileRoutes(app: FastifyInstance): void {
       throw new HttpError(404, "This picture was not found.", undefined, "NOT_FOUND");
     }
     const profilePicture = fileUrl(fileId);
-    const replaced = await otherAvatarIds(db, user.id, fileId);
     await db.transaction().execute(async (trx) => {
       await updateProfile(trx, user.id, { profilePicture });
+      const replaced = await otherAvatarIds(trx, user.id, fileId);
       await deleteStoredFiles(app.ctx.storage, trx, { ids: replaced });
     });
     reply.header("cache-control", "no-store");
