@@ -18,6 +18,14 @@ function connect(userId: string, queryClient: QueryClient): Promise<ChatSocket> 
         queryClient.setQueryData<ThreadMessage[]>(key, (held = []) =>
           mergeMessages(held, [message]),
         );
+      } else {
+        // Still loading: its fetch may have been answered before this message
+        // was stored, so fetch again (merged by id, nothing doubles). The
+        // fetch in flight is cancelled first: without data, an invalidation
+        // would only join it.
+        void queryClient
+          .cancelQueries({ queryKey: key })
+          .then(() => queryClient.invalidateQueries({ queryKey: key }));
       }
       void refreshLists();
     },

@@ -1,0 +1,76 @@
+import { QueryClient, QueryObserver } from "@tanstack/react-query";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import type { ChatMessage } from "../../../../shared/chat";
+import type { ChatSocketHandlers } from "../../../lib/chat-socket";
+import { chatKeys } from "../api/query-keys";
+import type { ThreadMessage } from "../thread";
+import { chatConnection } from "./chat-connection";
+
+const sockets = vi.hoisted(() => ({ handlers: [] as ChatSocketHandlers[] }));
+vi.mock("../../../lib/chat-socket", () => ({
+  ChatSocket: {
+    connect: (handlers: ChatSocketHandlers) => {
+      sockets.handlers.push(handlers);
+      return Promise.resolve({ close: () => undefined });
+    },
+  },
+}));
+
+const message: ChatMessage = {
+  id: "m1",
+  roomId: "a-b",
+  seq: 1,
+  userId: "b",
+  senderName: "B",
+  text: "hi",
+  createdAt: 1,
+  status: "sent",
+  from_msg_num: 0,
+  to_msg_num: 1,
+  fileUrl: null,
+  fileType: null,
+  fileName: null,
+  fileSize: null,
+};
+
+let client: QueryClient | undefined;
+afterEach(() => {
+  // A signed-out session closes the connection, so the next test opens its own.
+  client?.setQueryData(["session"], null);
+  client?.clear();
+});
+
+describe("chat connection", () => {
+  it("does not drop a live message that arrives while its conversation is loading", async () => {
+    client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    const queryClient = client;
+    queryClient.setQueryData(["session"], { id: "a" });
+    await chatConnection("a", queryClient);
+    const handlers = sockets.handlers.at(-1)!;
+
+    // The first fetch was answered before the message was stored.
+    let answerFirst: (rows: ThreadMessage[]) => void = () => undefined;
+    const server: ThreadMessage[] = [];
+    let calls = 0;
+    const key = chatKeys.messages(message.roomId);
+    const observer = new QueryObserver(queryClient, {
+      queryKey: key,
+      queryFn: () => {
+        calls += 1;
+        if (calls === 1) return new Promise<ThreadMessage[]>((r) => (answerFirst = r));
+        return Promise.resolve([...server]);
+      },
+      staleTime: Infinity,
+    });
+    const stop = observer.subscribe(() => undefined);
+    expect(calls).toBe(1);
+
+    server.push(message);
+    handlers.onMessage(message);
+    answerFirst([]);
+    await vi.waitFor(() => {
+      expect(queryClient.getQueryData<ThreadMessage[]>(key)?.map((m) => m.id)).toEqual(["m1"]);
+    });
+    stop();
+  });
+});
