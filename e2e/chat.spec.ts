@@ -27,6 +27,8 @@ test("an artist and an agent chat live, with an image, unread badges and a reloa
   await expect(agentRow(artist, "Sam")).toBeVisible();
   await expect(agentRow(artist, "Alex")).toHaveCount(0);
   await artist.getByLabel("Search support agents").fill("");
+  // The server refuses longer searches.
+  await expect(artist.getByLabel("Search support agents")).toHaveAttribute("maxlength", "100");
   await expectAccessible(artist);
 
   // The agent's inbox.

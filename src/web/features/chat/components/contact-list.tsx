@@ -80,6 +80,7 @@ export function ContactList({ admin, activePeerId }: { admin: boolean; activePee
           <input
             id={searchId}
             type="search"
+            maxLength={100}
             value={search}
             onChange={(e) => setSearch(e.target.value)}
             placeholder={admin ? "Search by name or email" : "Search by username or email"}
