@@ -141,3 +141,14 @@ test("on a small screen the list and the conversation each take the whole screen
   await page.getByRole("link", { name: "Back to chats" }).click();
   await expect(agentRow(page, "Sam")).toContainText("Hi Sam");
 });
+
+test("on a small screen an agent's conversation takes the whole screen too", async ({ page }) => {
+  await page.setViewportSize({ width: 375, height: 740 });
+  await signInAs(page, demo.agent1);
+  await expect(page.getByRole("navigation", { name: "Bottom" })).toBeVisible();
+  await inboxRow(page, "Demo Artist").click();
+  await expect(page).toHaveURL(/\/inbox\/.+/);
+  await expect(page.getByRole("textbox", { name: "Message" })).toBeVisible();
+  await expect(page.getByRole("navigation", { name: "Bottom" })).toBeHidden();
+  await expect(page.locator("header", { hasText: "Artist Portal" })).toHaveCount(0);
+});

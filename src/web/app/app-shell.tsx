@@ -18,7 +18,8 @@ const idleClass = "text-slate-700 hover:bg-slate-100 dark:text-slate-300 dark:ho
 
 export function AppShell() {
   const { pathname } = useLocation();
-  const onChatRoute = pathname.startsWith("/chat/");
+  // A conversation takes the whole small screen: the artist's and the agent's.
+  const onChatRoute = pathname.startsWith("/chat/") || pathname.startsWith("/inbox/");
   const { data: user } = useSession();
   // Agents and artists share the shell; agents get their own destinations.
   const sideItems = user?.admin ? adminNavItems : sideNavItems;
