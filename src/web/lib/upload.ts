@@ -59,6 +59,18 @@ function classify(error: Error, atStart: boolean): UploadError {
 }
 
 /**
+ * Whether a previous upload of the same file was made for the same purpose
+ * and context (e.g. the same chat room): only then may it be resumed.
+ */
+export function isSameUploadContext(
+  previous: Readonly<Record<string, string>> | undefined,
+  options: Pick<UploadOptions, "purpose" | "metadata">,
+): boolean {
+  if (previous?.purpose !== options.purpose) return false;
+  return Object.entries(options.metadata ?? {}).every(([key, value]) => previous[key] === value);
+}
+
+/**
  * Uploads a file through the tus endpoint with progress, retry with backoff
  * and resume. Resolves with the stored file as the server judged it.
  */
@@ -109,9 +121,10 @@ export function uploadFile(file: File, options: UploadOptions): Promise<Uploaded
     );
     if (options.signal?.aborted) return;
 
-    // Resume a previous attempt of the same file (same fingerprint) if there is one.
+    // Resume a previous attempt of the same file (same fingerprint) if there is
+    // one for the same purpose and context; another room's upload is not this one.
     void upload.findPreviousUploads().then((previous) => {
-      const last = previous[0];
+      const last = previous.find((p) => isSameUploadContext(p.metadata, options));
       if (last) upload.resumeFromPreviousUpload(last);
       upload.start();
     });
