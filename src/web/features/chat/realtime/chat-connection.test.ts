@@ -16,6 +16,12 @@ vi.mock("../../../lib/chat-socket", () => ({
   },
 }));
 
+const session = vi.hoisted(() => ({ user: null as { id: string } | null }));
+vi.mock("../../auth/api/session", async (importOriginal) => ({
+  ...(await importOriginal<typeof import("../../auth/api/session")>()),
+  fetchSessionUser: () => Promise.resolve(session.user),
+}));
+
 const message: ChatMessage = {
   id: "m1",
   roomId: "a-b",
@@ -72,5 +78,27 @@ describe("chat connection", () => {
       expect(queryClient.getQueryData<ThreadMessage[]>(key)?.map((m) => m.id)).toEqual(["m1"]);
     });
     stop();
+  });
+
+  it("reconnects after the server closed the socket only while the user is still signed in", async () => {
+    client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    const queryClient = client;
+    queryClient.setQueryData(["session"], { id: "a" });
+    await chatConnection("a", queryClient);
+    const handlers = sockets.handlers.at(-1)!;
+
+    // Own password change: this tab holds a fresh session.
+    session.user = { id: "a" };
+    const reconnect = vi.fn();
+    handlers.onServerDisconnect(reconnect);
+    await vi.waitFor(() => expect(reconnect).toHaveBeenCalledTimes(1));
+
+    // Signed out: the session is gone.
+    session.user = null;
+    const noReconnect = vi.fn();
+    handlers.onServerDisconnect(noReconnect);
+    await vi.waitFor(() => expect(queryClient.getQueryData(["session"])).toBeNull());
+    await new Promise((r) => setTimeout(r, 20));
+    expect(noReconnect).not.toHaveBeenCalled();
   });
 });
