@@ -22,6 +22,11 @@ for (const name of fs.existsSync(dir) ? fs.readdirSync(dir) : []) {
   const v = read(name);
   passed += v.numPassedTests;
   failed += v.numFailedTests + (v.numRuntimeErrorTestSuites ?? 0);
+  // Unhandled errors fail the run without failing a test: count them as one.
+  if (v.success === false && v.numFailedTests === 0 && !v.numRuntimeErrorTestSuites) {
+    console.log(`${name}: errors outside any test (see the Vitest output above)`);
+    failed += 1;
+  }
   skipped += v.numPendingTests + v.numTodoTests;
 }
 const pw = read("playwright.json");

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from "fastify";
-import { createAdapter } from "@socket.io/redis-adapter";
 import { Server, type Socket } from "socket.io";
+import { attachRedisAdapter } from "./redis-adapter";
 import { readSession } from "../auth/session-guard";
 import type { PublicUser } from "../../shared/user";
 import { SOCKET_BAD_ORIGIN, SOCKET_UNAUTHORIZED } from "../../shared/chat-events";
@@ -54,19 +54,7 @@ export function attachRealtime(app: FastifyInstance): Realtime {
       callback(ok ? null : SOCKET_BAD_ORIGIN, ok);
     },
   });
-  // With Redis, emits and disconnects addressed to a user's channel reach that
-  // user's sockets on every instance. Missed events are recovered by the
-  // client's resync after the last seq it holds, so the plain adapter suffices.
-  if (app.ctx.redis) {
-    const pub = app.ctx.redis.duplicate();
-    const sub = app.ctx.redis.duplicate();
-    io.adapter(createAdapter(pub, sub, { key: "portal:socket.io" }));
-    app.addHook("onClose", (_instance, done) => {
-      pub.disconnect();
-      sub.disconnect();
-      done();
-    });
-  }
+  if (app.ctx.redis) attachRedisAdapter(app, io, app.ctx.redis);
   io.use((socket, next) => {
     readSession(auth, socket.request.headers)
       .then((session) => {
