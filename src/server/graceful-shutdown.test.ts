@@ -6,28 +6,17 @@
 import { spawn } from "node:child_process";
 import fs from "node:fs";
 import http from "node:http";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { io } from "socket.io-client";
 import { afterAll, expect, it } from "vitest";
 import { solidPng } from "../cli/seed/solid-png";
+import { freePort } from "./test/free-port";
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "portal-shutdown-"));
 afterAll(() => {
   fs.rmSync(dataDir, { recursive: true, force: true });
 });
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-    server.on("error", reject);
-  });
-}
 
 it("finishes the upload chunk in flight, closes sockets and exits 0", async () => {
   const port = await freePort();

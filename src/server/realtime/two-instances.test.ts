@@ -8,7 +8,6 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { randomUUID } from "node:crypto";
 import fs from "node:fs";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import pg from "pg";
@@ -19,6 +18,7 @@ import { solidPng } from "../../cli/seed/solid-png";
 import { chatEvents, type SendAck } from "../../shared/chat-events";
 import type { ChatMessage } from "../../shared/chat";
 import { startS3TestServer, type S3TestServer } from "../test/s3-test-server";
+import { freePort } from "../test/free-port";
 
 const PG_URL = process.env.TEST_POSTGRES_URL ?? "postgres://postgres@127.0.0.1:5432/test";
 const REDIS_URL = process.env.TEST_REDIS_URL ?? "redis://127.0.0.1:6379";
@@ -41,17 +41,6 @@ async function reachable(): Promise<string | null> {
     return `no Redis at ${REDIS_URL} (${(err as Error).message})`;
   }
   return null;
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-    server.on("error", reject);
-  });
 }
 
 interface Instance {
