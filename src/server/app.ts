@@ -76,6 +76,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     dialect: database.dialect,
     secret: resolveAuthSecret(config.authSecret, config.dataDir),
     publicUrl: config.publicUrl,
+    log: app.log,
   });
   const storage = deps.storage ?? createLocalFileStorage(path.join(config.dataDir, "uploads"));
   const { redis } = deps;

@@ -1,4 +1,5 @@
 import { betterAuth } from "better-auth";
+import type { FastifyBaseLogger } from "fastify";
 import type { Kysely } from "kysely";
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "../../shared/password-rules";
 import type { MigrationDialect } from "../db/dialect-types";
@@ -12,6 +13,8 @@ export interface AuthOptions {
   publicUrl: string;
   /** Extra origins allowed to call the auth API (dev server). */
   trustedOrigins?: string[];
+  /** Where better-auth's own messages go (the app's pino logger); its console otherwise. */
+  log?: FastifyBaseLogger;
 }
 
 /** Profile fields no client may write through the auth API; /api/profile owns them. */
@@ -25,6 +28,15 @@ export function createAuth(options: AuthOptions) {
     secret: options.secret,
     database: { db: options.db, type: options.dialect },
     telemetry: { enabled: false },
+    ...(options.log
+      ? {
+          logger: {
+            log: (level: "debug" | "info" | "warn" | "error", message: string) => {
+              options.log?.[level]({ source: "better-auth" }, message);
+            },
+          },
+        }
+      : {}),
     trustedOrigins: [options.publicUrl, ...(options.trustedOrigins ?? [])],
     // Our own limiter runs in front (per email, shareable across instances).
     rateLimit: { enabled: false },
