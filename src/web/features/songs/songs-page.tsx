@@ -1,11 +1,11 @@
 import { Navigate } from "react-router";
 import { Alert } from "../../components/alert";
-import { Button } from "../../components/button";
 import { Spinner } from "../../components/spinner";
 import { ApiError } from "../../lib/api-client";
 import { useSession } from "../auth/api/session";
 import { useMySongs } from "./api/get-my-songs";
 import { SongCard } from "./song-card";
+import { LoadMoreButton } from "./load-more-button";
 
 /** "Your Songs": the artist's catalogue, newest first, 10 more per "Load More". */
 export default function SongsPage() {
@@ -43,17 +43,7 @@ function YourSongs() {
                 </li>
               ))}
           </ul>
-          {songs.hasNextPage && (
-            <Button
-              variant="secondary"
-              className="self-center"
-              disabled={songs.isFetchingNextPage}
-              aria-busy={songs.isFetchingNextPage}
-              onClick={() => void songs.fetchNextPage()}
-            >
-              Load More
-            </Button>
-          )}
+          <LoadMoreButton query={songs} />
         </>
       )}
     </div>

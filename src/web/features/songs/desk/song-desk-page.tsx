@@ -11,6 +11,7 @@ import { useArtists } from "../api/search-artists";
 import { SongCover } from "../song-cover";
 import { SongStatusBadge } from "../song-status-badge";
 import { RequireAgent } from "./require-agent";
+import { LoadMoreButton } from "../load-more-button";
 
 export default function SongDeskPage() {
   return (
@@ -154,17 +155,7 @@ function SongDesk() {
               </li>
             ))}
           </ul>
-          {songs.hasNextPage && (
-            <Button
-              variant="secondary"
-              className="self-center"
-              disabled={songs.isFetchingNextPage}
-              aria-busy={songs.isFetchingNextPage}
-              onClick={() => void songs.fetchNextPage()}
-            >
-              Load More
-            </Button>
-          )}
+          <LoadMoreButton query={songs} />
         </>
       )}
     </div>
