@@ -1,6 +1,12 @@
 import { sql, type ExpressionBuilder, type Kysely, type Selectable } from "kysely";
 import type { DatabaseHandle } from "../../db/database";
-import type { Database, MessageTable, RoomMemberTable } from "../../db/schema";
+import type {
+  Database,
+  MessageTable,
+  RoomMemberTable,
+  RoomTable,
+  UserTable,
+} from "../../db/schema";
 import {
   FROM_MSG_NUM,
   MESSAGE_PAGE_SIZE,
@@ -294,16 +300,7 @@ export async function listAgentsForUser(
     )
     .leftJoin("room as r", "r.id", "mine.roomId")
     .leftJoin("message as lm", (join) =>
-      join.onRef("lm.roomId", "=", "r.id").on((eb) =>
-        eb(
-          "lm.seq",
-          "=",
-          eb
-            .selectFrom("message as top")
-            .select((top) => top.fn.max("top.seq").as("s"))
-            .whereRef("top.roomId", "=", "r.id"),
-        ),
-      ),
+      join.onRef("lm.roomId", "=", "r.id").on((eb) => eb("lm.seq", "=", lastSeqOfRoom(eb))),
     )
     .select((eb) => [
       "u.id as userId",
@@ -322,13 +319,7 @@ export async function listAgentsForUser(
     .where("u.id", "<>", userId);
   if (search) {
     const pattern = likePattern(search);
-    query = query.where((eb) =>
-      eb.or([
-        sql<boolean>`lower(${eb.ref("u.username")}) like ${pattern} escape '\\'`,
-        sql<boolean>`lower(${eb.ref("u.email")}) like ${pattern} escape '\\'`,
-        sql<boolean>`lower(${eb.ref("u.artistName")}) like ${pattern} escape '\\'`,
-      ]),
-    );
+    query = query.where((eb) => personMatches(eb, pattern));
   }
   const rows = await query.orderBy("u.artistName").orderBy("u.id").execute();
   return rows.map((row) => toContact(row, roomIdFor));
@@ -352,16 +343,7 @@ export async function listInboxForAgent(
     .innerJoin("user as u", "u.id", "peer.userId")
     .innerJoin("room as r", "r.id", "mine.roomId")
     .leftJoin("message as lm", (join) =>
-      join.onRef("lm.roomId", "=", "r.id").on((eb) =>
-        eb(
-          "lm.seq",
-          "=",
-          eb
-            .selectFrom("message as top")
-            .select((top) => top.fn.max("top.seq").as("s"))
-            .whereRef("top.roomId", "=", "r.id"),
-        ),
-      ),
+      join.onRef("lm.roomId", "=", "r.id").on((eb) => eb("lm.seq", "=", lastSeqOfRoom(eb))),
     )
     .select((eb) => [
       "u.id as userId",
@@ -380,16 +362,27 @@ export async function listInboxForAgent(
     .where("mine.userId", "=", agentId);
   if (search) {
     const pattern = likePattern(search);
-    query = query.where((eb) =>
-      eb.or([
-        sql<boolean>`lower(${eb.ref("u.username")}) like ${pattern} escape '\\'`,
-        sql<boolean>`lower(${eb.ref("u.email")}) like ${pattern} escape '\\'`,
-        sql<boolean>`lower(${eb.ref("u.artistName")}) like ${pattern} escape '\\'`,
-      ]),
-    );
+    query = query.where((eb) => personMatches(eb, pattern));
   }
   const rows = await query.orderBy("activity", "desc").orderBy("u.id").execute();
   return rows.map((row) => toContact(row, () => row.roomId));
+}
+
+/** The highest seq of room `r`: joining on it picks the room's last message with one index probe. */
+function lastSeqOfRoom(eb: ExpressionBuilder<Database & { r: RoomTable }, "r">) {
+  return eb
+    .selectFrom("message as top")
+    .select((top) => top.fn.max("top.seq").as("s"))
+    .whereRef("top.roomId", "=", "r.id");
+}
+
+/** Search on the person `u`: username, email or artist name contain the (escaped) pattern. */
+function personMatches(eb: ExpressionBuilder<Database & { u: UserTable }, "u">, pattern: string) {
+  return eb.or([
+    sql<boolean>`lower(${eb.ref("u.username")}) like ${pattern} escape '\\'`,
+    sql<boolean>`lower(${eb.ref("u.email")}) like ${pattern} escape '\\'`,
+    sql<boolean>`lower(${eb.ref("u.artistName")}) like ${pattern} escape '\\'`,
+  ]);
 }
 
 /** Messages from others newer than the read mark (all of them when there is none). */
