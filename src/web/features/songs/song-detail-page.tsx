@@ -1,16 +1,15 @@
 import type { ReactNode } from "react";
-import { Link, Navigate, useParams } from "react-router";
-import { ArrowLeft, Eye, ExternalLink } from "lucide-react";
+import { Navigate, useParams } from "react-router";
+import { Eye, ExternalLink } from "lucide-react";
 import { formatReleaseDate, type SongDetail } from "../../../shared/song-schemas";
-import { Alert } from "../../components/alert";
 import { PageHeader } from "../../components/page-header";
 import { Spinner } from "../../components/spinner";
-import { ApiError } from "../../lib/api-client";
 import { useSession } from "../auth/api/session";
 import { useOpenSong } from "./api/open-song";
 import { ShareLink } from "./share-link";
 import { SongCover } from "./song-cover";
 import { SongStatusBadge } from "./song-status-badge";
+import { SongLoadError } from "./song-load-error";
 
 export default function SongDetailPage() {
   const { id = "" } = useParams();
@@ -24,20 +23,7 @@ function OpenedSong({ id }: { id: string }) {
   const song = useOpenSong(id);
   if (song.isPending) return <Spinner label="Loading song…" className="py-16" />;
   if (song.isError) {
-    const missing = song.error instanceof ApiError && song.error.status === 404;
-    return (
-      <div className="mx-auto flex w-full max-w-2xl flex-col gap-4 p-4 sm:p-6">
-        <h1 className="text-2xl font-bold">Song details</h1>
-        <Alert tone="error">{missing ? "Song not found" : "Failed to load song details"}</Alert>
-        <Link
-          to="/songs"
-          className="inline-flex items-center gap-2 self-start font-semibold text-indigo-700 underline dark:text-indigo-300"
-        >
-          <ArrowLeft aria-hidden="true" className="size-4" />
-          Back to songs
-        </Link>
-      </div>
-    );
+    return <SongLoadError error={song.error} backTo="/songs" backLabel="Back to songs" />;
   }
   return <SongDetailView song={song.data} />;
 }
