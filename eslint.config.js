@@ -3,6 +3,14 @@ import globals from "globals";
 import tseslint from "typescript-eslint";
 import reactHooks from "eslint-plugin-react-hooks";
 import jsxA11y from "eslint-plugin-jsx-a11y";
+import importPlugin from "eslint-plugin-import";
+import fs from "node:fs";
+
+/** Every web feature folder: each may use components, lib and shared, never another feature. */
+const webFeatures = fs
+  .readdirSync("src/web/features", { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
 
 export default tseslint.config(
   {
@@ -30,6 +38,17 @@ export default tseslint.config(
     },
   },
   {
+    // No import cycles anywhere in src (the server's app <-> services cycle is gone).
+    files: ["src/**/*.{ts,tsx}"],
+    plugins: { import: importPlugin },
+    settings: {
+      "import/extensions": [".ts", ".tsx", ".js"],
+      "import/parsers": { "@typescript-eslint/parser": [".ts", ".tsx"] },
+      "import/resolver": { node: { extensions: [".ts", ".tsx", ".js"] } },
+    },
+    rules: { "import/no-cycle": ["error", { ignoreExternal: true }] },
+  },
+  {
     files: ["src/web/**/*.{ts,tsx}"],
     languageOptions: { globals: { ...globals.browser } },
     plugins: { "react-hooks": reactHooks, "jsx-a11y": jsxA11y },
@@ -44,6 +63,31 @@ export default tseslint.config(
             {
               group: ["**/server/**"],
               message: "The web imports only src/shared, never server code.",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // Web boundaries: features are islands wired together only by src/web/app;
+    // components and lib are below every feature (the import plugin is set up above).
+    files: ["src/web/**/*.{ts,tsx}"],
+    rules: {
+      "import/no-restricted-paths": [
+        "error",
+        {
+          zones: [
+            ...webFeatures.map((feature) => ({
+              target: `./src/web/features/${feature}`,
+              from: "./src/web/features",
+              except: [`./${feature}`],
+              message: "A feature never imports another feature; share through lib or components.",
+            })),
+            {
+              target: ["./src/web/lib", "./src/web/components"],
+              from: ["./src/web/features", "./src/web/app"],
+              message: "lib and components sit below features and app wiring.",
             },
           ],
         },

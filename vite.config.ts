@@ -1,13 +1,86 @@
+import { execFileSync } from "node:child_process";
+import { fileURLToPath } from "node:url";
 import { defineConfig } from "vite";
 import react from "@vitejs/plugin-react";
 import tailwindcss from "@tailwindcss/vite";
+import { VitePWA } from "vite-plugin-pwa";
 
-export default defineConfig({
-  plugins: [react(), tailwindcss()],
+export default defineConfig(({ command }) => ({
+  resolve: {
+    // React Router's package exports name only its development build (with its
+    // dev warnings) for every condition (remix-run/react-router#12532,
+    // #14102): the production build it also ships is used for the bundle.
+    alias:
+      command === "build"
+        ? [
+            {
+              find: /^react-router$/,
+              replacement: fileURLToPath(
+                new URL("node_modules/react-router/dist/production/index.mjs", import.meta.url),
+              ),
+            },
+          ]
+        : [],
+  },
+  plugins: [
+    react(),
+    tailwindcss(),
+    // The installable app shell (docs/decisions/024-service-worker-app-shell.md).
+    VitePWA({
+      // A new build waits until the user accepts the prompt (src/web/app/update-prompt.tsx).
+      registerType: "prompt",
+      // Registered from a module after load (src/web/app/register-service-worker.ts), never inline.
+      injectRegister: false,
+      includeAssets: ["favicon.svg"],
+      manifest: {
+        name: "Artist Portal",
+        short_name: "Artist Portal",
+        description: "Chat with support, follow your songs, manage your profile.",
+        start_url: "/",
+        scope: "/",
+        display: "standalone",
+        background_color: "#ffffff",
+        theme_color: "#4f46e5",
+        icons: [
+          { src: "/icon-192.png", sizes: "192x192", type: "image/png" },
+          { src: "/icon-512.png", sizes: "512x512", type: "image/png" },
+          {
+            src: "/icon-512-maskable.png",
+            sizes: "512x512",
+            type: "image/png",
+            purpose: "maskable",
+          },
+          { src: "/favicon.svg", sizes: "any", type: "image/svg+xml" },
+        ],
+      },
+      integration: {
+        // The worker precaches the pages as the prerender leaves them: run it first.
+        closeBundleOrder: "post",
+        beforeBuildServiceWorker: () => {
+          execFileSync(process.execPath, ["--import", "tsx", "scripts/prerender.tsx"], {
+            stdio: "inherit",
+          });
+        },
+      },
+      workbox: {
+        // The app shell only: the built scripts, styles, icons and index.html.
+        // Per-route pages are an online speed-up; offline, index.html serves every route.
+        globPatterns: ["**/*.{js,css,html,svg,png,webmanifest}"],
+        globIgnores: ["pages/**"],
+        navigateFallback: "/index.html",
+        // API answers, files and the socket always go to the network, never a cache.
+        navigateFallbackDenylist: [/^\/api\//, /^\/files\//, /^\/socket\.io\//],
+        runtimeCaching: [],
+        cleanupOutdatedCaches: true,
+      },
+    }),
+  ],
   build: {
     outDir: "dist/web",
     emptyOutDir: true,
     sourcemap: false,
+    // scripts/size.ts and scripts/prerender.tsx read which chunks each route loads.
+    manifest: true,
   },
   server: {
     port: 5173,
@@ -17,4 +90,4 @@ export default defineConfig({
       "/files": { target: "http://localhost:3000" },
     },
   },
-});
+}));

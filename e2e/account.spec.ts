@@ -56,10 +56,13 @@ test("edit artist name, bio and links with cancel and save; settings shows the n
   await expect(name).toHaveValue("First Name");
   await expect(name).toHaveAttribute("readonly", "");
   await page.getByRole("button", { name: "Edit artist name" }).click();
+  // Focus follows: into the field on Edit, back to Edit on Cancel.
+  await expect(name).toBeFocused();
   await name.fill("Discarded");
   await page.getByRole("button", { name: "Cancel editing artist name" }).click();
   await expect(name).toHaveValue("First Name");
   await expect(name).toHaveAttribute("readonly", "");
+  await expect(page.getByRole("button", { name: "Edit artist name" })).toBeFocused();
 
   await page.getByRole("button", { name: "Edit artist name" }).click();
   await name.fill("   ");

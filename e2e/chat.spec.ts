@@ -12,6 +12,8 @@ const messages = (page: Page) => page.getByRole("list", { name: "Messages" });
 test("an artist and an agent chat live, with an image, unread badges and a reload", async ({
   browser,
 }) => {
+  // Two pages and axe in both themes on five screens: more than the default minute on 2 cores.
+  test.setTimeout(120_000);
   const artistContext = await browser.newContext();
   const agentContext = await browser.newContext();
   const artist = await artistContext.newPage();
@@ -56,7 +58,7 @@ test("an artist and an agent chat live, with an image, unread badges and a reloa
   const sentText = messages(artist)
     .getByRole("listitem")
     .filter({ hasText: "Hello from the e2e artist" });
-  await expect(sentText.getByRole("img", { name: "Sent" })).toBeVisible();
+  await expect(sentText.getByRole("img", { name: "Sent", exact: true })).toBeVisible();
   await expect(inboxRow(agent, "Demo Artist")).toContainText("1 unread message");
   await expect(inboxRow(agent, "Demo Artist")).toContainText("Hello from the e2e artist");
 
@@ -95,7 +97,7 @@ test("an artist and an agent chat live, with an image, unread badges and a reloa
   const imageMessage = messages(artist)
     .getByRole("listitem")
     .filter({ has: artist.getByRole("button", { name: "Open image studio-photo.png" }) });
-  await expect(imageMessage.getByRole("img", { name: "Sent" })).toBeVisible();
+  await expect(imageMessage.getByRole("img", { name: "Sent", exact: true })).toBeVisible();
   await expect(imageMessage.getByText(/^\d+ B$/)).toBeVisible();
   await expect(
     imageMessage.getByRole("link", { name: "Download studio-photo.png" }),
@@ -136,7 +138,7 @@ test("on a small screen the list and the conversation each take the whole screen
   await expect(page.getByRole("navigation", { name: "Bottom" })).toBeHidden();
   await page.getByRole("textbox", { name: "Message" }).fill("Hi Sam");
   await page.getByRole("button", { name: "Send" }).click();
-  await expect(messages(page).getByRole("img", { name: "Sent" })).toBeVisible();
+  await expect(messages(page).getByRole("img", { name: "Sent", exact: true })).toBeVisible();
   await expectAccessible(page);
   await page.getByRole("link", { name: "Back to chats" }).click();
   await expect(agentRow(page, "Sam")).toContainText("Hi Sam");

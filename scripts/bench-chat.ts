@@ -2,11 +2,15 @@
  * Chat benchmark (not a test): `npm run bench:chat`.
  *
  * 1. A server child process (the real app, real SQLite file) with PAIRS
- *    artist/agent pairs, each with a room and a session. This process opens
- *    one WebSocket per user, sends messages at a fixed rate (open loop) from
- *    the artists, and measures ack latency (stored and acknowledged) and
- *    delivery latency (the agent's socket got it), then a closed-loop phase
- *    for the ceiling. RSS per idle socket is read in the server process.
+ *    artist/agent pairs, each with a room and a session. A load-generator
+ *    process holds the artists' sockets and sends at a fixed rate (open
+ *    loop); a separate counter process holds the agents' sockets and counts
+ *    every delivery. Ack and delivery latency are timed from each message's
+ *    scheduled send time (wall clock, shared by the processes), the
+ *    generator reports its own event-loop lag, and the run checks that every
+ *    message arrived. ROUNDS (3) open-loop rounds give median and spread;
+ *    then a closed-loop phase for the ceiling. RSS per idle socket is read
+ *    in the server process.
  *    Then the same with two server processes on PostgreSQL and Redis:
  *    artists on one instance, agents on the other, every message crossing
  *    the Redis adapter (skipped, with the reason, without PostgreSQL/Redis).
@@ -21,7 +25,7 @@ import os from "node:os";
 import path from "node:path";
 import { createHmac, randomUUID } from "node:crypto";
 import { fileURLToPath } from "node:url";
-import { performance } from "node:perf_hooks";
+import { monitorEventLoopDelay, performance } from "node:perf_hooks";
 import { io, type Socket } from "socket.io-client";
 import { sql } from "kysely";
 import { buildApp } from "../src/server/app";
@@ -193,6 +197,17 @@ function connect(port: number, cookie: string): Promise<Socket> {
   });
 }
 
+async function connectAll(port: number, cookies: string[]): Promise<Socket[]> {
+  const sockets: Socket[] = [];
+  for (let i = 0; i < cookies.length; i += 50) {
+    sockets.push(...(await Promise.all(cookies.slice(i, i + 50).map((c) => connect(port, c)))));
+  }
+  return sockets;
+}
+
+/** Wall-clock milliseconds with sub-millisecond precision, comparable across processes. */
+const wallNow = () => performance.timeOrigin + performance.now();
+
 interface Topology {
   label: string;
   /** Extra environment of the server processes (DATABASE_URL, REDIS_URL). */
@@ -203,18 +218,224 @@ interface Topology {
   rate: number;
 }
 
+const tsxArgs = ["--import", "tsx"];
+
 function startServer(seed: boolean, env: Record<string, string>) {
   const here = fileURLToPath(import.meta.url);
   return fork(here, ["--server", ...(seed ? ["--seed"] : [])], {
     execArgv: [
-      "--import",
-      "tsx",
+      ...tsxArgs,
       "--expose-gc",
       ...(process.env.PROFILE ? ["--cpu-prof", "--cpu-prof-dir=/tmp/prof-server"] : []),
     ],
-    env: { ...process.env, ...env },
+    // The per-user send limits would cap the measured rate: raised out of the way.
+    env: { ...process.env, ...UNLIMITED_SENDS, ...env },
   });
 }
+
+/** Sends per user far beyond any benchmark rate (the limits are measured elsewhere). */
+const UNLIMITED_SENDS = { CHAT_SEND_BURST: "1000000", CHAT_SENDS_PER_MINUTE: "1000000" };
+
+/* ------------------------------------------------ load generator (own process) */
+
+/** What the driver asks the generator and the counter, and what they answer. */
+type PhaseResult = {
+  type: "phase";
+  phase: string;
+  sent: number;
+  elapsedS: number;
+  ackP50: number;
+  ackP99: number;
+  /** The generator's own event-loop delay while it sent (ms). */
+  lagP50: number;
+  lagP99: number;
+  lagMax: number;
+};
+type Delivered = { type: "delivered"; phase: string; count: number; p50: number; p99: number };
+
+/**
+ * The artists' side in a process of its own: it sends on a fixed schedule
+ * (open loop) and times each ack from the message's scheduled send time, so
+ * its own lateness counts against the result; it reports its event-loop lag.
+ */
+async function runGenerator() {
+  const { port, cookies, rooms } = await new Promise<{
+    port: number;
+    cookies: string[];
+    rooms: string[];
+  }>((resolve) => process.once("message", resolve));
+  const artists = await connectAll(port, cookies);
+  process.send!({ type: "connected" });
+
+  const sendOne = async (phase: string, i: number, scheduled: number, acks: number[]) => {
+    const k = i % artists.length;
+    try {
+      const ack = (await artists[k]!.timeout(60_000).emitWithAck(chatEvents.send, {
+        id: randomUUID(),
+        roomId: rooms[k]!,
+        // The counter reads the phase and the scheduled time back from the text.
+        text: `bench ${phase} ${i} ${scheduled}`,
+      })) as SendAck;
+      if (!ack.ok) throw new Error(ack.error);
+      acks.push(wallNow() - scheduled);
+    } catch {
+      // No ack within 60 s (an overloaded server): counted, and the run goes on.
+      acks.push(Infinity);
+    }
+  };
+
+  const openLoop = async (phase: string, rate: number, seconds: number) => {
+    const acks: number[] = [];
+    const lag = monitorEventLoopDelay({ resolution: 5 });
+    const total = Math.round(rate * seconds);
+    const pending: Promise<void>[] = [];
+    const start = wallNow() + 20;
+    lag.enable();
+    let i = 0;
+    while (i < total) {
+      const now = wallNow();
+      // Everything due by now goes out; a late generator sends late, and that shows.
+      while (i < total && start + (i * 1000) / rate <= now) {
+        pending.push(sendOne(phase, i, start + (i * 1000) / rate, acks));
+        i++;
+      }
+      await new Promise((r) => setTimeout(r, 1));
+    }
+    await Promise.all(pending);
+    lag.disable();
+    const elapsedS = (wallNow() - start) / 1000;
+    acks.sort((a, b) => a - b);
+    return {
+      type: "phase",
+      phase,
+      sent: total,
+      elapsedS,
+      ackP50: percentile(acks, 0.5),
+      ackP99: percentile(acks, 0.99),
+      lagP50: lag.percentile(50) / 1e6,
+      lagP99: lag.percentile(99) / 1e6,
+      lagMax: lag.max / 1e6,
+    } satisfies PhaseResult;
+  };
+
+  const closedLoop = async (phase: string, inFlight: number, seconds: number) => {
+    const acks: number[] = [];
+    const lag = monitorEventLoopDelay({ resolution: 5 });
+    lag.enable();
+    const start = wallNow();
+    const end = start + seconds * 1000;
+    let sent = 0;
+    await Promise.all(
+      Array.from({ length: inFlight }, async (_, w) => {
+        let i = w;
+        while (wallNow() < end) {
+          sent++;
+          await sendOne(phase, i, wallNow(), acks);
+          i += inFlight;
+        }
+      }),
+    );
+    lag.disable();
+    acks.sort((a, b) => a - b);
+    return {
+      type: "phase",
+      phase,
+      sent,
+      elapsedS: (wallNow() - start) / 1000,
+      ackP50: percentile(acks, 0.5),
+      ackP99: percentile(acks, 0.99),
+      lagP50: lag.percentile(50) / 1e6,
+      lagP99: lag.percentile(99) / 1e6,
+      lagMax: lag.max / 1e6,
+    } satisfies PhaseResult;
+  };
+
+  process.on(
+    "message",
+    (msg: { type: "open" | "closed" | "stop"; phase: string; rate: number; seconds: number }) => {
+      if (msg.type === "stop") {
+        for (const s of artists) s.disconnect();
+        process.exit(0);
+      }
+      const run =
+        msg.type === "open"
+          ? openLoop(msg.phase, msg.rate, msg.seconds)
+          : closedLoop(msg.phase, msg.rate, msg.seconds);
+      void run.then((result) => process.send!(result));
+    },
+  );
+}
+
+/* ------------------------------------------------ delivery counter (own process) */
+
+/** The agents' side: counts every delivered message per phase and its latency. */
+async function runCounter() {
+  const { port, cookies } = await new Promise<{ port: number; cookies: string[] }>((resolve) =>
+    process.once("message", resolve),
+  );
+  const agents = await connectAll(port, cookies);
+  const seen = new Map<string, Set<number>>();
+  const latency = new Map<string, number[]>();
+  for (const agent of agents) {
+    agent.on(chatEvents.message, (m: ChatMessage) => {
+      const arrived = wallNow();
+      const [tag, phase, i, scheduled] = m.text.split(" ");
+      if (tag !== "bench" || !phase) return;
+      const ids = seen.get(phase) ?? new Set<number>();
+      seen.set(phase, ids);
+      if (ids.has(Number(i))) return;
+      ids.add(Number(i));
+      const list = latency.get(phase) ?? [];
+      latency.set(phase, list);
+      list.push(arrived - Number(scheduled));
+    });
+  }
+  process.send!({ type: "connected" });
+  process.on("message", (msg: { type: "report" | "stop"; phase: string; expected: number }) => {
+    if (msg.type === "stop") {
+      for (const s of agents) s.disconnect();
+      process.exit(0);
+    }
+    // Wait up to 10 s for stragglers, then answer what arrived.
+    const deadline = Date.now() + 10_000;
+    const answer = () => {
+      const count = seen.get(msg.phase)?.size ?? 0;
+      if (count < msg.expected && Date.now() < deadline) return void setTimeout(answer, 50);
+      const list = (latency.get(msg.phase) ?? []).sort((a, b) => a - b);
+      process.send!({
+        type: "delivered",
+        phase: msg.phase,
+        count,
+        p50: percentile(list, 0.5),
+        p99: percentile(list, 0.99),
+      } satisfies Delivered);
+    };
+    answer();
+  });
+}
+
+/* ------------------------------------------------ driver */
+
+function forkRole(role: "--generator" | "--counter") {
+  return fork(fileURLToPath(import.meta.url), [role], { execArgv: tsxArgs });
+}
+
+function next<T>(child: ChildProcess, type: string): Promise<T> {
+  return new Promise((resolve) => {
+    const onMessage = (msg: { type: string }) => {
+      if (msg.type !== type) return;
+      child.off("message", onMessage);
+      resolve(msg as T);
+    };
+    child.on("message", onMessage);
+  });
+}
+
+const ROUNDS = Number(process.env.ROUNDS ?? 3);
+const spreadOf = (values: number[], digits = 1) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return `${percentile(sorted, 0.5).toFixed(digits)} (${sorted[0]!.toFixed(digits)}–${sorted.at(-1)!.toFixed(digits)})`;
+};
 
 async function socketsBenchmark(topology: Topology) {
   const { pairs: PAIRS, rate: RATE } = topology;
@@ -226,108 +447,96 @@ async function socketsBenchmark(topology: Topology) {
   console.log(`Server ready with ${PAIRS} pairs (${PAIRS * 2} users).`);
   const before = await ask(child, "rss");
 
-  const artists: Socket[] = [];
-  const agents: Socket[] = [];
-  for (let i = 0; i < ready.pairs.length; i += 50) {
-    const batch = ready.pairs.slice(i, i + 50);
-    artists.push(...(await Promise.all(batch.map((p) => connect(ready.port, p.artistCookie)))));
-    agents.push(...(await Promise.all(batch.map((p) => connect(agentPort, p.agentCookie)))));
-  }
+  // Three processes besides the server: this driver, the load generator
+  // (artists' sockets) and the counter (agents' sockets).
+  const counter = forkRole("--counter");
+  counter.send({ port: agentPort, cookies: ready.pairs.map((p) => p.agentCookie) });
+  await next(counter, "connected");
+  const generator = forkRole("--generator");
+  generator.send({
+    port: ready.port,
+    cookies: ready.pairs.map((p) => p.artistCookie),
+    rooms: ready.pairs.map((p) => p.roomId),
+  });
+  await next(generator, "connected");
+
   await new Promise((r) => setTimeout(r, 2000));
   const after = await ask(child, "rss");
-  const sockets = artists.length + agents.length;
+  const sockets = PAIRS * 2;
   // With two instances the first holds only the artists' sockets.
-  const perSocket = (after.rss - before.rss) / (second ? artists.length : sockets);
+  const perSocket = (after.rss - before.rss) / (second ? PAIRS : sockets);
   console.log(
     `${sockets} idle sockets: server RSS ${(before.rss / 2 ** 20).toFixed(1)} → ${(after.rss / 2 ** 20).toFixed(1)} MiB, ` +
       `${(perSocket / 1024).toFixed(1)} KB RSS per socket (heap ${((after.heap - before.heap) / sockets / 1024).toFixed(1)} KB)`,
   );
 
-  const sentAt = new Map<string, number>();
-  const delivery: number[] = [];
-  for (const agent of agents) {
-    agent.on(chatEvents.message, (m: ChatMessage) => {
-      const t0 = sentAt.get(m.id);
-      if (t0 !== undefined) delivery.push(performance.now() - t0);
-    });
-  }
-  const sendOne = async (i: number, acks: number[]) => {
-    const pair = ready.pairs[i % ready.pairs.length]!;
-    const id = randomUUID();
-    const t0 = performance.now();
-    sentAt.set(id, t0);
-    const ack = (await artists[i % artists.length]!.timeout(30_000).emitWithAck(chatEvents.send, {
-      id,
-      roomId: pair.roomId,
-      text: `bench message ${i}`,
-    })) as SendAck;
-    if (!ack.ok) throw new Error(ack.error);
-    acks.push(performance.now() - t0);
+  const phase = async (msg: {
+    type: "open" | "closed";
+    phase: string;
+    rate: number;
+    seconds: number;
+  }) => {
+    generator.send(msg);
+    const sent = await next<PhaseResult>(generator, "phase");
+    counter.send({ type: "report", phase: msg.phase, expected: sent.sent });
+    const got = await next<Delivered>(counter, "delivered");
+    return { sent, got };
   };
 
   // Warm-up (JIT, statement cache, socket buffers): 2 s at half the rate, not measured.
-  {
-    const warm: Promise<void>[] = [];
-    const start = performance.now();
-    for (let i = 0; i < RATE; i++) {
-      const wait = start + (i * 2000) / RATE - performance.now();
-      if (wait > 1) await new Promise((r) => setTimeout(r, wait));
-      warm.push(sendOne(i, []));
-    }
-    await Promise.all(warm);
-    // Let the last warm-up deliveries land before the measured phase resets.
-    await new Promise((r) => setTimeout(r, 300));
-  }
+  await phase({ type: "open", phase: "warm", rate: RATE / 2, seconds: 2 });
 
-  // Open loop: RATE messages per second, spread over the pairs, for SECONDS.
-  {
-    const acks: number[] = [];
-    delivery.length = 0;
-    const total = RATE * SECONDS;
-    const start = performance.now();
-    const pending: Promise<void>[] = [];
-    for (let i = 0; i < total; i++) {
-      const due = start + (i * 1000) / RATE;
-      const wait = due - performance.now();
-      if (wait > 1) await new Promise((r) => setTimeout(r, wait));
-      pending.push(sendOne(i, acks));
-    }
-    await Promise.all(pending);
-    const elapsed = (performance.now() - start) / 1000;
-    await new Promise((r) => setTimeout(r, 500));
-    acks.sort((a, b) => a - b);
-    delivery.sort((a, b) => a - b);
+  const rounds: Awaited<ReturnType<typeof phase>>[] = [];
+  for (let r = 0; r < ROUNDS; r++) {
+    const result = await phase({ type: "open", phase: `open${r}`, rate: RATE, seconds: SECONDS });
+    rounds.push(result);
+    const { sent, got } = result;
     console.log(
-      `Open loop at ${RATE}/s for ${SECONDS}s over ${sockets} sockets: ${(total / elapsed).toFixed(0)} stored msg/s; ` +
-        `ack p50 ${ms(percentile(acks, 0.5))} p99 ${ms(percentile(acks, 0.99))}; ` +
-        `delivery p50 ${ms(percentile(delivery, 0.5))} p99 ${ms(percentile(delivery, 0.99))} (${delivery.length} delivered)`,
+      `  open loop round ${r + 1}: ${(sent.sent / sent.elapsedS).toFixed(0)} stored msg/s; ` +
+        `ack p50 ${ms(sent.ackP50)} p99 ${ms(sent.ackP99)}; delivery p50 ${ms(got.p50)} p99 ${ms(got.p99)}; ` +
+        `delivered ${got.count} of ${sent.sent}; generator lag p99 ${ms(sent.lagP99)} max ${ms(sent.lagMax)}`,
     );
   }
+  const all = (f: (r: (typeof rounds)[number]) => number) => rounds.map(f);
+  const lost = rounds.reduce((n, r) => n + (r.sent.sent - r.got.count), 0);
+  console.log(
+    `Open loop at ${RATE}/s for ${SECONDS} s over ${sockets} sockets, ${ROUNDS} rounds, median (min–max), ` +
+      `times from each message's scheduled send:\n` +
+      `  stored msg/s ${spreadOf(
+        all((r) => r.sent.sent / r.sent.elapsedS),
+        0,
+      )}\n` +
+      `  ack p50 ${spreadOf(
+        all((r) => r.sent.ackP50),
+        2,
+      )} ms, p99 ${spreadOf(all((r) => r.sent.ackP99))} ms\n` +
+      `  delivery p50 ${spreadOf(
+        all((r) => r.got.p50),
+        2,
+      )} ms, p99 ${spreadOf(all((r) => r.got.p99))} ms\n` +
+      `  generator event-loop lag p50 ${spreadOf(
+        all((r) => r.sent.lagP50),
+        2,
+      )} ms, p99 ${spreadOf(all((r) => r.sent.lagP99))} ms, max ${spreadOf(all((r) => r.sent.lagMax))} ms\n` +
+      `  ${lost === 0 ? "every message was delivered" : `${lost} messages NOT delivered`} ` +
+      `(${rounds.reduce((n, r) => n + r.got.count, 0)} of ${rounds.reduce((n, r) => n + r.sent.sent, 0)})`,
+  );
+  if (lost > 0) process.exitCode = 1;
 
   // Closed loop: 200 senders back to back for 5 s, the ceiling on this machine.
   {
-    const acks: number[] = [];
-    const start = performance.now();
-    const end = start + 5000;
-    let count = 0;
-    await Promise.all(
-      Array.from({ length: 200 }, async (_, w) => {
-        let i = w;
-        while (performance.now() < end) {
-          await sendOne(i, acks);
-          count++;
-          i += 200;
-        }
-      }),
-    );
-    const elapsed = (performance.now() - start) / 1000;
-    acks.sort((a, b) => a - b);
+    const { sent, got } = await phase({ type: "closed", phase: "closed", rate: 200, seconds: 5 });
     console.log(
-      `Closed loop, 200 in flight: ${(count / elapsed).toFixed(0)} stored msg/s; ack p50 ${ms(percentile(acks, 0.5))} p99 ${ms(percentile(acks, 0.99))}`,
+      `Closed loop, 200 in flight: ${(sent.sent / sent.elapsedS).toFixed(0)} stored msg/s; ` +
+        `ack p50 ${ms(sent.ackP50)} p99 ${ms(sent.ackP99)}; delivered ${got.count} of ${sent.sent}`,
     );
+    if (got.count !== sent.sent) process.exitCode = 1;
   }
 
-  for (const s of [...artists, ...agents]) s.disconnect();
+  for (const c of [generator, counter]) {
+    c.send({ type: "stop" });
+    await new Promise((r) => c.once("exit", r));
+  }
   for (const c of second ? [child, second] : [child]) {
     c.send({ type: "stop" });
     await new Promise((r) => c.once("exit", r));
@@ -438,6 +647,10 @@ async function chatListBenchmark() {
 
 if (process.argv.includes("--server")) {
   await runServer(process.argv.includes("--seed"));
+} else if (process.argv.includes("--generator")) {
+  await runGenerator();
+} else if (process.argv.includes("--counter")) {
+  await runCounter();
 } else {
   const started = performance.now();
   await socketsBenchmark({

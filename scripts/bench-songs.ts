@@ -1,23 +1,43 @@
 /**
- * Songs benchmark (a measurement, not a test): 10,000 songs for one artist.
+ * Songs benchmark (a measurement, not a test), as users and operators meet it:
  *  1. The list query, page 1 versus page 1,000 by key (median of many runs),
- *     next to the same deep page read by OFFSET for contrast.
- *  2. The authenticated list endpoint under autocannon, next to a bare
- *     Fastify hello-world measured in the same run.
- * Run: npm run bench:songs   (BENCH_SECONDS=10, BENCH_CONNECTIONS=10 by default)
+ *     next to the same deep page read by OFFSET for contrast (in-process);
+ *     and the filtered list ("Your Songs" with Released, and Released plus a
+ *     title search), its first page against its last full page by key.
+ *  2. HTTP against the compiled server (`node dist/server/main.js`, what
+ *     `npm start` runs) in its own process, logging at `info` as in
+ *     production (to /dev/null), with 1,000 distinct users signed in over
+ *     HTTP: every request of a run carries the next user's cookie, so session
+ *     caches see 1,000 sessions, not one. Measured in the same round:
+ *       - a bare Fastify route (its own process),
+ *       - GET /api/songs (each user's first page),
+ *       - GET /api/songs/:id (each user's own song; the uncached session path).
+ *     Each round runs the three loads in turn; ROUNDS (3) rounds give the
+ *     median and the spread.
+ * Run: npm run build && npm run bench:songs
+ *   BENCH_SECONDS=10 BENCH_CONNECTIONS=10 ROUNDS=3 USERS=1000; PROFILE=1 writes
+ *   a CPU profile of the server to /tmp/prof-songs (node --cpu-prof).
  */
+import { spawn, type ChildProcess } from "node:child_process";
+import { randomBytes, scryptSync } from "node:crypto";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import autocannon from "autocannon";
-import Fastify from "fastify";
 import { SONG_PAGE_SIZE } from "../src/shared/song-schemas";
-import { encodeSongCursor } from "../src/server/features/songs/song-cursor";
+import { migrateToLatest, openDatabase } from "../src/server/db/database";
 import { listArtistSongs } from "../src/server/features/songs/song-repository";
-import { findUserIdByEmail } from "../src/server/features/users/user-accounts";
-import { createTestApp, signUp } from "../src/server/test/test-app";
+import { freePort } from "./free-port";
 
 const SONGS = 10_000;
+const USERS = Number(process.env.USERS ?? 1_000);
+const SONGS_PER_USER = 12;
 const QUERY_RUNS = Number(process.env.BENCH_QUERY_RUNS ?? 2_000);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
+const ROUNDS = Number(process.env.ROUNDS ?? 3);
+const PROFILE = process.env.PROFILE === "1";
+const PASSWORD = "Bench-pass-1";
 
 const median = (values: number[]) => {
   const sorted = [...values].sort((a, b) => a - b);
@@ -31,32 +51,19 @@ async function timeIt(run: () => Promise<unknown>): Promise<number> {
   return micros(process.hrtime.bigint() - start);
 }
 
-async function load(url: string, headers: Record<string, string> = {}) {
-  const result = await autocannon({
-    url,
-    headers,
-    connections: CONNECTIONS,
-    duration: SECONDS,
-    // The load generator runs in a worker thread, so it does not share the
-    // server's event loop (each gets one of the two cores).
-    workers: 1,
-  });
-  if (result.non2xx > 0 || result.errors > 0) {
-    throw new Error(`${url}: ${result.non2xx} non-2xx answers, ${result.errors} errors`);
-  }
-  return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99 };
+/**
+ * The hasher's own format with cheap scrypt parameters (they are stored with
+ * each hash): signing 1,000 users in at the production N=2^17 would take
+ * minutes and measure scrypt, not the song routes.
+ */
+function cheapPasswordHash(password: string): string {
+  const salt = randomBytes(16);
+  const key = scryptSync(password.normalize("NFKC"), salt, 64, { N: 1024, r: 8, p: 1 });
+  return `scrypt$1024$8$1$${salt.toString("base64")}$${key.toString("base64")}`;
 }
 
-const t = await createTestApp();
-try {
-  const { app } = t;
-  const db = app.ctx.database.db;
-  const { cookie, email } = await signUp(app, { name: "Bench Artist" });
-  const artistId = (await findUserIdByEmail(app.ctx.database, email))!;
-
-  // 10,000 songs, five per release day, so every page crosses ties on the date.
-  const now = Date.now();
-  const rows = Array.from({ length: SONGS }, (_, i) => ({
+function songRow(artistId: string, i: number, now: number) {
+  return {
     id: crypto.randomUUID(),
     artistId,
     type: `Bench Song ${i}`,
@@ -64,6 +71,7 @@ try {
     album: `Album ${i % 50}`,
     artist: "Bench Artist",
     genre: "Pop",
+    // Five per release day, so pages cross ties on the date.
     date: new Date(Date.UTC(2000, 0, 1) + Math.floor(i / 5) * 86_400_000)
       .toISOString()
       .slice(0, 10),
@@ -76,30 +84,131 @@ try {
     youtubeUrl: "",
     createdAt: now,
     updatedAt: now,
+  };
+}
+
+async function waitHealthy(url: string, child: ChildProcess) {
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      // Not listening yet.
+    }
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+function stop(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null) return Promise.resolve();
+  return new Promise((resolve) => {
+    child.once("exit", () => resolve());
+    child.kill("SIGTERM");
+  });
+}
+
+type Request = { method: "GET"; path: string; headers: Record<string, string> };
+async function load(base: string, requests: Request[] | null) {
+  const result = await autocannon({
+    url: base,
+    connections: CONNECTIONS,
+    duration: SECONDS,
+    ...(requests ? { requests } : {}),
+  });
+  if (result.non2xx > 0 || result.errors > 0) {
+    throw new Error(`${base}: ${result.non2xx} non-2xx answers, ${result.errors} errors`);
+  }
+  return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99 };
+}
+
+if (!fs.existsSync("dist/server/main.js")) throw new Error("run `npm run build` first");
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "portal-bench-songs-"));
+const children: ChildProcess[] = [];
+try {
+  // --- Data: 1,000 users with a dozen songs each; user 0 has 10,000. ---
+  const handle = await openDatabase({
+    engine: "sqlite",
+    file: path.join(dataDir, "portal.sqlite"),
+  });
+  await migrateToLatest(handle);
+  const db = handle.db;
+  const now = Date.now();
+  const iso = new Date(now).toISOString();
+  const hash = cheapPasswordHash(PASSWORD);
+  const users = Array.from({ length: USERS }, (_, i) => ({
+    id: crypto.randomUUID(),
+    email: `bench${i}@example.test`,
   }));
+  const songOf = new Map<string, string>();
   await db.transaction().execute(async (trx) => {
-    for (let i = 0; i < rows.length; i += 500) {
+    for (const [i, u] of users.entries()) {
+      const name = `Bench Artist ${i}`;
       await trx
-        .insertInto("song_request")
-        .values(rows.slice(i, i + 500))
+        .insertInto("user")
+        .values({
+          id: u.id,
+          name,
+          email: u.email,
+          emailVerified: 0,
+          image: null,
+          createdAt: iso,
+          updatedAt: iso,
+          username: name,
+          artistName: name,
+          admin: 0,
+          bio: null,
+          profilePicture: null,
+          spotifyUrl: null,
+          appleMusicUrl: null,
+          youtubeUrl: null,
+        })
         .execute();
+      await trx
+        .insertInto("account")
+        .values({
+          id: crypto.randomUUID(),
+          accountId: u.id,
+          providerId: "credential",
+          userId: u.id,
+          accessToken: null,
+          refreshToken: null,
+          idToken: null,
+          accessTokenExpiresAt: null,
+          refreshTokenExpiresAt: null,
+          scope: null,
+          password: hash,
+          createdAt: iso,
+          updatedAt: iso,
+        })
+        .execute();
+      const rows = Array.from({ length: i === 0 ? SONGS : SONGS_PER_USER }, (_, n) =>
+        songRow(u.id, n, now),
+      );
+      songOf.set(u.id, rows[0]!.id);
+      for (let k = 0; k < rows.length; k += 500) {
+        await trx
+          .insertInto("song_request")
+          .values(rows.slice(k, k + 500))
+          .execute();
+      }
     }
   });
 
-  // The key of the last song on page 999: page 1,000 starts right after it.
-  const ordered = [...rows].sort((a, b) =>
-    a.date === b.date ? (a.id < b.id ? 1 : -1) : a.date < b.date ? 1 : -1,
-  );
-  const before = ordered[999 * SONG_PAGE_SIZE - 1]!;
+  // --- 1. The list query in-process: page 1 against page 1,000 by key. ---
+  const artistId = users[0]!.id;
+  const allRows = await db
+    .selectFrom("song_request")
+    .select(["id", "date"])
+    .where("artistId", "=", artistId)
+    .orderBy("date", "desc")
+    .orderBy("id", "desc")
+    .execute();
+  const before = allRows[999 * SONG_PAGE_SIZE - 1]!;
   const deepCursor = { date: before.date, id: before.id };
-  const deep = await listArtistSongs(db, artistId, deepCursor);
+  const deep = await listArtistSongs(db, artistId, {}, deepCursor);
   if (deep.items.length !== SONG_PAGE_SIZE || deep.nextCursor !== null) {
     throw new Error("page 1,000 is not the last full page");
   }
-
-  const first: number[] = [];
-  const last: number[] = [];
-  const offset: number[] = [];
   const byOffset = () =>
     db
       .selectFrom("song_request")
@@ -111,46 +220,179 @@ try {
       .offset(999 * SONG_PAGE_SIZE)
       .execute();
   for (let i = 0; i < 200; i++) {
-    await listArtistSongs(db, artistId, null);
-    await listArtistSongs(db, artistId, deepCursor);
+    await listArtistSongs(db, artistId, {}, null);
+    await listArtistSongs(db, artistId, {}, deepCursor);
   }
+  const first: number[] = [];
+  const last: number[] = [];
+  const offset: number[] = [];
   // Interleaved, so drift in machine load hits both alike.
   for (let i = 0; i < QUERY_RUNS; i++) {
-    first.push(await timeIt(() => listArtistSongs(db, artistId, null)));
-    last.push(await timeIt(() => listArtistSongs(db, artistId, deepCursor)));
+    first.push(await timeIt(() => listArtistSongs(db, artistId, {}, null)));
+    last.push(await timeIt(() => listArtistSongs(db, artistId, {}, deepCursor)));
     if (i % 10 === 0) offset.push(await timeIt(byOffset));
   }
-  const m1 = median(first);
-  const m1000 = median(last);
-  const mOffset = median(offset);
 
-  await app.listen({ host: "127.0.0.1", port: 0 });
-  const songsUrl = `http://127.0.0.1:${(app.server.address() as { port: number }).port}/api/songs`;
-  const hello = Fastify({ logger: false });
-  hello.get("/hello", () => ({ hello: "world" }));
-  await hello.listen({ host: "127.0.0.1", port: 0 });
-  const helloUrl = `http://127.0.0.1:${(hello.server.address() as { port: number }).port}/hello`;
+  // Filtered: every third song is released; "song 9" matches about one in ten titles.
+  const released = { status: "released" as const };
+  const searched = { status: "released" as const, q: "song 9" };
+  // Walks the filter to its end: the deep page is the last one, read by its key.
+  const lastPageKey = async (filters: { status: "released"; q?: string }) => {
+    let cursor: { date: string; id: string } | null = null;
+    let pages = 1;
+    for (;;) {
+      const result = await listArtistSongs(db, artistId, filters, cursor);
+      const tail = result.items.at(-1);
+      if (!result.nextCursor || !tail) break;
+      cursor = { date: tail.date, id: tail.id };
+      pages += 1;
+    }
+    return { cursor, page: pages };
+  };
+  const releasedDeep = await lastPageKey(released);
+  const searchedDeep = await lastPageKey(searched);
+  const filtered = {
+    first: [] as number[],
+    deep: [] as number[],
+    qFirst: [] as number[],
+    qDeep: [] as number[],
+  };
+  for (let i = 0; i < QUERY_RUNS; i++) {
+    filtered.first.push(await timeIt(() => listArtistSongs(db, artistId, released, null)));
+    filtered.deep.push(
+      await timeIt(() => listArtistSongs(db, artistId, released, releasedDeep.cursor)),
+    );
+    if (i % 10 === 0) {
+      filtered.qFirst.push(await timeIt(() => listArtistSongs(db, artistId, searched, null)));
+      filtered.qDeep.push(
+        await timeIt(() => listArtistSongs(db, artistId, searched, searchedDeep.cursor)),
+      );
+    }
+  }
+  await handle.close();
 
-  const bare = await load(helloUrl);
-  const list = await load(songsUrl, { cookie, origin: "http://localhost:3000" });
-  const listDeep = await load(`${songsUrl}?cursor=${encodeSongCursor(deepCursor)}`, {
-    cookie,
-    origin: "http://localhost:3000",
-  });
-  await hello.close();
+  // --- 2. The compiled server in its own process, logging as in production. ---
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  const origin = `http://localhost:${port}`;
+  const devNull = fs.openSync("/dev/null", "w");
+  const server = spawn(
+    process.execPath,
+    [...(PROFILE ? ["--cpu-prof", "--cpu-prof-dir=/tmp/prof-songs"] : []), "dist/server/main.js"],
+    {
+      env: {
+        ...process.env,
+        NODE_ENV: "production",
+        DATA_DIR: dataDir,
+        PORT: String(port),
+        HOST: "127.0.0.1",
+        PUBLIC_URL: origin,
+        LOG_LEVEL: "info",
+        AUTH_RATE_LIMIT_PER_MINUTE: "1000000",
+      },
+      stdio: ["ignore", devNull, "inherit"],
+    },
+  );
+  children.push(server);
+  await waitHealthy(`${base}/api/health`, server);
+
+  const helloPort = await freePort();
+  const hello = spawn(
+    process.execPath,
+    [
+      "--input-type=module",
+      "-e",
+      `import Fastify from "fastify";
+       const app = Fastify({ logger: false });
+       app.get("/hello", () => ({ hello: "world" }));
+       await app.listen({ host: "127.0.0.1", port: ${helloPort} });`,
+    ],
+    { stdio: "inherit" },
+  );
+  children.push(hello);
+  await waitHealthy(`http://127.0.0.1:${helloPort}/hello`, hello);
+
+  // Every user signs in over HTTP, a few at a time.
+  const cookies: string[] = new Array<string>(USERS);
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: 8 }, async () => {
+      while (next < USERS) {
+        const i = next++;
+        const res = await fetch(`${base}/api/auth/sign-in/email`, {
+          method: "POST",
+          headers: { "content-type": "application/json", origin },
+          body: JSON.stringify({ email: users[i]!.email, password: PASSWORD }),
+        });
+        const cookie = res.headers.getSetCookie().map((c) => c.split(";")[0]);
+        if (!res.ok || cookie.length === 0) throw new Error(`sign-in ${i}: ${res.status}`);
+        cookies[i] = cookie.join("; ");
+      }
+    }),
+  );
+  const spread = (pathOf: (i: number) => string): Request[] =>
+    users.map((u, i) => ({
+      method: "GET",
+      path: pathOf(i),
+      headers: { cookie: cookies[i]!, origin },
+    }));
+  const listRequests = spread(() => "/api/songs");
+  const detailRequests = spread((i) => `/api/songs/${songOf.get(users[i]!.id)}`);
+
+  type Row = { rps: number; p50: number; p99: number };
+  const rounds: { bare: Row; list: Row; detail: Row }[] = [];
+  for (let r = 0; r < ROUNDS; r++) {
+    const bare = await load(`http://127.0.0.1:${helloPort}/hello`, null);
+    const list = await load(base, listRequests);
+    const detail = await load(base, detailRequests);
+    rounds.push({ bare, list, detail });
+    console.log(
+      `round ${r + 1}: bare ${Math.round(bare.rps)}, list ${Math.round(list.rps)}, detail ${Math.round(detail.rps)} req/s`,
+    );
+  }
 
   const fmt = (n: number) => n.toFixed(1);
-  console.log(`\nSongs benchmark: ${SONGS} songs for one artist, Node ${process.version}\n`);
-  console.log("List query (median of", QUERY_RUNS, "runs each):");
-  console.log(`  page 1            ${fmt(m1)} µs`);
-  console.log(`  page 1,000 by key ${fmt(m1000)} µs   ratio ${(m1000 / m1).toFixed(2)}`);
-  console.log(`  page 1,000 by OFFSET (for contrast) ${fmt(mOffset)} µs`);
-  console.log(`\nHTTP, ${CONNECTIONS} connections, ${SECONDS} s each (requests/s, p50/p99 ms):`);
-  console.log(`  bare Fastify hello-world     ${Math.round(bare.rps)}  ${bare.p50}/${bare.p99}`);
-  console.log(`  GET /api/songs (page 1)      ${Math.round(list.rps)}  ${list.p50}/${list.p99}`);
+  const stat = (values: number[], digits = 0) =>
+    `${median(values).toFixed(digits)} (${Math.min(...values).toFixed(digits)}–${Math.max(...values).toFixed(digits)})`;
   console.log(
-    `  GET /api/songs (page 1,000)  ${Math.round(listDeep.rps)}  ${listDeep.p50}/${listDeep.p99}`,
+    `\nSongs benchmark: ${SONGS} songs for one artist, ${USERS} users, Node ${process.version}, ` +
+      `load average ${os.loadavg()[0]!.toFixed(1)}\n`,
   );
+  console.log("List query (median of", QUERY_RUNS, "runs each):");
+  console.log(`  page 1            ${fmt(median(first))} µs`);
+  console.log(
+    `  page 1,000 by key ${fmt(median(last))} µs   ratio ${(median(last) / median(first)).toFixed(2)}`,
+  );
+  console.log(`  page 1,000 by OFFSET (for contrast) ${fmt(median(offset))} µs`);
+  const ratio = (a: number[], b: number[]) => (median(b) / median(a)).toFixed(2);
+  console.log("Filtered list query (median):");
+  console.log(`  Released, page 1                 ${fmt(median(filtered.first))} µs`);
+  console.log(
+    `  Released, page ${releasedDeep.page} by key        ${fmt(median(filtered.deep))} µs   ratio ${ratio(filtered.first, filtered.deep)}`,
+  );
+  console.log(`  Released + "song 9", page 1      ${fmt(median(filtered.qFirst))} µs`);
+  console.log(
+    `  Released + "song 9", page ${searchedDeep.page} by key ${fmt(median(filtered.qDeep))} µs   ratio ${ratio(filtered.qFirst, filtered.qDeep)}`,
+  );
+  console.log(
+    `\nHTTP, compiled server logging at info, ${USERS} users, ${CONNECTIONS} connections, ` +
+      `${SECONDS} s per load, ${ROUNDS} rounds: median (min–max)`,
+  );
+  for (const name of ["bare", "list", "detail"] as const) {
+    const label = {
+      bare: "bare Fastify route",
+      list: "GET /api/songs",
+      detail: "GET /api/songs/:id",
+    }[name];
+    const rps = rounds.map((r) => r[name].rps);
+    const p99 = rounds.map((r) => r[name].p99);
+    const ratio = rounds.map((r) => r[name].rps / r.bare.rps);
+    console.log(
+      `  ${label.padEnd(20)} ${stat(rps)} req/s   p99 ${stat(p99)} ms` +
+        (name === "bare" ? "" : `   ratio to bare ${stat(ratio, 3)}`),
+    );
+  }
 } finally {
-  await t.close();
+  await Promise.all(children.map(stop));
+  fs.rmSync(dataDir, { recursive: true, force: true });
 }

@@ -1,4 +1,6 @@
-// Sums the JSON reports of every runner into the closing "N passed, N failed" line.
+// Sums the JSON reports of every runner into the closing line
+// "N passed, N failed[, N flaky][, N skipped]". A Playwright test that passed
+// only on retry is flaky: named here, and it fails the run like a failure.
 import fs from "node:fs";
 import path from "node:path";
 
@@ -6,8 +8,13 @@ const dir = process.argv[2] ?? ".test-output";
 let passed = 0;
 let failed = 0;
 let skipped = 0;
+const flaky = [];
 const missing = [];
 
+const lines = (name) => {
+  const file = path.join(dir, name);
+  return fs.existsSync(file) ? fs.readFileSync(file, "utf8").split("\n").filter(Boolean) : [];
+};
 const read = (name) => {
   const file = path.join(dir, name);
   if (!fs.existsSync(file)) {
@@ -29,17 +36,49 @@ for (const name of fs.existsSync(dir) ? fs.readdirSync(dir) : []) {
   }
   skipped += v.numPendingTests + v.numTodoTests;
 }
-const pw = read("playwright.json");
+
+/** Every test of a Playwright JSON report, with its file and title path. */
+function* playwrightTests(suite, titles = []) {
+  for (const spec of suite.specs ?? []) {
+    for (const test of spec.tests ?? []) {
+      yield { where: [...titles, spec.title].join(" › "), file: spec.file, test };
+    }
+  }
+  for (const child of suite.suites ?? []) {
+    yield* playwrightTests(child, [...titles, child.title]);
+  }
+}
+
+const pw = fs.existsSync(path.join(dir, "playwright.json")) ? read("playwright.json") : null;
 if (pw) {
-  passed += pw.stats.expected + pw.stats.flaky;
+  passed += pw.stats.expected;
   failed += pw.stats.unexpected;
   skipped += pw.stats.skipped;
   failed += (pw.errors ?? []).length;
+  for (const suite of pw.suites ?? []) {
+    for (const { where, file, test } of playwrightTests(suite)) {
+      if (test.status === "flaky") flaky.push(`${file}: ${where}`);
+    }
+  }
+  // The stats and the walk must agree, or a flaky test could hide.
+  if (flaky.length !== pw.stats.flaky) {
+    for (let i = flaky.length; i < pw.stats.flaky; i++) flaky.push("(unnamed flaky test)");
+  }
+  for (const f of flaky) console.log(`flaky (passed only on retry): ${f}`);
 }
-if (!fs.existsSync(path.join(dir, "vitest.json"))) missing.push("vitest.json");
+
+const expected = new Set(["vitest.json", ...lines("expected-reports.txt")]);
+for (const name of expected) {
+  if (!fs.existsSync(path.join(dir, name)) && !missing.includes(name)) missing.push(name);
+}
 for (const m of missing) {
   console.log(`missing report ${m}: its runner did not finish`);
   failed += 1;
 }
-console.log(`${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ""}`);
-process.exit(failed > 0 ? 1 : 0);
+for (const step of lines("failed-steps.txt")) {
+  console.log(`failed: ${step}`);
+  failed += 1;
+}
+const extra = [flaky.length ? `${flaky.length} flaky` : "", skipped ? `${skipped} skipped` : ""];
+console.log([`${passed} passed`, `${failed} failed`, ...extra.filter(Boolean)].join(", "));
+process.exit(failed + flaky.length > 0 ? 1 : 0);

@@ -1,55 +1,73 @@
 /**
- * Prints the gzip size of the JavaScript and CSS each entry route loads from
- * the production build (run `npm run build` first). Follows static imports from
- * the entry plus the lazy route chunk of each route, as the browser does.
+ * Prints, per route, the brotli (and gzip) size of the JavaScript and CSS the
+ * route loads before it is interactive, from the production build (run
+ * `npm run build` first): the entry and its static imports, the route's lazy
+ * modules with theirs, and what the route imports right after its first render
+ * (socket.io-client on the chat routes). Exits 1 when a first route (/login,
+ * /) is over the 120 KB brotli budget.
  */
 import fs from "node:fs";
 import path from "node:path";
-import { gzipSync } from "node:zlib";
+import { brotliCompressSync, constants, gzipSync } from "node:zlib";
+import { routeChunks } from "../src/web/app/route-chunks";
+import { distWeb, readManifest, routeFiles } from "./build-manifest";
 
-const dist = path.resolve("dist/web");
-if (!fs.existsSync(path.join(dist, "index.html"))) {
-  console.error("No build found: run `npm run build` first.");
-  process.exit(1);
-}
-const html = fs.readFileSync(path.join(dist, "index.html"), "utf8");
-const gz = (file: string) => gzipSync(fs.readFileSync(path.join(dist, file))).length;
+const BUDGET_BROTLI = 120 * 1024;
+/** Where a visit starts: signed out at /login, signed in at /. Other routes are shown for information. */
+const FIRST_ROUTES = new Set(["/login", "/"]);
 
-/** A chunk and every chunk it imports statically (what loads before it runs). */
-function closure(file: string, seen = new Set<string>()): Set<string> {
-  if (seen.has(file)) return seen;
-  seen.add(file);
-  const code = fs.readFileSync(path.join(dist, file), "utf8");
-  for (const m of code.matchAll(/(?:import|from)\s*["']\.\/([\w.-]+\.js)["']/g)) {
-    closure(`assets/${m[1]}`, seen);
+const manifest = readManifest();
+const sizes = new Map<string, { br: number; gz: number }>();
+function size(file: string) {
+  let s = sizes.get(file);
+  if (!s) {
+    const bytes = fs.readFileSync(path.join(distWeb, file));
+    const br = brotliCompressSync(bytes, {
+      params: {
+        [constants.BROTLI_PARAM_QUALITY]: 11,
+        [constants.BROTLI_PARAM_SIZE_HINT]: bytes.length,
+      },
+    }).length;
+    s = { br, gz: gzipSync(bytes, { level: 9 }).length };
+    sizes.set(file, s);
   }
-  return seen;
+  return s;
 }
-
-const entry = /src="\/(assets\/[\w.-]+\.js)"/.exec(html)?.[1];
-const css = [...html.matchAll(/href="\/(assets\/[\w.-]+\.css)"/g)].map((m) => m[1]!);
-if (!entry) throw new Error("entry script not found in index.html");
-const assets = fs.readdirSync(path.join(dist, "assets"));
-const chunk = (prefix: string) => {
-  const name = assets.find((a) => a.startsWith(`${prefix}-`) && a.endsWith(".js"));
-  if (!name) throw new Error(`no chunk named ${prefix}`);
-  return `assets/${name}`;
-};
-
-/** Route → the lazy page chunks it renders (see src/web/app/router.tsx). */
-const routes: Record<string, string[]> = {
-  "/login": ["login-page"],
-  "/": ["chat-layout", "chat-home"],
-};
-
+const sum = (files: Iterable<string>, k: "br" | "gz") =>
+  [...files].reduce((total, f) => total + size(f)[k], 0);
 const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
-for (const [route, pages] of Object.entries(routes)) {
-  const files = new Set<string>();
-  for (const f of closure(entry)) files.add(f);
-  for (const p of pages) for (const f of closure(chunk(p))) files.add(f);
-  const js = [...files].reduce((sum, f) => sum + gz(f), 0);
-  const cssSize = css.reduce((sum, f) => sum + gz(f), 0);
-  console.log(
-    `${route.padEnd(8)} JS ${kb(js).padStart(9)} gzip   CSS ${kb(cssSize).padStart(8)} gzip   (${files.size} chunks)`,
-  );
+
+const rows: string[][] = [];
+let over = false;
+for (const route of routeChunks) {
+  const { js, css } = routeFiles(manifest, route);
+  const total = sum(js, "br") + sum(css, "br");
+  const budgeted = FIRST_ROUTES.has(route.path);
+  if (budgeted && total > BUDGET_BROTLI) over = true;
+  rows.push([
+    route.path,
+    kb(sum(js, "br")),
+    kb(sum(css, "br")),
+    kb(total),
+    kb(sum(js, "gz") + sum(css, "gz")),
+    String(js.size),
+    budgeted ? (total > BUDGET_BROTLI ? "OVER" : "ok") : "",
+  ]);
+}
+const head = [
+  "route",
+  "JS br",
+  "CSS br",
+  "total br",
+  "total gzip",
+  "chunks",
+  "first route ≤ 120 KB",
+];
+const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
+const line = (r: string[]) => r.map((c, i) => c.padEnd(widths[i]!)).join("  ");
+console.log(line(head));
+for (const r of rows) console.log(line(r));
+if (over) {
+  console.error(`Over the ${kb(BUDGET_BROTLI)} brotli budget.`);
+  process.exitCode = 1;
 }

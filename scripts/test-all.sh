@@ -1,30 +1,53 @@
 #!/usr/bin/env bash
-# Runs every test of every runner and ends with one line: "N passed, N failed".
-# Unit + server integration (Vitest), then the browser journeys (Playwright) on the built app.
+# Runs every check and test of every runner and ends with one line:
+# "N passed, N failed[, N flaky]" (scripts/count-results.mjs).
+# Static checks, unit + server integration (Vitest, then again on PostgreSQL),
+# a clean build, then the browser journeys (Playwright) on that build.
 set -u
 cd "$(dirname "$0")/.."
 out=.test-output
 rm -rf "$out" && mkdir -p "$out"
 status=0
+# A step that is not a test runner still fails the closing line, by name.
+step_failed() {
+  echo "$1" >>"$out/failed-steps.txt"
+  status=1
+}
+
+echo "== Static checks: TypeScript, ESLint, Prettier"
+npm run check --silent || step_failed "npm run check"
 
 echo "== Vitest: unit and server integration tests"
 npx vitest run --reporter=default --reporter=json --outputFile.json="$out/vitest.json" || status=1
 
 # The same integration suite again on PostgreSQL (a fresh schema per test app).
+# Required where PostgreSQL is reachable and always in CI; a development
+# machine without it gets a clear note instead.
 pg_url="${TEST_POSTGRES_URL:-postgres://postgres@127.0.0.1:5432/test}"
 echo "== Vitest: server integration tests on PostgreSQL"
 if reason=$(node scripts/postgres-available.mjs "$pg_url"); then
+  echo "vitest-postgres.json" >>"$out/expected-reports.txt"
   TEST_DATABASE_URL="$pg_url" npx vitest run integration --reporter=default \
     --reporter=json --outputFile.json="$out/vitest-postgres.json" || status=1
+elif [ -n "${CI:-}" ]; then
+  echo "PostgreSQL pass required in CI, but no PostgreSQL at $pg_url ($reason)"
+  step_failed "PostgreSQL pass (no PostgreSQL at $pg_url)"
 else
-  echo "PostgreSQL pass not run: no PostgreSQL at $pg_url ($reason)"
+  echo "PostgreSQL pass not run: no PostgreSQL at $pg_url ($reason)."
+  echo "It is required in CI; start PostgreSQL or set TEST_POSTGRES_URL to run it here."
 fi
 
-echo "== Build the app for the browser journeys"
-npm run build --silent || status=1
-
-echo "== Playwright: browser journeys in Chromium"
-PW_JSON_OUTPUT="$out/playwright.json" npx playwright test || status=1
+# A clean build: the journeys must never run against an older dist/.
+echo "== Build the app (web, server, CLI) for the browser journeys"
+rm -rf dist
+if npm run build --silent; then
+  echo "playwright.json" >>"$out/expected-reports.txt"
+  echo "== Playwright: browser journeys in Chromium, on the compiled server"
+  PW_JSON_OUTPUT="$out/playwright.json" npx playwright test || status=1
+else
+  echo "Build failed: browser journeys not run."
+  step_failed "npm run build (browser journeys not run)"
+fi
 
 node scripts/count-results.mjs "$out" || status=1
 exit $status

@@ -3,7 +3,8 @@ import { expect, type Page } from "@playwright/test";
 
 async function expectNoViolations(page: Page, theme: string) {
   // Colours transition when the theme flips; measure the settled colours.
-  await page.evaluate(() => Promise.all(document.getAnimations().map((a) => a.finished)));
+  // A cancelled animation rejects its "finished" promise: settled is enough.
+  await page.evaluate(() => Promise.allSettled(document.getAnimations().map((a) => a.finished)));
   const results = await new AxeBuilder({ page }).analyze();
   const summary = results.violations.map(
     (v) => `${v.id} (${theme}): ${v.help} — ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`,

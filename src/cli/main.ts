@@ -1,7 +1,9 @@
 import { ConfigError } from "../server/config";
 import { openCliContext, type CliContext } from "./cli-context";
 import { createAdmin, createAdminUsage } from "./commands/create-admin";
+import { importHosted, importHostedUsage } from "./commands/import-hosted";
 import { seedDemo } from "./commands/seed-demo";
+import { sweepFilesCommand } from "./commands/sweep-files";
 
 const commands: Record<
   string,
@@ -9,6 +11,8 @@ const commands: Record<
 > = {
   "create-admin": { usage: createAdminUsage, run: createAdmin },
   "seed-demo": { usage: "seed-demo", run: (ctx) => seedDemo(ctx) },
+  "import-hosted": { usage: importHostedUsage, run: importHosted },
+  "sweep-files": { usage: "sweep-files", run: sweepFilesCommand },
   // Opening the CLI context applies pending migrations; nothing else to do.
   migrate: { usage: "migrate", run: () => Promise.resolve("Database is up to date.") },
 };

@@ -2,33 +2,57 @@ import fs from "node:fs";
 import path from "node:path";
 import Fastify, { type FastifyInstance } from "fastify";
 import rateLimit from "@fastify/rate-limit";
-import fastifyStatic from "@fastify/static";
+import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
+import type { Redis } from "ioredis";
 import type { AppConfig } from "./config";
-import { createAuth, type Auth } from "./auth/auth";
+import type { AppContext } from "./context";
+import { createAuth } from "./auth/auth";
 import {
   SIGN_IN_LIMIT,
   createMemoryAttemptLimiter,
   type AttemptLimiter,
 } from "./auth/attempt-limiter";
 import { createRedisAttemptLimiter } from "./auth/redis-attempt-limiter";
-import { registerAuthRoutes } from "./auth/routes";
+import authPlugin from "./auth/routes";
 import { resolveAuthSecret } from "./auth/secret";
-import type { Redis } from "ioredis";
-import type { Transaction } from "kysely";
+import { SessionReader } from "./auth/session-reader";
 import type { DatabaseHandle } from "./db/database";
-import type { Database } from "./db/schema";
-import { HttpError, registerErrorHandling } from "./http/errors";
+import { DomainEvents } from "./events/domain-events";
+import { registerErrorHandling } from "./http/errors";
+import { registerApiReference, registerOpenApi } from "./http/openapi";
 import { registerSecurityHeaders } from "./http/security-headers";
-import { registerHealthRoutes } from "./features/health/routes";
-import { registerProfileRoutes } from "./features/profile/routes";
-import { registerAccountRoutes } from "./features/account/routes";
-import { registerPublicConfigRoutes } from "./features/public-config/routes";
-import { registerSongRoutes } from "./features/songs/routes";
-import { registerUploadRoutes } from "./features/uploads/routes";
+import { fastifyTrustProxy } from "./http/trust-proxy";
+import { registerOriginGuard } from "./http/origin-guard";
+import { loadWebPages } from "./http/web-pages";
+import { registerWebRoot } from "./http/web-root";
+import { requestLoggingOptions } from "./http/request-logging";
+import { registerJsonCompression } from "./http/json-compression";
+import { registerJsonBodyParser } from "./http/json-body";
+import accountPlugin from "./features/account/routes";
+import { removeChatData } from "./features/chat/chat-user-data";
+import chatPlugin from "./features/chat/routes";
+import healthPlugin from "./features/health/routes";
+import { removeAvatars } from "./features/profile/avatar-files";
+import profilePlugin from "./features/profile/routes";
+import publicConfigPlugin from "./features/public-config/routes";
+import songsPlugin from "./features/songs/routes";
+import { removeSongData } from "./features/songs/song-user-data";
+import type { UploadPurpose } from "./features/uploads/upload-purposes";
+import uploadsPlugin from "./features/uploads/routes";
+import realtimePlugin from "./realtime/socket-server";
+import { logEngineErrors } from "./engine-errors";
+import { registerStorageGuard } from "./http/storage-guard";
 import type { FileStorage } from "./storage/file-storage";
+import type { JobQueue } from "./jobs/job-queue";
+import type { MailTransport } from "./mail/mail-transport";
+import { registerMail } from "./mail/register-mail";
+import noticesPlugin from "./features/notices/register-notices";
+import { passwordResetHooks } from "./features/password-reset/reset-hooks";
+import passwordResetPlugin, { resetRequestLimiter } from "./features/password-reset/routes";
 import { createLocalFileStorage } from "./storage/local-file-storage";
-import { registerChatRoutes } from "./features/chat/routes";
-import { attachRealtime } from "./realtime/socket-server";
+import clientErrorsPlugin from "./features/client-errors/routes";
+import { createUserBudget } from "./limits/user-budget";
+import { productUploadPurposes } from "./product-upload-purposes";
 
 export interface AppDeps {
   config: AppConfig;
@@ -40,99 +64,128 @@ export interface AppDeps {
   /** Shared state across instances (rate limits, live fan-out) when configured. */
   redis?: Redis;
   authRequestsPerMinutePerIp?: number;
+  /** Upload purposes beyond the product's own (tests of the upload machinery). */
+  extraUploadPurposes?: readonly UploadPurpose[];
   logger?: boolean;
+  /** Tests hand in an SMTP transport or a job engine; otherwise chosen by config. */
+  mailTransport?: MailTransport;
+  jobQueue?: JobQueue;
+  /** Runs on the bare app before any plugin or route (tests list routes with it). */
+  beforeRoutes?: (app: FastifyInstance) => void;
 }
 
-/** Removes what one feature holds of a user; runs inside the account-deletion transaction. */
-export type UserCleanup = (userId: string, trx: Transaction<Database>) => Promise<void>;
-
-export interface AppContext {
-  config: AppConfig;
-  database: DatabaseHandle;
-  auth: Auth;
-  /** Features register here what must go when an account is deleted. */
-  userCleanups: UserCleanup[];
-  storage: FileStorage;
-  redis: Redis | undefined;
-}
-
-declare module "fastify" {
-  interface FastifyInstance {
-    ctx: AppContext;
-  }
-}
-
+/**
+ * The composition root: builds the shared context once, then registers each
+ * feature as a Fastify plugin with exactly what it needs. Plugins declare
+ * their dependencies, so a wrong order fails at start-up with their names.
+ */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config, database } = deps;
   const app = Fastify({
     logger: deps.logger === false ? false : { level: config.logLevel },
-    trustProxy: true,
+    trustProxy: fastifyTrustProxy(config.trustProxy),
     bodyLimit: 1024 * 1024,
     genReqId: () => crypto.randomUUID(),
+    ...requestLoggingOptions,
   });
+  registerJsonBodyParser(app);
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  deps.beforeRoutes?.(app);
 
+  const secret = resolveAuthSecret(config.authSecret, config.dataDir);
   const auth = createAuth({
     db: database.db,
     dialect: database.dialect,
-    secret: resolveAuthSecret(config.authSecret, config.dataDir),
+    secret,
     publicUrl: config.publicUrl,
     log: app.log,
+    ...passwordResetHooks(() => app),
   });
-  const storage = deps.storage ?? createLocalFileStorage(path.join(config.dataDir, "uploads"));
-  const { redis } = deps;
-  app.decorate("ctx", { config, database, auth, userCleanups: [], storage, redis });
+  const events = new DomainEvents(app.log);
+  const ctx: AppContext = {
+    config,
+    database,
+    auth,
+    sessions: new SessionReader(auth, events),
+    storage: deps.storage ?? createLocalFileStorage(path.join(config.dataDir, "uploads")),
+    redis: deps.redis,
+    events,
+    mail: registerMail(app, deps),
+  };
+  app.decorate("ctx", ctx);
 
+  logEngineErrors(app);
   registerErrorHandling(app);
-  registerSecurityHeaders(app);
+  registerStorageGuard(app);
+  const hasWeb = deps.webRoot !== undefined && fs.existsSync(path.join(deps.webRoot, "index.html"));
+  // The built pages: one per route, their inline blocks allowed by hash in the CSP.
+  const pages = hasWeb ? loadWebPages(deps.webRoot!) : undefined;
+  registerSecurityHeaders(app, config.publicUrl, pages?.inlineHashes);
+  registerOriginGuard(app, config.publicUrl);
+  await registerJsonCompression(app);
+  await registerOpenApi(app, config.publicUrl);
+  if (process.env.NODE_ENV !== "production" && deps.logger !== false) {
+    await registerApiReference(app);
+  }
   // With Redis, per-IP budgets are counted once for all instances.
-  await app.register(rateLimit, { global: false, ...(redis ? { redis } : {}) });
+  await app.register(rateLimit, { global: false, ...(ctx.redis ? { redis: ctx.redis } : {}) });
 
   const perIpPerMinute = deps.authRequestsPerMinutePerIp ?? config.authRequestsPerMinutePerIp;
   const signInLimiter =
     deps.signInLimiter ??
-    (redis
-      ? createRedisAttemptLimiter(redis, SIGN_IN_LIMIT)
+    (ctx.redis
+      ? createRedisAttemptLimiter(ctx.redis, SIGN_IN_LIMIT)
       : createMemoryAttemptLimiter(SIGN_IN_LIMIT));
-  registerAuthRoutes(app, { auth, publicUrl: config.publicUrl, signInLimiter, perIpPerMinute });
-  registerHealthRoutes(app);
-  registerPublicConfigRoutes(app);
-  registerProfileRoutes(app);
-  // Wrong current passwords share the sign-in limiter, keyed per user.
-  registerAccountRoutes(app, { reauthLimiter: signInLimiter, perIpPerMinute });
-  registerUploadRoutes(app);
-  attachRealtime(app);
-  registerChatRoutes(app);
-  await registerSongRoutes(app);
+  const db = database.db;
+  // Per-user limits (docs/deploy.md, "Limits"): counted across instances with Redis.
+  const { limits } = config;
+  const chatSendBudget = createUserBudget(
+    "chat-sends",
+    [
+      { points: limits.chatSendBurst, durationSeconds: 10 },
+      { points: limits.chatSendsPerMinute, durationSeconds: 60 },
+    ],
+    ctx.redis,
+  );
+  const uploadBudget = createUserBudget(
+    "upload-creations",
+    [{ points: limits.uploadsPerMinute, durationSeconds: 60 }],
+    ctx.redis,
+  );
 
-  await registerWebRoot(app, deps.webRoot);
-  return app;
-}
-
-/** Serves the built SPA; any non-API GET falls back to index.html for client routing. */
-async function registerWebRoot(app: FastifyInstance, webRoot: string | undefined) {
-  const index = webRoot ? path.join(webRoot, "index.html") : undefined;
-  const hasWeb = index !== undefined && fs.existsSync(index);
-  if (hasWeb) {
-    await app.register(fastifyStatic, {
-      root: webRoot!,
-      wildcard: false,
-      index: false,
-      cacheControl: false,
-      setHeaders: (res, filePath) => {
-        // Vite fingerprints everything under assets/, so it can be cached forever.
-        if (filePath.includes(`${path.sep}assets${path.sep}`)) {
-          res.setHeader("cache-control", "public, max-age=31536000, immutable");
-        } else {
-          res.setHeader("cache-control", "no-cache");
-        }
-      },
-    });
-  }
-  app.setNotFoundHandler((request, reply) => {
-    const wantsPage = request.method === "GET" || request.method === "HEAD";
-    if (hasWeb && wantsPage && !request.url.startsWith("/api/")) {
-      return reply.header("cache-control", "no-cache").sendFile("index.html");
-    }
-    throw new HttpError(404, "Not found.", undefined, "NOT_FOUND");
+  await app.register(realtimePlugin, { socketsPerUser: limits.socketsPerUser });
+  await app.register(authPlugin, { signInLimiter, perIpPerMinute });
+  await app.register(passwordResetPlugin, {
+    perEmailLimiter: resetRequestLimiter(ctx.redis),
+    perIpPerMinute,
   });
+  await app.register(noticesPlugin, { secret, perIpPerMinute });
+  await app.register(healthPlugin);
+  await app.register(publicConfigPlugin);
+  await app.register(profilePlugin);
+  await app.register(uploadsPlugin, {
+    purposes: [...productUploadPurposes(db), ...(deps.extraUploadPurposes ?? [])],
+    limits: {
+      creations: uploadBudget,
+      inProgress: limits.uploadsInProgress,
+      quotaBytes: limits.storageQuotaBytes,
+    },
+    sweep: {
+      everyMs: config.fileSweep.everyMinutes * 60_000,
+      olderThanMs: config.fileSweep.olderThanHours * 3_600_000,
+    },
+  });
+  await app.register(chatPlugin, { sendBudget: chatSendBudget });
+  await app.register(clientErrorsPlugin);
+  await app.register(songsPlugin);
+  // Wrong current passwords share the sign-in limiter, keyed per user.
+  await app.register(accountPlugin, {
+    reauthLimiter: signInLimiter,
+    perIpPerMinute,
+    userDataRemovers: [removeChatData, removeSongData, removeAvatars],
+  });
+
+  await registerWebRoot(app, deps.webRoot, pages);
+  return app;
 }

@@ -9,6 +9,40 @@ describe("loadConfig", () => {
     expect(c.dataDir).toBe(path.resolve("./data"));
     expect(c.publicUrl).toBe("http://localhost:3000");
     expect(c.marketingUrl).toMatch(/^https:\/\//);
+    expect(c.mail).toEqual({
+      smtpUrl: undefined,
+      from: "Artist Portal <no-reply@localhost>",
+      notifyUnreadAfterSeconds: 300,
+    });
+  });
+
+  it("has per-user limits a person never meets, each settable", () => {
+    expect(loadConfig({}).limits).toEqual({
+      chatSendBurst: 30,
+      chatSendsPerMinute: 120,
+      uploadsPerMinute: 30,
+      uploadsInProgress: 20,
+      storageQuotaBytes: 10 * 1024 * 1024 * 1024,
+      socketsPerUser: 20,
+    });
+    expect(loadConfig({}).fileSweep).toEqual({ everyMinutes: 60, olderThanHours: 24 });
+    const c = loadConfig({
+      CHAT_SEND_BURST: "5",
+      STORAGE_QUOTA_MB: "2",
+      UNATTACHED_FILE_HOURS: "48",
+    });
+    expect(c.limits.chatSendBurst).toBe(5);
+    expect(c.limits.storageQuotaBytes).toBe(2 * 1024 * 1024);
+    expect(c.fileSweep.olderThanHours).toBe(48);
+  });
+
+  it("takes the mail sender's host from PUBLIC_URL", () => {
+    const c = loadConfig({
+      PUBLIC_URL: "https://portal.example.com",
+      SMTP_URL: "smtps://u:p@mx:465",
+    });
+    expect(c.mail.from).toBe("Artist Portal <no-reply@portal.example.com>");
+    expect(c.mail.smtpUrl).toBe("smtps://u:p@mx:465");
   });
 
   it.each([
@@ -19,6 +53,13 @@ describe("loadConfig", () => {
     [{ DATABASE_URL: "mysql://x" }, "DATABASE_URL"],
     [{ REDIS_URL: "http://x" }, "REDIS_URL"],
     [{ S3_BUCKET: "b", S3_ENDPOINT: "nope" }, "S3_ENDPOINT"],
+    [{ SMTP_URL: "http://mail" }, "SMTP_URL"],
+    [{ MAIL_FROM: "Portal <a@b.c>\r\nBcc: x@y.z" }, "MAIL_FROM"],
+    [{ MAIL_FROM: "no address" }, "MAIL_FROM"],
+    [{ NOTIFY_UNREAD_AFTER_SECONDS: "0" }, "NOTIFY_UNREAD_AFTER_SECONDS"],
+    [{ CHAT_SEND_BURST: "0" }, "CHAT_SEND_BURST"],
+    [{ STORAGE_QUOTA_MB: "lots" }, "STORAGE_QUOTA_MB"],
+    [{ SOCKETS_PER_USER: "1.5" }, "SOCKETS_PER_USER"],
   ])("names the bad variable in %j", (env, name) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(name);
@@ -43,7 +84,11 @@ describe("engine selection", () => {
 
   it("defaults to SQLite in DATA_DIR and local files", () => {
     const c = loadConfig({ DATA_DIR: "/tmp/x" });
-    expect(databaseOptionsOf(c)).toEqual({ engine: "sqlite", file: "/tmp/x/portal.sqlite" });
+    expect(databaseOptionsOf(c)).toEqual({
+      engine: "sqlite",
+      file: "/tmp/x/portal.sqlite",
+      synchronous: "FULL",
+    });
     expect(c.s3).toBeUndefined();
   });
 });

@@ -1,11 +1,14 @@
 import path from "node:path";
 import { z } from "zod";
 import { DEFAULT_MARKETING_URL } from "../shared/constants";
-import type { DatabaseOptions } from "./db/database";
+import type { DatabaseOptions, SqliteSynchronous } from "./db/database";
+import { trustProxySchema, type TrustProxy } from "./http/trust-proxy";
 
 const httpUrl = z
   .url({ protocol: /^https?$/, error: "must be an http(s) URL" })
   .transform((u) => u.replace(/\/+$/, ""));
+
+const positiveInt = z.coerce.number().int().min(1);
 
 const configSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -15,6 +18,7 @@ const configSchema = z.object({
   MARKETING_URL: httpUrl.default(DEFAULT_MARKETING_URL),
   BETTER_AUTH_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
   AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(30),
+  TRUST_PROXY: trustProxySchema,
   DATABASE_URL: z
     .url({ protocol: /^postgres(ql)?$/, error: "must be a postgres:// URL" })
     .optional(),
@@ -25,6 +29,25 @@ const configSchema = z.object({
   S3_ACCESS_KEY_ID: z.string().min(1).optional(),
   S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
   S3_FORCE_PATH_STYLE: z.enum(["true", "false"]).optional(),
+  SMTP_URL: z.url({ protocol: /^smtps?$/, error: "must be an smtp:// or smtps:// URL" }).optional(),
+  // A header value: one line only, so nothing can be smuggled into the mail headers.
+  MAIL_FROM: z
+    .string()
+    .min(3)
+    .regex(/^[^\r\n]+$/, "must be one line")
+    .regex(/@/, "must contain an email address")
+    .optional(),
+  NOTIFY_UNREAD_AFTER_SECONDS: z.coerce.number().int().min(1).max(86_400).default(300),
+  SQLITE_SYNCHRONOUS: z.enum(["FULL", "NORMAL"]).default("FULL"),
+  // Per-user limits: defaults far above what a person does, well below what a script does.
+  CHAT_SEND_BURST: positiveInt.default(30),
+  CHAT_SENDS_PER_MINUTE: positiveInt.default(120),
+  UPLOADS_PER_MINUTE: positiveInt.default(30),
+  UPLOADS_IN_PROGRESS: positiveInt.default(20),
+  STORAGE_QUOTA_MB: positiveInt.default(10_240),
+  SOCKETS_PER_USER: positiveInt.default(20),
+  UNATTACHED_FILE_HOURS: positiveInt.default(24),
+  FILE_SWEEP_MINUTES: positiveInt.default(60),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
 });
 
@@ -38,9 +61,23 @@ export interface AppConfig {
   authSecret: string | undefined;
   /** Sign-in and sign-up requests per minute per IP. */
   authRequestsPerMinutePerIp: number;
+  /** Proxies whose X-Forwarded-For names the client (rate limits, sessions); false: none. */
+  trustProxy: TrustProxy;
   logLevel: string;
+  mail: {
+    /** SMTP relay; unset writes each mail as an .eml file under DATA_DIR/mail. */
+    smtpUrl: string | undefined;
+    from: string;
+    /** Seconds a message stays unread before its recipient gets an email. */
+    notifyUnreadAfterSeconds: number;
+  };
   /** PostgreSQL when set; otherwise the SQLite file in DATA_DIR. */
   databaseUrl: string | undefined;
+  /** SQLite durability: FULL survives power loss; NORMAL is faster and may lose the last commits. */
+  sqliteSynchronous: SqliteSynchronous;
+  limits: UserLimitsConfig;
+  /** The sweep of abandoned uploads and files nothing refers to. */
+  fileSweep: { everyMinutes: number; olderThanHours: number };
   /** Redis for cross-instance rate limits and live updates; unset for one process. */
   redisUrl: string | undefined;
   /** An S3-compatible bucket for uploads; unset keeps files in DATA_DIR. */
@@ -56,6 +93,21 @@ export interface AppConfig {
     | undefined;
 }
 
+/** What one user may do; each limit refuses with a message that says which. */
+export interface UserLimitsConfig {
+  /** Chat sends within any 10 seconds. */
+  chatSendBurst: number;
+  chatSendsPerMinute: number;
+  /** Upload creations (tus POST) per minute. */
+  uploadsPerMinute: number;
+  /** Unfinished uploads at once. */
+  uploadsInProgress: number;
+  /** Bytes of finished and unfinished files (declared lengths) a user may hold. */
+  storageQuotaBytes: number;
+  /** Open sockets per user on one instance. */
+  socketsPerUser: number;
+}
+
 export class ConfigError extends Error {}
 
 /** Reads and validates the environment; the error names every bad variable. */
@@ -66,16 +118,33 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     throw new ConfigError(`Invalid configuration:\n${lines.join("\n")}`);
   }
   const c = result.data;
+  const publicUrl = c.PUBLIC_URL ?? `http://localhost:${c.PORT}`;
   return {
     port: c.PORT,
     host: c.HOST,
     dataDir: path.resolve(c.DATA_DIR),
-    publicUrl: c.PUBLIC_URL ?? `http://localhost:${c.PORT}`,
+    publicUrl,
     marketingUrl: c.MARKETING_URL,
     authSecret: c.BETTER_AUTH_SECRET,
     authRequestsPerMinutePerIp: c.AUTH_RATE_LIMIT_PER_MINUTE,
+    trustProxy: c.TRUST_PROXY,
     logLevel: c.LOG_LEVEL,
+    mail: {
+      smtpUrl: c.SMTP_URL,
+      from: c.MAIL_FROM ?? `Artist Portal <no-reply@${new URL(publicUrl).hostname}>`,
+      notifyUnreadAfterSeconds: c.NOTIFY_UNREAD_AFTER_SECONDS,
+    },
     databaseUrl: c.DATABASE_URL,
+    sqliteSynchronous: c.SQLITE_SYNCHRONOUS,
+    limits: {
+      chatSendBurst: c.CHAT_SEND_BURST,
+      chatSendsPerMinute: c.CHAT_SENDS_PER_MINUTE,
+      uploadsPerMinute: c.UPLOADS_PER_MINUTE,
+      uploadsInProgress: c.UPLOADS_IN_PROGRESS,
+      storageQuotaBytes: c.STORAGE_QUOTA_MB * 1024 * 1024,
+      socketsPerUser: c.SOCKETS_PER_USER,
+    },
+    fileSweep: { everyMinutes: c.FILE_SWEEP_MINUTES, olderThanHours: c.UNATTACHED_FILE_HOURS },
     redisUrl: c.REDIS_URL,
     s3: c.S3_BUCKET
       ? {
@@ -97,5 +166,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
 export function databaseOptionsOf(config: AppConfig): DatabaseOptions {
   return config.databaseUrl
     ? { engine: "postgres", url: config.databaseUrl }
-    : { engine: "sqlite", file: path.join(config.dataDir, "portal.sqlite") };
+    : {
+        engine: "sqlite",
+        file: path.join(config.dataDir, "portal.sqlite"),
+        synchronous: config.sqliteSynchronous,
+      };
 }

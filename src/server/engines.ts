@@ -1,10 +1,10 @@
+import os from "node:os";
 import path from "node:path";
-import { Redis } from "ioredis";
+import type { Redis } from "ioredis";
 import { databaseOptionsOf, type AppConfig } from "./config";
 import { migrateToLatest, openDatabase, type DatabaseHandle } from "./db/database";
 import type { FileStorage } from "./storage/file-storage";
 import { createLocalFileStorage } from "./storage/local-file-storage";
-import { createS3FileStorage } from "./storage/s3-file-storage";
 
 export interface Engines {
   database: DatabaseHandle;
@@ -20,11 +20,20 @@ export interface Engines {
 export async function openEngines(config: AppConfig): Promise<Engines> {
   const database = await openDatabase(databaseOptionsOf(config));
   await migrateToLatest(database);
+  // Redis and the S3 client (the AWS SDK alone is a third of start-up) load
+  // only when configured: a single SQLite instance starts without them.
   const redis = config.redisUrl
-    ? new Redis(config.redisUrl, { maxRetriesPerRequest: 2 })
+    ? new (await import("ioredis")).Redis(config.redisUrl, {
+        maxRetriesPerRequest: 2,
+        // CLIENT LIST shows which instance holds a connection (duplicates inherit it).
+        connectionName: `portal:${os.hostname()}:${process.pid}`,
+      })
     : undefined;
   const storage = config.s3
-    ? createS3FileStorage({ ...config.s3, ...(redis ? { redis } : {}) })
+    ? (await import("./storage/s3-file-storage")).createS3FileStorage({
+        ...config.s3,
+        ...(redis ? { redis } : {}),
+      })
     : createLocalFileStorage(path.join(config.dataDir, "uploads"));
   return {
     database,

@@ -11,7 +11,7 @@ import path from "node:path";
 import { io } from "socket.io-client";
 import { afterAll, expect, it } from "vitest";
 import { solidPng } from "../cli/seed/solid-png";
-import { freePort } from "./test/free-port";
+import getPort from "get-port";
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "portal-shutdown-"));
 afterAll(() => {
@@ -19,7 +19,7 @@ afterAll(() => {
 });
 
 it("finishes the upload chunk in flight, closes sockets and exits 0", async () => {
-  const port = await freePort();
+  const port = await getPort();
   const base = `http://127.0.0.1:${port}`;
   const origin = `http://localhost:${port}`;
   const child = spawn(process.execPath, ["--import", "tsx", "src/server/main.ts"], {

@@ -1,19 +1,18 @@
 import { z } from "zod";
+import { plainString } from "./plain-text";
 import { strongPasswordSchema } from "./password-rules";
 import { CONSENT_REQUIRED_MESSAGE, INVALID_EMAIL_MESSAGE } from "./auth-messages";
 
 export const ARTIST_NAME_MAX_LENGTH = 80;
 
-export const emailSchema = z
-  .string({ error: "Email is required." })
+export const emailSchema = plainString({ error: "Email is required." })
   .trim()
   .min(1, "Email is required.")
   .max(254, "Email is too long.")
   .pipe(z.email(INVALID_EMAIL_MESSAGE))
   .transform((e) => e.toLowerCase());
 
-export const artistNameSchema = z
-  .string({ error: "Artist name is required." })
+export const artistNameSchema = plainString({ error: "Artist name is required." })
   .trim()
   .min(1, "Artist name is required.")
   .max(ARTIST_NAME_MAX_LENGTH, `Artist name must be at most ${ARTIST_NAME_MAX_LENGTH} characters.`);

@@ -1,3 +1,4 @@
+import { hasNulCharacter } from "./nul-character";
 import type { ChatMessage } from "./chat";
 
 /**
@@ -13,7 +14,37 @@ export const chatEvents = {
   read: "room:read",
   /** server → client: agents were added or renamed; contact lists refetch. */
   directory: "directory:changed",
+  /** client → server: the user is typing in a room (sent at most every TYPING_EVERY_MS). */
+  typing: "room:typing",
+  /** server → client: the other member of a room is typing. */
+  peerTyping: "room:peer-typing",
 } as const;
+
+/** How often a typing client repeats its signal, and how long the indicator lasts without one. */
+export const TYPING_EVERY_MS = 2_000;
+export const TYPING_SHOWN_MS = 5_000;
+
+/** Payload of chatEvents.typing (client → server). */
+export interface TypingEvent {
+  roomId: string;
+}
+
+/** Payload of chatEvents.peerTyping (server → client). */
+export interface PeerTypingEvent {
+  roomId: string;
+  userId: string;
+}
+
+/** Whether a client's typing payload has the one field it may have (no zod on this route). */
+export function isTypingEvent(payload: unknown): payload is TypingEvent {
+  const roomId = (payload as { roomId?: unknown } | null)?.roomId;
+  return (
+    typeof roomId === "string" &&
+    roomId.length >= 3 &&
+    roomId.length <= 200 &&
+    !hasNulCharacter(roomId)
+  );
+}
 
 /** Payload of chatEvents.read. (The send payload's schema is sendMessageSchema in ./chat.) */
 export interface RoomReadEvent {
@@ -28,3 +59,9 @@ export type SendAck = { ok: true; message: ChatMessage } | { ok: false; error: s
 /** Socket handshake refusal messages, shown in logs and tests. */
 export const SOCKET_UNAUTHORIZED = "Please sign in to continue.";
 export const SOCKET_BAD_ORIGIN = "This origin may not connect.";
+/** A user beyond SOCKETS_PER_USER open connections (many tabs, or a script). */
+export const SOCKET_TOO_MANY =
+  "Too many open connections for this account. Close some tabs and try again.";
+
+/** A send beyond the per-user burst or sustained rate: refused, not stored. */
+export const SEND_TOO_FAST = "You're sending messages too fast. Please wait a moment.";

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { plainString } from "./plain-text";
 
 /** Longest text a chat message may carry; a pasted novel is not a support question. */
 export const MESSAGE_MAX_LENGTH = 4000;
@@ -13,6 +14,14 @@ export const CHAT_UPLOAD_PURPOSE = "chat";
 
 export type ChatFileType = "image" | "audio";
 export type MessageStatus = "sending" | "sent";
+
+/** A song a message refers to, as its compact card shows it (current status). */
+export interface MessageSongRef {
+  id: string;
+  title: string;
+  status: string;
+  coverUrl: string | null;
+}
 
 /** A stored message as both sides see it (the spec's fields plus seq and roomId). */
 export interface ChatMessage {
@@ -32,6 +41,10 @@ export interface ChatMessage {
   fileType: ChatFileType | null;
   fileName: string | null;
   fileSize: number | null;
+  /** "system" for a line the portal wrote (a song's status changed); absent for people's messages. */
+  kind?: "system";
+  /** The song this message asks about; null when it refers to none (or the song is gone). */
+  song?: MessageSongRef | null;
 }
 
 /** The spec's room id: the two user ids sorted and joined with a hyphen. */
@@ -43,17 +56,18 @@ export function chatRoomId(userA: string, userB: string): string {
 export const sendMessageSchema = z
   .object({
     id: z.uuid({ error: "A message needs a valid id." }),
-    roomId: z.string().min(3).max(200),
-    text: z
-      .string()
+    roomId: plainString().min(3).max(200),
+    text: plainString()
       .max(MESSAGE_MAX_LENGTH, {
         error: `A message can have at most ${MESSAGE_MAX_LENGTH} characters.`,
       })
       .transform((t) => t.trim())
       .default(""),
-    fileId: z.string().min(1).max(200).optional(),
+    fileId: plainString().min(1).max(200).optional(),
+    /** "Ask about this song": the artist's own song (an agent: the room's artist's song). */
+    songId: plainString().min(1).max(100).optional(),
   })
-  .refine((m) => m.text.length > 0 || m.fileId !== undefined, {
+  .refine((m) => m.text.length > 0 || m.fileId !== undefined || m.songId !== undefined, {
     error: "Type a message before sending.",
     path: ["text"],
   });
@@ -64,14 +78,30 @@ export function isSendableText(text: string): boolean {
   return text.trim().length > 0 && text.length <= MESSAGE_MAX_LENGTH;
 }
 
-export const messagesQuerySchema = z.object({
-  // PostgreSQL's integer: a larger value would fail the query instead of answering 400.
-  after: z.coerce.number().int().min(0).max(2_147_483_647).optional(),
-});
+// PostgreSQL's integer: a larger value would fail the query instead of answering 400.
+const seqParam = z.coerce
+  .number({ error: "A message position must be a whole number." })
+  .int({ error: "A message position must be a whole number." })
+  .min(0, { error: "A message position must be a whole number." })
+  .max(2_147_483_647, { error: "A message position must be a whole number." });
+
+/**
+ * History by key on seq, never OFFSET: nothing is the latest page, `after`
+ * what came after a seq (resync), `before` the page older than a seq.
+ */
+export const messagesQuerySchema = z
+  .object({ after: seqParam.optional(), before: seqParam.optional() })
+  .refine((q) => q.after === undefined || q.before === undefined, {
+    error: "Ask for messages before or after a position, not both.",
+  });
+export type MessagesQuery = z.infer<typeof messagesQuerySchema>;
 
 export const contactSearchSchema = z.object({
-  q: z.string().trim().max(100, { error: "Search at most 100 characters." }).default(""),
+  q: plainString().trim().max(100, { error: "Search at most 100 characters." }).default(""),
 });
+
+/** The {id} of a room (/api/chat/rooms/{id}) or of the person to chat with (rooms/with/{id}). */
+export const chatIdParamsSchema = z.object({ id: plainString().min(1).max(200) });
 
 /** The last message of a conversation, as the chat list shows it. */
 export interface LastMessage {
@@ -110,4 +140,6 @@ export interface OpenedRoom {
   peer: ChatPeer;
   /** When the signed-in user last read it, epoch ms. */
   lastReadAt: number | null;
+  /** When the other person last read it: "Seen" under one's own messages up to then. */
+  peerLastReadAt: number | null;
 }

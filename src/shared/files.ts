@@ -24,6 +24,19 @@ export const uploadMessages = {
   notAllowed: "You don't have permission to upload this file.",
   wrongType: (kinds: readonly FileKind[]) =>
     `This file type is not allowed. Please choose ${kinds.map((k) => (k === "image" ? "an image" : "an audio file")).join(" or ")}.`,
+  /** A failure on the server's side; its detail stays in the server log. */
+  failed: "The upload failed on our side. Please try again.",
   tooLarge: (maxBytes: number) =>
     `This file is too large. The limit is ${Math.round(maxBytes / (1024 * 1024))} MB.`,
+  tooManyUploads: "You're starting uploads too fast. Please wait a minute and try again.",
+  tooManyInProgress:
+    "You have too many uploads in progress. Please wait for them to finish, then try again.",
+  quotaFull: (quotaBytes: number) =>
+    `This file would take you over your storage space of ${storageSize(quotaBytes)}. Please contact support to free up space.`,
 } as const;
+
+/** A storage size for people: GB (one decimal) from 1 GB up, whole MB below. */
+function storageSize(bytes: number): string {
+  const mb = bytes / (1024 * 1024);
+  return mb >= 1024 ? `${Math.round((mb / 1024) * 10) / 10} GB` : `${Math.round(mb)} MB`;
+}

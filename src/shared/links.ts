@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { plainString } from "./plain-text";
 
 /** Schemes a stored link may use; anything else (javascript:, data:, ...) is refused. */
 export const ALLOWED_LINK_PROTOCOLS = ["http:", "https:", "mailto:"] as const;
@@ -38,8 +39,7 @@ export function normalizeLink(raw: string): string | null {
 
 /** A zod field for a store/profile link: normalises, or fails with the provider's message. */
 export function linkSchema(provider: LinkProvider) {
-  return z
-    .string()
+  return plainString()
     .max(2048, `${provider} link is too long`)
     .transform((value, ctx) => {
       const normalized = normalizeLink(value);

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { plainString } from "./plain-text";
 import { artistNameSchema } from "./auth-schemas";
 import { linkSchema } from "./links";
 
@@ -10,8 +11,7 @@ export const BIO_ROWS = 6;
 /** Upload purpose of profile pictures in the uploads core. */
 export const AVATAR_UPLOAD_PURPOSE = "avatar";
 
-export const bioSchema = z
-  .string({ error: "Bio is required." })
+export const bioSchema = plainString({ error: "Bio is required." })
   .trim()
   .min(1, "Bio is required.")
   .max(BIO_MAX_LENGTH, `Bio must be at most ${BIO_MAX_LENGTH} characters.`);
@@ -43,7 +43,10 @@ export type ProfilePatchInput = z.input<typeof profilePatchSchema>;
 
 /** Body of PUT /api/profile/picture: a finished avatar upload of the caller. */
 export const profilePictureSchema = z.strictObject({
-  fileId: z.string({ error: "A file is required." }).trim().min(1, "A file is required.").max(200),
+  fileId: plainString({ error: "A file is required." })
+    .trim()
+    .min(1, "A file is required.")
+    .max(200),
 });
 export type ProfilePictureInput = z.input<typeof profilePictureSchema>;
 

@@ -1,5 +1,7 @@
 import { z } from "zod";
+import { plainString } from "./plain-text";
 import { linkSchema, normalizeLink } from "./links";
+import { statusChangeFields, type DailyViews, type SongStatusEvent } from "./song-status";
 
 /** The spec's page size for the song list; "Load More" adds the same again. */
 export const SONG_PAGE_SIZE = 10;
@@ -16,6 +18,7 @@ export function songStatusKind(status: string): KnownSongStatus | "other" {
     : "other";
 }
 
+export const UNKNOWN_STATUS_MESSAGE = "Choose a status: pending, released or rejected.";
 export const INVALID_RELEASE_DATE_MESSAGE = "Enter a valid release date (YYYY-MM-DD).";
 export const INVALID_SONG_LINK_MESSAGE = "Invalid URL format for song link";
 
@@ -27,10 +30,9 @@ export function isValidReleaseDate(value: string): boolean {
 }
 
 const text = (label: string, max: number) =>
-  z.string().trim().max(max, `${label} must be at most ${max} characters.`).default("");
+  plainString().trim().max(max, `${label} must be at most ${max} characters.`).default("");
 
-const songLinkSchema = z
-  .string()
+const songLinkSchema = plainString()
   .max(2048, "Song link is too long")
   .transform((value, ctx) => {
     const normalized = normalizeLink(value);
@@ -43,36 +45,32 @@ const songLinkSchema = z
 
 /** Every editable field of a song request (views are never written by a client). */
 export const songInputSchema = z.object({
-  artistId: z
-    .string({ error: "Choose the artist this song belongs to." })
+  artistId: plainString({ error: "Choose the artist this song belongs to." })
     .trim()
     .min(1, "Choose the artist this song belongs to.")
     .max(100),
-  type: z
-    .string({ error: "Song type is required." })
+  type: plainString({ error: "Song type is required." })
     .trim()
     .min(1, "Song type is required.")
     .max(200, "Song type must be at most 200 characters."),
-  status: z
-    .string({ error: "Status is required." })
+  // Stored lower-case, so filters and the history compare exact values.
+  status: plainString({ error: "Status is required." })
     .trim()
-    .min(1, "Status is required.")
-    .max(40, "Status must be at most 40 characters."),
-  artist: z
-    .string({ error: "Artist name is required." })
+    .toLowerCase()
+    .pipe(z.enum(SONG_STATUSES, { error: UNKNOWN_STATUS_MESSAGE })),
+  artist: plainString({ error: "Artist name is required." })
     .trim()
     .min(1, "Artist name is required.")
     .max(200, "Artist name must be at most 200 characters."),
   album: text("Album", 200),
   genre: text("Genre", 100),
-  date: z
-    .string({ error: INVALID_RELEASE_DATE_MESSAGE })
+  date: plainString({ error: INVALID_RELEASE_DATE_MESSAGE })
     .trim()
     .refine(isValidReleaseDate, INVALID_RELEASE_DATE_MESSAGE),
   duration: text("Duration", 20),
   lyrics: text("Lyrics", 20_000),
   link: songLinkSchema.default(""),
-  coverFileId: z.string().trim().min(1).max(100).nullable().default(null),
+  coverFileId: plainString().trim().min(1).max(100).nullable().default(null),
   spotifyUrl: linkSchema("Spotify").default(""),
   appleMusicUrl: linkSchema("Apple Music").default(""),
   youtubeUrl: linkSchema("Youtube").default(""),
@@ -80,23 +78,59 @@ export const songInputSchema = z.object({
 export type SongInput = z.input<typeof songInputSchema>;
 export type SongValues = z.output<typeof songInputSchema>;
 
+/** A new song from the desk: its fields, and why when it starts out rejected. */
+export const deskSongCreateSchema = songInputSchema.extend(statusChangeFields);
+export type DeskSongCreateInput = z.input<typeof deskSongCreateSchema>;
+
+/** A desk save names the version it was edited from (optimistic concurrency). */
+export const deskSongUpdateSchema = deskSongCreateSchema.extend({
+  version: z
+    .number({ error: "The song's version is missing." })
+    .int()
+    .min(1)
+    .max(2 ** 31),
+});
+export type DeskSongUpdateInput = z.input<typeof deskSongUpdateSchema>;
+export type DeskSongUpdate = z.output<typeof deskSongUpdateSchema>;
+
 /** The {id} of /api/songs/{id} and /api/desk/songs/{id}. */
-export const songIdParamsSchema = z.object({ id: z.string().min(1).max(100) });
+export const songIdParamsSchema = z.object({ id: plainString().min(1).max(100) });
 
-const cursorField = z.string().trim().max(500, "Invalid page cursor.").optional();
+const cursorField = plainString().trim().max(500, "Invalid page cursor.").optional();
 
-export const songListQuerySchema = z.object({ cursor: cursorField });
+const searchField = plainString()
+  .trim()
+  .max(100, "Search text must be at most 100 characters.")
+  .optional();
+
+/** "Your Songs" filters: a status (absent for all) and a title search, kept in the URL. */
+export const songListQuerySchema = z.object({
+  cursor: cursorField,
+  status: z.enum(SONG_STATUSES, { error: UNKNOWN_STATUS_MESSAGE }).optional(),
+  q: searchField,
+});
+export type SongListFilters = Omit<z.output<typeof songListQuerySchema>, "cursor">;
+
+export const songCountsQuerySchema = z.object({ q: searchField });
+
+/** How many of the artist's songs each filter shows (with the title search applied). */
+export interface SongCounts {
+  all: number;
+  pending: number;
+  released: number;
+  rejected: number;
+}
 
 export const deskSongListQuerySchema = z.object({
   cursor: cursorField,
-  status: z.string().trim().max(40).optional(),
-  artistId: z.string().trim().max(100).optional(),
-  q: z.string().trim().max(100, "Search text must be at most 100 characters.").optional(),
+  status: plainString().trim().max(40).optional(),
+  artistId: plainString().trim().max(100).optional(),
+  q: plainString().trim().max(100, "Search text must be at most 100 characters.").optional(),
 });
 export type DeskSongFilters = z.output<typeof deskSongListQuerySchema>;
 
 export const artistSearchQuerySchema = z.object({
-  q: z.string().trim().max(100, "Search text must be at most 100 characters.").optional(),
+  q: plainString().trim().max(100, "Search text must be at most 100 characters.").optional(),
 });
 
 /** One card of the artist's list. */
@@ -107,6 +141,8 @@ export interface SongSummary {
   album: string;
   date: string;
   coverUrl: string | null;
+  /** The status changed since the artist last opened the song. */
+  unseen: boolean;
 }
 
 /** Everything the detail screen and the desk show. */
@@ -122,6 +158,21 @@ export interface SongDetail extends SongSummary {
   appleMusicUrl: string;
   youtubeUrl: string;
   views: number;
+  /** Raised on every desk save; the desk sends it back to detect concurrent edits. */
+  version: number;
+  /** When the song was submitted (created on the desk), epoch ms. */
+  createdAt: number;
+}
+
+/** A song with its status timeline (oldest first) and the last 30 days of views. */
+export interface SongRecord extends SongDetail {
+  history: SongStatusEvent[];
+  dailyViews: DailyViews[];
+}
+
+/** Songs whose status changed since the artist last opened them (the nav dot). */
+export interface SongNotices {
+  unseen: string[];
 }
 
 export interface SongPage<T> {

@@ -1,18 +1,44 @@
-import { StrictMode } from "react";
-import { createRoot } from "react-dom/client";
+import "./lib/zod-without-eval";
+import { StrictMode, startTransition } from "react";
+import { createRoot, hydrateRoot } from "react-dom/client";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { RouterProvider } from "react-router";
 import { router } from "./app/router";
+import { whenRouterReady } from "./app/when-router-ready";
+import { fetchSessionUser, sessionQueryKey } from "./lib/auth/session";
 import "./styles.css";
 
 const queryClient = new QueryClient({
   defaultOptions: { queries: { refetchOnWindowFocus: false } },
 });
 
-createRoot(document.getElementById("root")!).render(
+const app = (
   <StrictMode>
     <QueryClientProvider client={queryClient}>
       <RouterProvider router={router} />
     </QueryClientProvider>
-  </StrictMode>,
+  </StrictMode>
 );
+
+const root = document.getElementById("root")!;
+if (root.firstElementChild) {
+  // A public screen prerendered at build time for a signed-out visitor
+  // (scripts/prerender.tsx): hydrate it with the same answer, marked stale so
+  // the session is still checked and a signed-in visitor moves on.
+  queryClient.setQueryData(sessionQueryKey, null, { updatedAt: 0 });
+  void whenRouterReady(router).then(() => hydrateRoot(root, app));
+} else {
+  // Every other screen needs the session first: ask now (the built page has
+  // preloaded it), while the router loads the route's modules; render once
+  // they are in, in a transition that yields to the browser (no long task).
+  queryClient.query({ queryKey: sessionQueryKey, queryFn: fetchSessionUser }).catch(() => {
+    // The guard's own query retries and shows the failure.
+  });
+  void whenRouterReady(router).then(() => startTransition(() => createRoot(root).render(app)));
+}
+
+// The offline shell and update prompt, once the page itself has loaded.
+const startWorker = () =>
+  void import("./app/register-service-worker").then((m) => m.startServiceWorker());
+if (document.readyState === "complete") startWorker();
+else window.addEventListener("load", startWorker, { once: true });

@@ -6,6 +6,9 @@ import { verifyPassword } from "../../server/auth/password-hasher";
 import { openCliContext, type CliContext } from "../cli-context";
 import { createAdmin } from "./create-admin";
 import { seedDemo } from "./seed-demo";
+import { sweepFilesCommand } from "./sweep-files";
+import { createStoredFile } from "../../server/features/uploads/stored-files";
+import { solidPng } from "../seed/solid-png";
 
 let ctx: CliContext;
 let dataDir: string;
@@ -80,5 +83,30 @@ describe("seed-demo", () => {
       expect(text).toContain("Demo-pass-1");
     }
     expect(Boolean((await userRow("agent1@demo.test"))?.admin)).toBe(true);
+  });
+});
+
+describe("sweep-files", () => {
+  it("removes an old file nothing uses and keeps the demo's files", async () => {
+    await seedDemo(ctx);
+    const db = ctx.database.db;
+    const owner = (await userRow("artist@demo.test"))!.id;
+    const abandoned = await createStoredFile(db, ctx.storage, {
+      purpose: "avatar",
+      ownerId: owner,
+      scope: owner,
+      name: "never-saved.png",
+      bytes: solidPng(2, 2, [1, 2, 3]),
+    });
+    const dayAgo = Date.now() - 25 * 3_600_000;
+    // Every file old: the demo's covers, pictures and chat files are in use.
+    await db.updateTable("stored_file").set({ createdAt: dayAgo }).execute();
+    const before = (await db.selectFrom("stored_file").select("id").execute()).length;
+    expect(await sweepFilesCommand(ctx)).toBe(
+      "Removed 0 unfinished upload(s) and 1 unattached file(s).",
+    );
+    const left = await db.selectFrom("stored_file").select("id").execute();
+    expect(left).toHaveLength(before - 1);
+    expect(left.map((f) => f.id)).not.toContain(abandoned.id);
   });
 });

@@ -32,7 +32,9 @@ it("gives the demo artist 23 varied songs, once", async () => {
     .execute();
   expect(songs).toHaveLength(23);
   const statuses = new Set(songs.map((s) => s.status));
-  expect(statuses).toContain("Released");
+  expect(statuses).toContain("released");
+  // Statuses are stored lower-case, so the list's filters match them exactly.
+  expect(songs.every((s) => s.status === s.status.toLowerCase())).toBe(true);
   expect(songs.some((s) => songStatusKind(s.status) === "other")).toBe(true);
   expect(songs.some((s) => s.genre === "")).toBe(true);
   expect(

@@ -1,4 +1,5 @@
-import { COVER_UPLOAD_PURPOSE, type SongValues } from "../../shared/song-schemas";
+import { COVER_UPLOAD_PURPOSE } from "../../shared/song-schemas";
+import type { SongFields } from "../../server/features/songs/song-repository";
 import { createStoredFile } from "../../server/features/uploads/stored-files";
 import type { CliContext } from "../cli-context";
 import { solidPng } from "./solid-png";
@@ -6,11 +7,12 @@ import { solidPng } from "./solid-png";
 const NUMBER_OF_DEMO_SONGS = 23;
 
 const genres = ["Pop", "Indie", "Electronic", "Hip-Hop", "Jazz"];
-// Mixed on purpose: another case and an unknown status show how the list copes.
-const statuses = ["released", "pending", "rejected", "Released", "in review"];
+// Mixed on purpose: an unknown status shows how the list copes (stored lower-case,
+// like every status since migration 0007).
+const statuses = ["released", "pending", "rejected", "released", "in review"];
 
 /** The demo song with this number (1 is the oldest); deterministic, so re-seeding adds nothing. */
-export function demoSong(n: number, artistId: string): SongValues & { id: string } {
+export function demoSong(n: number, artistId: string): SongFields & { id: string } {
   // Songs 10 and 11 share a day, so paging by key has a tie to break by id.
   const slot = n === 11 ? 10 : n;
   const month = String(((slot - 1) % 12) + 1).padStart(2, "0");

@@ -1,6 +1,10 @@
+import type { Redis } from "ioredis";
+import { createRateLimiter } from "../limits/rate-limiter";
+
 /**
- * Counts failed attempts per key (an email) in a sliding window. The
- * interface is async so a shared store (Redis) can stand in for the memory one.
+ * Counts failed attempts per key (an email, a user id) in a window that
+ * starts at the first failure. The interface is async so a shared store
+ * (Redis) can stand in for the memory one.
  */
 export interface AttemptLimiter {
   /** True when the key has used up its failures in the current window. */
@@ -17,27 +21,39 @@ export interface AttemptLimit {
 /** The spec'd default: the 4th failed sign-in for one email within 10 s is refused. */
 export const SIGN_IN_LIMIT: AttemptLimit = { maxFailures: 3, windowMs: 10_000 };
 
-export function createMemoryAttemptLimiter(
+/**
+ * rate-limiter-flexible underneath: `penalty` records a failure without
+ * refusing it, `get` reads the count, so the check stays before the
+ * password hash and a correct password after a block is still refused.
+ */
+export function createAttemptLimiter(
   limit: AttemptLimit,
-  now: () => number = Date.now,
+  redis?: Redis,
+  keyPrefix = "attempts",
 ): AttemptLimiter {
-  const failures = new Map<string, number[]>();
-  const recent = (key: string) => {
-    const cutoff = now() - limit.windowMs;
-    const list = (failures.get(key) ?? []).filter((t) => t > cutoff);
-    if (list.length) failures.set(key, list);
-    else failures.delete(key);
-    return list;
-  };
+  const limiter = createRateLimiter(
+    {
+      keyPrefix,
+      points: limit.maxFailures,
+      // rate-limiter-flexible counts whole seconds (Redis expiry granularity).
+      durationSeconds: Math.max(1, Math.ceil(limit.windowMs / 1000)),
+    },
+    redis,
+  );
   return {
-    isBlocked: (key) => Promise.resolve(recent(key).length >= limit.maxFailures),
-    recordFailure: (key) => {
-      failures.set(key, [...recent(key), now()]);
-      return Promise.resolve();
+    async isBlocked(key) {
+      const state = await limiter.get(key);
+      return state !== null && state.consumedPoints >= limit.maxFailures;
     },
-    reset: (key) => {
-      failures.delete(key);
-      return Promise.resolve();
+    async recordFailure(key) {
+      await limiter.penalty(key, 1);
+    },
+    async reset(key) {
+      await limiter.delete(key);
     },
   };
+}
+
+export function createMemoryAttemptLimiter(limit: AttemptLimit): AttemptLimiter {
+  return createAttemptLimiter(limit);
 }

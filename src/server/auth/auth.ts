@@ -4,7 +4,8 @@ import type { Kysely } from "kysely";
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "../../shared/password-rules";
 import type { MigrationDialect } from "../db/dialect-types";
 import type { Database } from "../db/schema";
-import { hashPassword, verifyPassword } from "./password-hasher";
+import { hashPassword } from "./password-hasher";
+import { createPasswordVerifier } from "./password-verifier";
 
 export interface AuthOptions {
   db: Kysely<Database>;
@@ -15,7 +16,20 @@ export interface AuthOptions {
   trustedOrigins?: string[];
   /** Where better-auth's own messages go (the app's pino logger); its console otherwise. */
   log?: FastifyBaseLogger;
+  /** Mails the reset link for a token (the password-reset feature records the mail). */
+  sendResetPassword?: (user: ResetUser, token: string) => Promise<void>;
+  /** After a reset succeeded and the user's sessions were revoked. */
+  onPasswordReset?: (user: ResetUser) => Promise<void>;
 }
+
+export interface ResetUser {
+  id: string;
+  email: string;
+  name: string;
+}
+
+/** Reset links work for one hour (and once: better-auth consumes the token). */
+export const RESET_TOKEN_TTL_SECONDS = 60 * 60;
 
 /** Profile fields no client may write through the auth API; /api/profile owns them. */
 const serverOnly = { required: false, input: false } as const;
@@ -37,6 +51,11 @@ export function createAuth(options: AuthOptions) {
           },
         }
       : {}),
+    // Unexpected errors (a full disk, a database outage, a busy password
+    // hasher) are thrown to the forwarding route, whose error handler answers
+    // them (503 with a message, or a logged 500), instead of an empty 500
+    // here. Its own API errors (401 and friends) stay responses.
+    onAPIError: { throw: true },
     trustedOrigins: [options.publicUrl, ...(options.trustedOrigins ?? [])],
     // Our own limiter runs in front (per email, shareable across instances).
     rateLimit: { enabled: false },
@@ -45,8 +64,19 @@ export function createAuth(options: AuthOptions) {
       autoSignIn: true,
       minPasswordLength: PASSWORD_MIN_LENGTH,
       maxPasswordLength: PASSWORD_MAX_LENGTH,
-      password: { hash: hashPassword, verify: verifyPassword },
+      // verify also accepts imported hosted-service hashes and upgrades them (decision 028).
+      password: { hash: hashPassword, verify: createPasswordVerifier(options.db) },
       revokeSessionsOnPasswordReset: true,
+      resetPasswordTokenExpiresIn: RESET_TOKEN_TTL_SECONDS,
+      ...(options.sendResetPassword
+        ? {
+            sendResetPassword: ({ user, token }: { user: ResetUser; token: string }) =>
+              options.sendResetPassword!(user, token),
+          }
+        : {}),
+      ...(options.onPasswordReset
+        ? { onPasswordReset: ({ user }: { user: ResetUser }) => options.onPasswordReset!(user) }
+        : {}),
     },
     session: {
       expiresIn: 60 * 60 * 24 * 30,

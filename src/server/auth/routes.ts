@@ -1,30 +1,30 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import { SIGN_IN_FAILED_MESSAGE, TOO_MANY_ATTEMPTS_MESSAGE } from "../../shared/auth-messages";
+import fp from "fastify-plugin";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod";
+import {
+  SIGN_IN_FAILED_MESSAGE,
+  SIGN_UP_FAILED_MESSAGE,
+  TOO_MANY_ATTEMPTS_MESSAGE,
+} from "../../shared/auth-messages";
 import { signInSchema, signUpSchema } from "../../shared/auth-schemas";
-import { HttpError, parseInput } from "../http/errors";
+import { errorResponses } from "../../shared/responses/common";
+import { HttpError } from "../http/errors";
 import type { AttemptLimiter } from "./attempt-limiter";
 import type { Auth } from "./auth";
-import { forgetCachedSessions } from "./session-guard";
-
-export interface AuthRoutesOptions {
-  auth: Auth;
-  publicUrl: string;
-  signInLimiter: AttemptLimiter;
-  /** Requests per minute per IP on sign-in and sign-up. */
-  perIpPerMinute: number;
-}
+import { hashPassword } from "./password-hasher";
 
 /**
- * Forwards a Fastify request to better-auth's fetch-style handler; `path`
- * names another better-auth endpoint than the request's own URL.
+ * Forwards a Fastify request to better-auth endpoint `path` (its cookies and
+ * headers) with the body we built, never the client's raw one.
  */
 export async function forward(
   auth: Auth,
   publicUrl: string,
   request: FastifyRequest,
   reply: FastifyReply,
-  body?: unknown,
-  path?: string,
+  body: unknown,
+  path: string,
 ) {
   const headers = new Headers();
   for (const [name, value] of Object.entries(request.headers)) {
@@ -32,15 +32,19 @@ export async function forward(
     if (Array.isArray(value)) value.forEach((v) => headers.append(name, v));
     else headers.set(name, value);
   }
+  // better-auth records the address it finds in X-Forwarded-For on the
+  // session: it gets the one Fastify resolved under TRUST_PROXY, never the
+  // client's own claim.
+  for (const name of ["forwarded", "x-forwarded-for", "x-real-ip"]) headers.delete(name);
+  headers.set("x-forwarded-for", request.ip);
   const hasBody = request.method !== "GET" && request.method !== "HEAD";
-  const payload = body ?? request.body;
   if (hasBody) headers.set("content-type", "application/json");
   headers.delete("content-length");
   const response = await auth.handler(
-    new Request(new URL(path ?? request.url, publicUrl), {
+    new Request(new URL(path, publicUrl), {
       method: request.method,
       headers,
-      body: hasBody ? JSON.stringify(payload ?? {}) : undefined,
+      body: hasBody ? JSON.stringify(body ?? {}) : undefined,
     }),
   );
   reply.status(response.status);
@@ -53,56 +57,171 @@ export async function forward(
   return { status: response.status, text };
 }
 
-export function registerAuthRoutes(app: FastifyInstance, options: AuthRoutesOptions): void {
-  const { auth, publicUrl, signInLimiter } = options;
+const tags = ["auth"];
+const authUserSchema = z.object({ id: z.string(), email: z.string(), name: z.string() });
+/** Sign-up and sign-in answer who signed in; the session token stays in its HttpOnly cookie. */
+const signedInSchema = z.object({ user: authUserSchema });
+const sessionSchema = z
+  .object({
+    session: z.object({
+      id: z.string(),
+      userId: z.string(),
+      createdAt: z.string(),
+      expiresAt: z.string(),
+    }),
+    user: authUserSchema,
+  })
+  .nullable();
+
+/** better-auth's JSON answer as an object, so the route's response schema can strip it. */
+function parseAuthAnswer(text: string): unknown {
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return { message: "The request could not be processed." };
+  }
+}
+
+export interface AuthOptions {
+  signInLimiter: AttemptLimiter;
+  /** Requests per minute per IP on sign-in and sign-up. */
+  perIpPerMinute: number;
+}
+
+/** The four better-auth endpoints the product uses, behind our own validation. */
+function authPlugin(
+  parent: FastifyInstance,
+  options: AuthOptions,
+  done: (err?: Error) => void,
+): void {
+  const app = parent.withTypeProvider<ZodTypeProvider>();
+  const { auth, config, sessions, events } = app.ctx;
+  const { publicUrl } = config;
+  const { signInLimiter } = options;
   const perIp = { rateLimit: { max: options.perIpPerMinute, timeWindow: 60_000 } };
 
-  // Whatever an auth or account call changed (signed out, new password or
-  // email, deleted account), no cached session may outlive it.
-  app.addHook("onResponse", (request, _reply, done) => {
-    if (request.method !== "GET" && /^\/api\/(auth|account)\//.test(request.url)) {
-      forgetCachedSessions(auth);
-    }
-    done();
-  });
+  app.post(
+    "/api/auth/sign-up/email",
+    {
+      config: perIp,
+      schema: {
+        tags,
+        summary: "Create an artist account and sign in",
+        body: signUpSchema,
+        response: { 200: signedInSchema, ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      // Only the fields we accept reach better-auth: no client can smuggle in `admin`.
+      const input = request.body;
+      const { status, text } = await forward(
+        auth,
+        publicUrl,
+        request,
+        reply,
+        { name: input.name, email: input.email, password: input.password },
+        "/api/auth/sign-up/email",
+      );
+      if (status >= 400 && status < 500) {
+        // An existing email fails before better-auth hashes anything: hash
+        // anyway, so both cases cost the same time, and answer both with the
+        // spec's one text, so sign-up cannot tell whether an account exists.
+        if (/USER_ALREADY_EXISTS/.test(text)) await hashPassword(input.password);
+        throw new HttpError(422, SIGN_UP_FAILED_MESSAGE, undefined, "SIGN_UP_FAILED");
+      }
+      return reply.status(status as 200).send(parseAuthAnswer(text) as never);
+    },
+  );
 
-  app.post("/api/auth/sign-up/email", { config: perIp }, async (request, reply) => {
-    // Only the fields we accept reach better-auth: no client can smuggle in `admin`.
-    const input = parseInput(signUpSchema, request.body);
-    const { text } = await forward(auth, publicUrl, request, reply, {
-      name: input.name,
-      email: input.email,
-      password: input.password,
-    });
-    return reply.send(text);
-  });
-
-  app.post("/api/auth/sign-in/email", { config: perIp }, async (request, reply) => {
-    const input = parseInput(signInSchema, request.body);
-    if (await signInLimiter.isBlocked(input.email)) {
-      throw new HttpError(429, TOO_MANY_ATTEMPTS_MESSAGE, undefined, "TOO_MANY_ATTEMPTS");
-    }
-    const { status, text } = await forward(auth, publicUrl, request, reply, {
-      email: input.email,
-      password: input.password,
-      rememberMe: true,
-    });
-    if (status === 401) {
-      await signInLimiter.recordFailure(input.email);
-      throw new HttpError(401, SIGN_IN_FAILED_MESSAGE, undefined, "INVALID_CREDENTIALS");
-    }
-    if (status < 300) await signInLimiter.reset(input.email);
-    return reply.send(text);
-  });
+  app.post(
+    "/api/auth/sign-in/email",
+    {
+      config: perIp,
+      schema: {
+        tags,
+        summary: "Sign in with email and password",
+        body: signInSchema,
+        response: { 200: signedInSchema, ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      const input = request.body;
+      if (await signInLimiter.isBlocked(input.email)) {
+        throw new HttpError(429, TOO_MANY_ATTEMPTS_MESSAGE, undefined, "TOO_MANY_ATTEMPTS");
+      }
+      const { status, text } = await forward(
+        auth,
+        publicUrl,
+        request,
+        reply,
+        { email: input.email, password: input.password, rememberMe: true },
+        "/api/auth/sign-in/email",
+      );
+      if (status === 401) {
+        await signInLimiter.recordFailure(input.email);
+        throw new HttpError(401, SIGN_IN_FAILED_MESSAGE, undefined, "INVALID_CREDENTIALS");
+      }
+      if (status < 300) await signInLimiter.reset(input.email);
+      return reply.status(status as 200).send(parseAuthAnswer(text) as never);
+    },
+  );
 
   // Only the better-auth endpoints the product uses are reachable; the rest
   // (update-user and friends) would bypass our validation.
-  app.get("/api/auth/get-session", async (request, reply) => {
-    const { text } = await forward(auth, publicUrl, request, reply);
-    return reply.send(text);
-  });
-  app.post("/api/auth/sign-out", async (request, reply) => {
-    const { text } = await forward(auth, publicUrl, request, reply);
-    return reply.send(text);
-  });
+  app.get(
+    "/api/auth/get-session",
+    {
+      // better-auth answers GET only; a HEAD would be forwarded to a 404.
+      exposeHeadRoute: false,
+      schema: {
+        tags,
+        summary: "The current session, or null",
+        response: { 200: sessionSchema, ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      const { status, text } = await forward(
+        auth,
+        publicUrl,
+        request,
+        reply,
+        undefined,
+        "/api/auth/get-session",
+      );
+      return reply.status(status as 200).send(parseAuthAnswer(text) as never);
+    },
+  );
+
+  app.post(
+    "/api/auth/sign-out",
+    {
+      schema: {
+        tags,
+        summary: "Sign out this browser (its sockets close)",
+        response: { 200: z.object({ success: z.boolean() }), ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      const ending = await sessions.read(request.headers);
+      // The body is never read: better-auth gets an empty one.
+      const { status, text } = await forward(
+        auth,
+        publicUrl,
+        request,
+        reply,
+        {},
+        "/api/auth/sign-out",
+      );
+      if (ending && status < 300) {
+        await events.emit("session.ended", {
+          userId: ending.user.id,
+          sessionId: ending.sessionId,
+        });
+      }
+      return reply.status(status as 200).send(parseAuthAnswer(text) as never);
+    },
+  );
+  done();
 }
+
+export default fp(authPlugin, { name: "auth", decorators: { fastify: ["ctx"] } });

@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { randomBytes } from "node:crypto";
+import { createPrivateDir } from "../storage/private-files";
 
 /**
  * The session-signing secret: from config when given, else generated once and
@@ -12,7 +13,7 @@ export function resolveAuthSecret(configured: string | undefined, dataDir: strin
   try {
     return fs.readFileSync(file, "utf8").trim();
   } catch {
-    fs.mkdirSync(dataDir, { recursive: true });
+    createPrivateDir(dataDir);
     const secret = randomBytes(48).toString("base64url");
     fs.writeFileSync(file, secret, { mode: 0o600, flag: "wx" });
     return secret;

@@ -1,6 +1,5 @@
-import fs from "node:fs";
-import path from "node:path";
 import SQLite from "better-sqlite3";
+import { LRUCache } from "lru-cache";
 import pg from "pg";
 import {
   Kysely,
@@ -11,7 +10,9 @@ import {
   type MigrationProvider,
   type SqliteDatabase,
 } from "kysely";
+import { createPrivateFile } from "../storage/private-files";
 import type { MigrationDialect } from "./dialect-types";
+import { createPostgresPool } from "./postgres-pool";
 import { allMigrations } from "./migrations/index";
 import type { Database } from "./schema";
 
@@ -22,11 +23,26 @@ export interface DatabaseHandle {
   bool: (value: boolean) => boolean | number;
   /** PostgreSQL schema the tables live in, when not the default. */
   schema?: string;
+  /** The SQLite file (absent for PostgreSQL and ":memory:"); health checks its disk. */
+  file?: string;
+  /**
+   * Called when a pooled PostgreSQL connection breaks (the pool reconnects by
+   * itself). Writes to stderr until the app replaces it with its logger.
+   */
+  onConnectionError: (err: Error) => void;
   close: () => Promise<void>;
 }
 
+export type SqliteSynchronous = "FULL" | "NORMAL";
+
 export type DatabaseOptions =
-  | { engine: "sqlite"; /** File path, or ":memory:". */ file: string }
+  | {
+      engine: "sqlite";
+      /** File path, or ":memory:". */
+      file: string;
+      /** FULL (default) survives power loss; NORMAL may lose the last commits. */
+      synchronous?: SqliteSynchronous;
+    }
   | {
       engine: "postgres";
       url: string;
@@ -43,18 +59,17 @@ const STATEMENT_CACHE_SIZE = 500;
 /**
  * Kysely prepares every query anew; preparing costs more than running a small
  * indexed query. Statements are reused by SQL text (parameters stay bound
- * per call), the oldest dropped past the cap. SQLite re-prepares a cached
+ * per call), the least recently used dropped past the cap. SQLite re-prepares a cached
  * statement by itself if the schema changed.
  */
 function withStatementCache(sqlite: SQLite.Database): SqliteDatabase {
-  const cache = new Map<string, SQLite.Statement>();
+  const cache = new LRUCache<string, SQLite.Statement>({ max: STATEMENT_CACHE_SIZE });
   return {
     close: () => sqlite.close(),
     prepare(sqlText) {
       let statement = cache.get(sqlText);
       if (!statement) {
         statement = sqlite.prepare(sqlText);
-        if (cache.size >= STATEMENT_CACHE_SIZE) cache.delete(cache.keys().next().value!);
         cache.set(sqlText, statement);
       }
       return statement;
@@ -62,18 +77,27 @@ function withStatementCache(sqlite: SQLite.Database): SqliteDatabase {
   };
 }
 
-function openSqlite(file: string): DatabaseHandle {
-  if (file !== ":memory:") fs.mkdirSync(path.dirname(file), { recursive: true });
+function openSqlite(file: string, synchronous: SqliteSynchronous = "FULL"): DatabaseHandle {
+  if (file !== ":memory:") createPrivateFile(file);
   const sqlite = new SQLite(file);
-  // WAL lets readers proceed while one writer commits; NORMAL sync is safe with WAL.
+  // WAL lets readers proceed while one writer commits. FULL syncs the WAL on
+  // every commit, so an acknowledged message survives power loss; NORMAL
+  // (opt-in, faster) may lose the last commits then. Decision 014.
   sqlite.pragma("journal_mode = WAL");
-  sqlite.pragma("synchronous = NORMAL");
+  sqlite.pragma(`synchronous = ${synchronous}`);
   sqlite.pragma("foreign_keys = ON");
   sqlite.pragma("busy_timeout = 5000");
   const db = new Kysely<Database>({
     dialect: new SqliteDialect({ database: withStatementCache(sqlite) }),
   });
-  return { db, dialect: "sqlite", bool: (v) => (v ? 1 : 0), close: () => db.destroy() };
+  return {
+    db,
+    dialect: "sqlite",
+    bool: (v) => (v ? 1 : 0),
+    ...(file !== ":memory:" ? { file } : {}),
+    onConnectionError: () => {},
+    close: () => db.destroy(),
+  };
 }
 
 async function openPostgres(
@@ -83,6 +107,8 @@ async function openPostgres(
   if (schema && !/^[a-z_][a-z0-9_]*$/.test(schema)) throw new Error(`invalid schema ${schema}`);
   if (schema) {
     const admin = new pg.Client({ connectionString: options.url });
+    // A query's own rejection reports a dropped connection; the event must not end the process.
+    admin.on("error", () => {});
     await admin.connect();
     try {
       await admin.query(`create schema if not exists ${schema}`);
@@ -90,28 +116,36 @@ async function openPostgres(
       await admin.end();
     }
   }
-  const pool = new pg.Pool({
-    connectionString: options.url,
-    max: options.poolSize ?? 10,
-    ...(schema ? { options: `-c search_path=${schema}` } : {}),
-  });
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-  return {
-    db,
+  const handle: DatabaseHandle = {
+    db: undefined as unknown as Kysely<Database>,
     dialect: "postgres",
     bool: (v) => v,
     ...(schema ? { schema } : {}),
-    close: () => db.destroy(),
+    onConnectionError: (err) => {
+      process.stderr.write(`postgres connection error (the pool reconnects): ${err.message}\n`);
+    },
+    close: () => handle.db.destroy(),
   };
+  const pool = createPostgresPool({
+    url: options.url,
+    max: options.poolSize ?? 10,
+    ...(schema ? { options: `-c search_path=${schema}` } : {}),
+    onConnectionError: (err) => handle.onConnectionError(err),
+  });
+  handle.db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  return handle;
 }
 
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
-  return options.engine === "sqlite" ? openSqlite(options.file) : openPostgres(options);
+  return options.engine === "sqlite"
+    ? openSqlite(options.file, options.synchronous)
+    : openPostgres(options);
 }
 
 /** Drops a test schema and everything in it. */
 export async function dropPostgresSchema(url: string, schema: string): Promise<void> {
   const admin = new pg.Client({ connectionString: url });
+  admin.on("error", () => {});
   await admin.connect();
   try {
     await admin.query(`drop schema if exists ${schema} cascade`);

@@ -107,6 +107,10 @@ export interface MessageTable {
   fileType: string | null;
   fileName: string | null;
   fileSize: number | null;
+  /** "text", or "system" for a line the portal writes (a song's status changed). */
+  kind: Generated<string>;
+  /** The artist's song the message is about ("Ask about this song"). */
+  songId: string | null;
 }
 
 export interface SongRequestTable {
@@ -129,9 +133,62 @@ export interface SongRequestTable {
   views: Generated<number>;
   createdAt: EpochMs;
   updatedAt: EpochMs;
+  /** Raised by one on every desk save; a save naming an older version is refused. */
+  version: Generated<number>;
+  /** 1 after a status change until the artist opens the song. */
+  statusUnseen: Generated<number>;
+}
+
+export interface SongStatusEventTable {
+  id: string;
+  songId: string;
+  fromStatus: string | null;
+  toStatus: string;
+  reasonCode: string | null;
+  note: string;
+  agentId: string | null;
+  agentName: string;
+  createdAt: EpochMs;
+  emailedAt: EpochMs | null;
+}
+
+export interface SongViewDayTable {
+  songId: string;
+  day: string;
+  views: number;
+}
+
+export interface MailJobTable {
+  id: string;
+  kind: "mail" | "unread-notice";
+  dedupeKey: string | null;
+  /** JSON: the rendered message, or what a notice is about. */
+  payload: string;
+  status: "pending" | "sent" | "skipped";
+  runAt: EpochMs;
+  attempts: number;
+  lastError: string | null;
+  createdAt: EpochMs;
+  doneAt: EpochMs | null;
+}
+
+export interface MailPreferenceTable {
+  userId: string;
+  unreadNotices: Bool;
+  updatedAt: EpochMs;
+}
+
+/** One record brought in by the hosted-service import (migration 0008). */
+export interface ImportRecordTable {
+  kind: string;
+  sourceId: string;
+  targetId: string;
+  importedAt: EpochMs;
 }
 
 export interface Database {
+  mail_job: MailJobTable;
+  mail_preference: MailPreferenceTable;
   stored_file: StoredFileTable;
   user: UserTable;
   room: RoomTable;
@@ -141,6 +198,9 @@ export interface Database {
   account: AccountTable;
   verification: VerificationTable;
   song_request: SongRequestTable;
+  song_status_event: SongStatusEventTable;
+  song_view_day: SongViewDayTable;
+  import_record: ImportRecordTable;
 }
 
 export type { Generated };

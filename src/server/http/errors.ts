@@ -1,5 +1,10 @@
 import type { FastifyError, FastifyInstance } from "fastify";
+import {
+  hasZodFastifySchemaValidationErrors,
+  isResponseSerializationError,
+} from "fastify-type-provider-zod";
 import { ZodError, type z } from "zod";
+import { unavailableOf } from "./unavailable-errors";
 
 /** An error whose message is safe and useful to show to the person. */
 export class HttpError extends Error {
@@ -8,6 +13,8 @@ export class HttpError extends Error {
     message: string,
     readonly fieldErrors?: Record<string, string>,
     readonly code?: string,
+    /** Sent as Retry-After (429, 503). */
+    readonly retryAfterSeconds?: number,
   ) {
     super(message);
   }
@@ -38,10 +45,49 @@ export function parseInput<S extends z.ZodType>(schema: S, input: unknown): z.ou
   throw new HttpError(400, first, fieldErrors, "VALIDATION_FAILED");
 }
 
+/** A route schema's refusal, in the same shape as parseInput's: one message per field. */
+function schemaFieldErrors(
+  issues: readonly { instancePath: string; message?: string }[],
+): Record<string, string> {
+  const fields: Record<string, string> = {};
+  for (const issue of issues) {
+    const key = issue.instancePath.replace(/^\//, "").replaceAll("/", ".") || "_";
+    fields[key] ??= issue.message ?? "Invalid input.";
+  }
+  return fields;
+}
+
 /** One error shape for the whole API; 5xx details stay in the log. */
 export function registerErrorHandling(app: FastifyInstance): void {
+  // A route with a body schema reads a missing body as {}, so each required
+  // field is named in the answer rather than "expected object".
+  app.addHook("preValidation", (request, _reply, done) => {
+    if (request.body === undefined && request.routeOptions.schema?.body) request.body = {};
+    done();
+  });
   app.setErrorHandler((error: FastifyError | HttpError | ZodError, request, reply) => {
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const fieldErrors = schemaFieldErrors(error.validation);
+      return reply.status(400).send({
+        message: Object.values(fieldErrors)[0] ?? "Invalid input.",
+        code: "VALIDATION_FAILED",
+        fieldErrors,
+      } satisfies ApiErrorBody);
+    }
+    const unavailable = unavailableOf(error);
+    if (unavailable) {
+      request.log.error({ err: error, reqId: request.id }, "request failed: engine unavailable");
+      return reply
+        .status(503)
+        .header("retry-after", String(unavailable.retryAfterSeconds))
+        .send({ message: unavailable.message, code: unavailable.code } satisfies ApiErrorBody);
+    }
+    if (isResponseSerializationError(error)) {
+      // An answer that does not match its declared schema never leaves the server.
+      request.log.error({ err: error, issues: error.cause.issues }, "response failed its schema");
+    }
     if (error instanceof HttpError) {
+      if (error.retryAfterSeconds) reply.header("retry-after", String(error.retryAfterSeconds));
       const body: ApiErrorBody = { message: error.message };
       if (error.code) body.code = error.code;
       if (error.fieldErrors) body.fieldErrors = error.fieldErrors;

@@ -2,37 +2,71 @@ import { ServerResponse, IncomingMessage } from "node:http";
 import { Socket } from "node:net";
 import type { FastifyInstance } from "fastify";
 import helmet, { type HelmetOptions } from "helmet";
+import type { InlineHashes } from "./web-pages";
 
 /**
- * A strict CSP: scripts only from our origin (no inline script anywhere, the
- * theme is applied by an external file), no framing, no plugins.
+ * A strict CSP: scripts only from our origin, no framing, no plugins. The one
+ * inline script (the theme, before first paint) and the inlined stylesheet of
+ * the built pages are allowed by their sha256 only (withInlineHashes).
+ * Connections go to the portal alone: its own origin, and its WebSocket
+ * origin (ws: or wss: of PUBLIC_URL) for the live chat.
+ * HSTS only when PUBLIC_URL is https: over plain http it would be ignored at
+ * best, and at worst pin a host name that also serves something on http.
  */
-export const helmetOptions: HelmetOptions = {
-  contentSecurityPolicy: {
-    useDefaults: false,
-    directives: {
-      defaultSrc: ["'self'"],
-      scriptSrc: ["'self'"],
-      styleSrc: ["'self'"],
-      imgSrc: ["'self'", "data:", "blob:"],
-      mediaSrc: ["'self'", "blob:"],
-      fontSrc: ["'self'"],
-      connectSrc: ["'self'", "ws:", "wss:"],
-      objectSrc: ["'none'"],
-      baseUri: ["'self'"],
-      formAction: ["'self'"],
-      frameAncestors: ["'none'"],
+export function helmetOptionsFor(publicUrl: string): HelmetOptions {
+  const url = new URL(publicUrl);
+  const https = url.protocol === "https:";
+  const socketOrigin = `${https ? "wss" : "ws"}://${url.host}`;
+  return {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'"],
+        imgSrc: ["'self'", "data:", "blob:"],
+        mediaSrc: ["'self'", "blob:"],
+        fontSrc: ["'self'"],
+        connectSrc: ["'self'", socketOrigin],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'none'"],
+      },
     },
-  },
-  crossOriginEmbedderPolicy: false,
-  referrerPolicy: { policy: "strict-origin-when-cross-origin" },
-};
+    crossOriginEmbedderPolicy: false,
+    referrerPolicy: { policy: "strict-origin-when-cross-origin" },
+    strictTransportSecurity: https ? { maxAge: 365 * 24 * 60 * 60 } : false,
+  };
+}
+
+/** The CSP with the built pages' inline blocks allowed by hash, nothing else inline. */
+export function withInlineHashes(options: HelmetOptions, hashes: InlineHashes): HelmetOptions {
+  const csp = options.contentSecurityPolicy;
+  if (!csp || csp === true || !csp.directives) return options;
+  const { directives } = csp;
+  const add = (name: "scriptSrc" | "styleSrc", extra: string[]) => [
+    ...((directives[name] as string[] | undefined) ?? ["'self'"]),
+    ...extra,
+  ];
+  return {
+    ...options,
+    contentSecurityPolicy: {
+      ...csp,
+      directives: {
+        ...directives,
+        scriptSrc: add("scriptSrc", hashes.scriptSrc),
+        styleSrc: add("styleSrc", hashes.styleSrc),
+      },
+    },
+  };
+}
 
 /**
  * The headers helmet sets, computed once: they do not depend on the request,
  * and building them per request cost more than the song-list query itself.
  */
-export function computeSecurityHeaders(options: HelmetOptions = helmetOptions) {
+export function computeSecurityHeaders(options: HelmetOptions) {
   const req = new IncomingMessage(new Socket());
   const res = new ServerResponse(req);
   helmet(options)(req, res, () => undefined);
@@ -43,10 +77,16 @@ export function computeSecurityHeaders(options: HelmetOptions = helmetOptions) {
   return headers;
 }
 
-export function registerSecurityHeaders(app: FastifyInstance): void {
-  const headers = computeSecurityHeaders();
+export function registerSecurityHeaders(
+  app: FastifyInstance,
+  publicUrl: string,
+  inline?: InlineHashes,
+): Record<string, string> {
+  const options = helmetOptionsFor(publicUrl);
+  const headers = computeSecurityHeaders(inline ? withInlineHashes(options, inline) : options);
   app.addHook("onRequest", (_request, reply, done) => {
     reply.headers(headers);
     done();
   });
+  return headers;
 }

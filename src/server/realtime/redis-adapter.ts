@@ -1,7 +1,7 @@
 import { createAdapter } from "@socket.io/redis-adapter";
 import type { FastifyInstance } from "fastify";
 import type { Redis } from "ioredis";
-import type { Server } from "socket.io";
+import type { PortalServer } from "./socket-types";
 
 type FireAndForget = "publish" | "subscribe" | "psubscribe";
 
@@ -27,7 +27,7 @@ function logRejections(client: Redis, methods: FireAndForget[], log: (err: unkno
  * was away are recovered by its resync after the last seq it holds, so the
  * plain (pub/sub) adapter suffices.
  */
-export function attachRedisAdapter(app: FastifyInstance, io: Server, redis: Redis): void {
+export function attachRedisAdapter(app: FastifyInstance, io: PortalServer, redis: Redis): void {
   // Pub/sub clients wait for Redis to come back rather than failing commands.
   const options = { maxRetriesPerRequest: null, enableOfflineQueue: true };
   const pub = redis.duplicate(options);

@@ -1,51 +1,40 @@
 import type { FastifyInstance } from "fastify";
-import { Server, type Socket } from "socket.io";
+import fp from "fastify-plugin";
+import { Server } from "socket.io";
 import { attachRedisAdapter } from "./redis-adapter";
-import { readSession } from "../auth/session-guard";
-import type { PublicUser } from "../../shared/user";
-import { SOCKET_BAD_ORIGIN, SOCKET_UNAUTHORIZED } from "../../shared/chat-events";
-
-export interface Realtime {
-  io: Server;
-  /** Sends an event to every tab of these users. */
-  toUsers(userIds: readonly string[], event: string, payload: unknown): void;
-  /** Sends an event to every connected user. */
-  toEveryone(event: string, payload: unknown): void;
-  /** Closes every socket of this user (account deleted, password changed). */
-  disconnectUser(userId: string): void;
-}
-
-declare module "fastify" {
-  interface FastifyInstance {
-    realtime: Realtime;
-  }
-}
-
-export interface SocketData {
-  user: PublicUser;
-  sessionId: string;
-}
-export type AuthedSocket = Socket<
-  Record<string, never>,
-  Record<string, never>,
-  Record<string, never>,
-  SocketData
->;
+import { relayDomainEvents } from "./cross-instance-events";
+import type { Realtime } from "../context";
+import { SOCKET_BAD_ORIGIN, SOCKET_TOO_MANY, SOCKET_UNAUTHORIZED } from "../../shared/chat-events";
+import type { PortalServer } from "./socket-types";
 
 /** Each user's sockets share one private channel; events are addressed to users, never broadcast by room name a client picks. */
 export const userChannel = (userId: string) => `user:${userId}`;
 /** Sockets opened with one session, so signing out closes exactly those. */
 const sessionChannel = (sessionId: string) => `session:${sessionId}`;
-const SIGN_OUT_PATH = "/api/auth/sign-out";
+
+export interface RealtimeOptions {
+  /** Open sockets one user may hold on this instance (SOCKETS_PER_USER); unlimited when absent. */
+  socketsPerUser?: number;
+}
 
 /**
  * Socket.IO on the app's own HTTP server: WebSocket only (one connection per
  * tab, no polling), Origin must be PUBLIC_URL, and the session cookie of the
- * handshake must belong to a signed-in user.
+ * handshake must belong to a signed-in user. Decorates `app.realtime`.
  */
-export function attachRealtime(app: FastifyInstance): Realtime {
-  const { auth, config } = app.ctx;
-  const io = new Server(app.server, {
+function realtimePlugin(
+  app: FastifyInstance,
+  options: RealtimeOptions,
+  done: (err?: Error) => void,
+): void {
+  const { config, sessions, events, redis } = app.ctx;
+  const maxSockets = options.socketsPerUser ?? Infinity;
+  // Open sockets per user on this instance. Counted here, not in Redis: a
+  // concurrent count lives with the sockets it counts, so an instance that
+  // dies cannot leave a user locked out. Taken synchronously with the check,
+  // so simultaneous handshakes cannot all slip under the limit.
+  const openSockets = new Map<string, number>();
+  const io: PortalServer = new Server(app.server, {
     transports: ["websocket"],
     serveClient: false,
     maxHttpBufferSize: 64 * 1024,
@@ -54,14 +43,34 @@ export function attachRealtime(app: FastifyInstance): Realtime {
       callback(ok ? null : SOCKET_BAD_ORIGIN, ok);
     },
   });
-  if (app.ctx.redis) attachRedisAdapter(app, io, app.ctx.redis);
+  if (redis) {
+    attachRedisAdapter(app, io, redis);
+    relayDomainEvents(io, events);
+  }
   io.use((socket, next) => {
-    readSession(auth, socket.request.headers)
+    sessions
+      .read(socket.request.headers)
       .then((session) => {
         if (!session) return next(new Error(SOCKET_UNAUTHORIZED));
-        const data = socket.data as SocketData;
-        data.user = session.user;
-        data.sessionId = session.sessionId;
+        const userId = session.user.id;
+        const open = openSockets.get(userId) ?? 0;
+        if (open >= maxSockets) return next(new Error(SOCKET_TOO_MANY));
+        // The link closed while the session was read: nothing to count.
+        if (socket.conn.readyState !== "open") return next(new Error(SOCKET_UNAUTHORIZED));
+        openSockets.set(userId, open + 1);
+        let released = false;
+        const release = () => {
+          if (released) return;
+          released = true;
+          const left = (openSockets.get(userId) ?? 1) - 1;
+          if (left > 0) openSockets.set(userId, left);
+          else openSockets.delete(userId);
+        };
+        // A socket whose link drops before it connects never gets "disconnect".
+        socket.once("disconnect", release);
+        socket.conn.once("close", release);
+        socket.data.user = session.user;
+        socket.data.sessionId = session.sessionId;
         next();
       })
       .catch((err: unknown) => {
@@ -70,41 +79,40 @@ export function attachRealtime(app: FastifyInstance): Realtime {
       });
   });
   io.on("connection", (socket) => {
-    const data = socket.data as SocketData;
-    void socket.join([userChannel(data.user.id), sessionChannel(data.sessionId)]);
+    void socket.join([userChannel(socket.data.user.id), sessionChannel(socket.data.sessionId)]);
   });
 
-  // A socket is authorised once, at the handshake: when its session ends by
-  // signing out, its sockets end too.
-  const endingSessions = new WeakMap<object, string>();
-  app.addHook("onRequest", async (request) => {
-    if (request.method !== "POST" || request.url !== SIGN_OUT_PATH) return;
-    const session = await readSession(auth, request.headers);
-    if (session) endingSessions.set(request, session.sessionId);
-  });
-  app.addHook("onResponse", async (request, reply) => {
-    const sessionId = endingSessions.get(request);
-    if (sessionId && reply.statusCode < 400)
+  const realtime: Realtime = {
+    io,
+    toUsers(userIds, event, ...payload) {
+      io.to(userIds.map(userChannel)).emit(event, ...payload);
+    },
+    toEveryone(event, ...payload) {
+      io.emit(event, ...payload);
+    },
+    disconnectUser(userId) {
+      io.in(userChannel(userId)).disconnectSockets(true);
+    },
+    disconnectSession(sessionId) {
       io.in(sessionChannel(sessionId)).disconnectSockets(true);
-  });
+    },
+  };
+
+  // A socket is authorised once, at the handshake: when its session or its
+  // password ends, or its account goes, its sockets end too (on every instance:
+  // the adapter carries the disconnect).
+  events.on("session.ended", ({ sessionId }) => realtime.disconnectSession(sessionId));
+  events.on("user.passwordChanged", ({ userId }) => realtime.disconnectUser(userId));
+  events.on("user.deleted", ({ userId }) => realtime.disconnectUser(userId));
+
   // Before Fastify closes the HTTP server: upgraded sockets are not its connections.
   app.addHook("preClose", (done) => {
     io.local.disconnectSockets(true);
     io.engine.close();
     done();
   });
-  const realtime: Realtime = {
-    io,
-    toUsers(userIds, event, payload) {
-      io.to(userIds.map(userChannel)).emit(event, payload);
-    },
-    toEveryone(event, payload) {
-      io.emit(event, payload);
-    },
-    disconnectUser(userId) {
-      io.in(userChannel(userId)).disconnectSockets(true);
-    },
-  };
   app.decorate("realtime", realtime);
-  return realtime;
+  done();
 }
+
+export default fp(realtimePlugin, { name: "realtime", decorators: { fastify: ["ctx"] } });

@@ -11,37 +11,19 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import pg from "pg";
-import { Redis } from "ioredis";
 import { io, type Socket } from "socket.io-client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { solidPng } from "../../cli/seed/solid-png";
 import { chatEvents, type SendAck } from "../../shared/chat-events";
 import type { ChatMessage } from "../../shared/chat";
 import { startS3TestServer, type S3TestServer } from "../test/s3-test-server";
-import { freePort } from "../test/free-port";
+import getPort from "get-port";
+import { enginesUnavailable } from "../test/engines-available";
 
 const PG_URL = process.env.TEST_POSTGRES_URL ?? "postgres://postgres@127.0.0.1:5432/test";
 const REDIS_URL = process.env.TEST_REDIS_URL ?? "redis://127.0.0.1:6379";
 /** The address of the "load balancer" both instances sit behind. */
 const PUBLIC_URL = "http://localhost:4399";
-
-async function reachable(): Promise<string | null> {
-  const client = new pg.Client({ connectionString: PG_URL, connectionTimeoutMillis: 3000 });
-  try {
-    await client.connect();
-    await client.end();
-  } catch (err) {
-    return `no PostgreSQL at ${PG_URL} (${(err as Error).message})`;
-  }
-  const redis = new Redis(REDIS_URL, { lazyConnect: true, maxRetriesPerRequest: 0 });
-  try {
-    await redis.connect();
-    redis.disconnect();
-  } catch (err) {
-    return `no Redis at ${REDIS_URL} (${(err as Error).message})`;
-  }
-  return null;
-}
 
 interface Instance {
   url: string;
@@ -49,7 +31,7 @@ interface Instance {
 }
 
 async function startInstance(env: NodeJS.ProcessEnv): Promise<Instance> {
-  const port = await freePort();
+  const port = await getPort();
   const child = spawn(process.execPath, ["--import", "tsx", "src/server/main.ts"], {
     env: { ...process.env, ...env, PORT: String(port), HOST: "127.0.0.1", LOG_LEVEL: "warn" },
     stdio: ["ignore", "inherit", "inherit"],
@@ -114,7 +96,7 @@ let a: Instance | undefined;
 let b: Instance | undefined;
 
 beforeAll(async () => {
-  skipReason = await reachable();
+  skipReason = await enginesUnavailable(PG_URL, REDIS_URL);
   if (skipReason) return;
   database = `portal_two_${randomUUID().replaceAll("-", "").slice(0, 12)}`;
   const admin = new pg.Client({ connectionString: PG_URL });
@@ -151,18 +133,38 @@ afterAll(async () => {
   }
 });
 
+const signUp = (c: Client, name: string) =>
+  c.call("POST", "/api/auth/sign-up/email", {
+    name,
+    email: `${name.toLowerCase().replaceAll(" ", "-")}-${randomUUID()}@example.test`,
+    password: "Str0ng-pass!",
+    consent: true,
+  });
+
 describe("two instances behind one address", () => {
+  // Before the SIGKILL below: both instances are needed.
+  it("a change or a sign-out on one instance reaches the other's session cache at once", async (ctx) => {
+    if (skipReason) ctx.skip(skipReason);
+    const onA = new Client(a!.url);
+    expect((await signUp(onA, "Cached Artist")).status).toBe(200);
+    const onB = new Client(b!.url);
+    onB.cookie = onA.cookie;
+    const me = async () => {
+      const response = await onB.call("GET", "/api/me");
+      return response.ok ? ((await response.json()) as { bio: string | null }) : response.status;
+    };
+    // B reads the session once and keeps it in its cache (30 s).
+    expect(await me()).toMatchObject({ bio: null });
+    expect((await onA.call("PATCH", "/api/profile", { bio: "Changed on A" })).status).toBe(200);
+    await expect.poll(me, { timeout: 5_000 }).toMatchObject({ bio: "Changed on A" });
+    expect((await onA.call("POST", "/api/auth/sign-out")).status).toBe(200);
+    await expect.poll(me, { timeout: 5_000 }).toBe(401);
+  }, 60_000);
+
   it("chat live across instances, survive a SIGKILL without losing or doubling a message", async (ctx) => {
     if (skipReason) ctx.skip(skipReason);
     const artist = new Client(a!.url);
     const agent = new Client(b!.url);
-    const signUp = (c: Client, name: string) =>
-      c.call("POST", "/api/auth/sign-up/email", {
-        name,
-        email: `${name.toLowerCase()}-${randomUUID()}@example.test`,
-        password: "Str0ng-pass!",
-        consent: true,
-      });
     expect((await signUp(artist, "Artist")).status).toBe(200);
     expect((await signUp(agent, "Agent")).status).toBe(200);
     const agentId = ((await (await agent.call("GET", "/api/me")).json()) as { id: string }).id;
@@ -230,7 +232,9 @@ describe("two instances behind one address", () => {
     expect(download.status).toBe(200);
     expect(Buffer.from(await download.arrayBuffer()).equals(png)).toBe(true);
 
-    // The agent keeps writing while A dies under the artist.
+    // The agent keeps writing while A dies under the artist, who has just sent
+    // a message on A: A may or may not have stored it, and its ack is lost.
+    const lostId = randomUUID();
     const agentSent: string[] = [];
     let killed = false;
     for (let i = 0; i < 12; i++) {
@@ -242,6 +246,11 @@ describe("two instances behind one address", () => {
       expect(ack.ok).toBe(true);
       if (ack.ok) agentSent.push(ack.message.id);
       if (i === 4) {
+        artistSocket.emit(
+          chatEvents.send,
+          { id: lostId, roomId: room.roomId, text: "retry" },
+          () => {},
+        );
         a!.process.kill("SIGKILL");
         killed = true;
       }
@@ -249,8 +258,7 @@ describe("two instances behind one address", () => {
     expect(killed).toBe(true);
     await expect.poll(() => artistSocket.connected).toBe(false);
 
-    // A send whose ack was lost with A is retried, with the same id, on B.
-    const lostId = randomUUID();
+    // The send whose ack was lost with A is retried, with the same id, on B.
     const artistOnB = new Client(b!.url);
     artistOnB.cookie = artist.cookie;
     const retrySocket = artistOnB.socket();

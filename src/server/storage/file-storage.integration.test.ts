@@ -3,7 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { solidPng } from "../../cli/seed/solid-png";
-import { registerUploadPurpose } from "../features/uploads/upload-purposes";
+import { readAll } from "../test/read-all";
 import { startS3TestServer, type S3TestServer } from "../test/s3-test-server";
 import { ORIGIN, createTestApp, signUp, type TestApp } from "../test/test-app";
 import type { FileStorage } from "./file-storage";
@@ -36,12 +36,6 @@ const engines: [string, () => FileStorage][] = [
   ],
 ];
 
-async function readAll(stream: NodeJS.ReadableStream): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of stream) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks);
-}
-
 describe.each(engines)("%s file storage contract", (_name, make) => {
   it("puts, reads whole and head, removes, and checks", async () => {
     const storage = make();
@@ -58,14 +52,17 @@ describe.each(engines)("%s file storage contract", (_name, make) => {
 
   it("takes a resumable upload in two requests and serves the finished file", async () => {
     const storage = make();
-    const t: TestApp = await createTestApp({ storage }, (app) => {
-      registerUploadPurpose(app, {
-        name: "contract",
-        maxBytes: 1_000_000,
-        kinds: ["image"],
-        authorize: () => Promise.resolve({ scope: null }),
-        canRead: () => Promise.resolve(true),
-      });
+    const t: TestApp = await createTestApp({
+      storage,
+      extraUploadPurposes: [
+        {
+          name: "contract",
+          maxBytes: 1_000_000,
+          kinds: ["image"],
+          authorize: () => Promise.resolve({ scope: null }),
+          canRead: () => Promise.resolve(true),
+        },
+      ],
     });
     try {
       const { cookie } = await signUp(t.app);

@@ -1,12 +1,35 @@
 import fs from "node:fs";
 import path from "node:path";
 import { FileStore } from "@tus/file-store";
+import type { Upload } from "@tus/utils";
 import type { FileStorage } from "./file-storage";
+import { checkWritableDir } from "./free-space";
+import { PRIVATE_FILE_MODE, createPrivateDir } from "./private-files";
+
+/**
+ * tus's FileStore with two changes: each new file is made private (0600)
+ * whatever the umask, and the constructor's unawaited mkdir is dropped (the
+ * folder is created synchronously before; that mkdir throws from a callback,
+ * uncatchable, when the folder is removed meanwhile).
+ */
+// @ts-expect-error checkOrCreateDirectory is private in the typings; replaced on purpose.
+class PrivateFileStore extends FileStore {
+  override checkOrCreateDirectory(): void {}
+
+  override async create(upload: Upload): Promise<Upload> {
+    const created = await super.create(upload);
+    const file = path.join(this.directory, upload.id);
+    await fs.promises.chmod(file, PRIVATE_FILE_MODE);
+    // tus's metadata beside it (file name, purpose), when its configstore is on disk.
+    await fs.promises.chmod(`${file}.json`, PRIVATE_FILE_MODE).catch(() => {});
+    return created;
+  }
+}
 
 /** Files in a folder of DATA_DIR; the embedded default. */
 export function createLocalFileStorage(directory: string): FileStorage {
-  fs.mkdirSync(directory, { recursive: true });
-  const datastore = new FileStore({ directory });
+  createPrivateDir(directory);
+  const datastore = new PrivateFileStore({ directory });
   // Keys are upload ids we generate; never let one escape the folder.
   const fileOf = (key: string) => {
     if (!/^[\w-]+$/.test(key)) throw new Error(`invalid storage key: ${key}`);
@@ -26,11 +49,14 @@ export function createLocalFileStorage(directory: string): FileStorage {
         await handle.close();
       }
     },
-    put: (key, data) => fs.promises.writeFile(fileOf(key), data),
+    put: (key, data) => fs.promises.writeFile(fileOf(key), data, { mode: PRIVATE_FILE_MODE }),
     async remove(key) {
       await fs.promises.rm(fileOf(key), { force: true });
       await fs.promises.rm(`${fileOf(key)}.json`, { force: true });
     },
-    check: () => fs.promises.access(directory, fs.constants.W_OK),
+    check: () => {
+      checkWritableDir(directory);
+      return Promise.resolve();
+    },
   };
 }

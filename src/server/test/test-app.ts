@@ -41,12 +41,17 @@ export interface TestApp {
 export async function createTestApp(
   overrides: Partial<AppDeps> = {},
   beforeReady?: (app: FastifyInstance) => void,
+  /** Runs before any route is registered (e.g. an onRoute hook that lists them). */
+  beforeRoutes?: (app: FastifyInstance) => void,
+  /** Extra environment (SMTP_URL, NOTIFY_UNREAD_AFTER_SECONDS ...). */
+  env: Record<string, string> = {},
 ): Promise<TestApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "portal-test-"));
   const config = loadConfig({
     DATA_DIR: dataDir,
     PUBLIC_URL: "http://localhost:3000",
     LOG_LEVEL: "silent",
+    ...env,
   });
   const database = await openTestDatabase(dataDir);
   await migrateToLatest(database);
@@ -56,9 +61,13 @@ export async function createTestApp(
     logger: false,
     authRequestsPerMinutePerIp: 10_000,
     ...overrides,
+    ...(beforeRoutes ? { beforeRoutes } : {}),
   });
   beforeReady?.(app);
   await app.ready();
+  // tus's FileStore creates its folder with an async mkdir of its own; wait
+  // behind it in the thread pool so a quick test cannot remove the folder first.
+  await fs.promises.mkdir(path.join(dataDir, "uploads"), { recursive: true });
   return {
     app,
     dataDir,
@@ -109,4 +118,15 @@ export async function signIn(app: FastifyInstance, email: string, password = STR
     payload: { email, password },
   });
   return { response, cookie: cookieFrom(response) };
+}
+
+/** Deletes the account of this cookie through the real route, as its owner would. */
+export async function deleteAccountOf(app: FastifyInstance, cookie: string) {
+  const response = await app.inject({
+    method: "POST",
+    url: "/api/account/delete",
+    headers: { cookie, origin: ORIGIN },
+    payload: { password: STRONG_PASSWORD, confirm: "DELETE" },
+  });
+  if (response.statusCode !== 200) throw new Error(`delete failed: ${response.body}`);
 }

@@ -1,7 +1,23 @@
 import { NavLink, Outlet, useLocation } from "react-router";
 import { Music } from "lucide-react";
-import { useSession } from "../features/auth/api/session";
+import { useSession } from "../lib/auth/session";
+import { useUnreadTitle, useUnreadTotal } from "../features/chat/api/unread-total";
+import { useSongNotices } from "../features/songs/api/get-song-notices";
+import { SongStatusToasts } from "../features/songs/notices/song-status-toasts";
 import { adminNavItems, bottomNavItems, sideNavItems, type NavItem } from "./nav-items";
+
+/** The unread count on the Chat / Inbox item, on every page. */
+function UnreadBadge({ count }: { count: number }) {
+  if (count === 0) return null;
+  return (
+    <span className="flex h-5 min-w-5 items-center justify-center rounded-full bg-indigo-600 px-1.5 text-xs font-bold text-white dark:bg-indigo-400 dark:text-slate-950">
+      <span aria-hidden="true">{count}</span>
+      <span className="sr-only">
+        , {count === 1 ? "1 unread message" : `${count} unread messages`}
+      </span>
+    </span>
+  );
+}
 
 function isActive(item: NavItem, pathname: string): boolean {
   if (item.to === "/")
@@ -10,6 +26,18 @@ function isActive(item: NavItem, pathname: string): boolean {
     return pathname === "/songs" || pathname === "/list" || pathname.startsWith("/song/");
   }
   return pathname.startsWith(item.to);
+}
+
+const isSongsItem = (item: NavItem) => item.to === "/songs" || item.to === "/list";
+
+/** The unread dot on Songs/List: a song's status changed and the artist has not opened it. */
+function NoticeDot() {
+  return (
+    <>
+      <span aria-hidden="true" className="size-2 rounded-full bg-red-600 dark:bg-red-400" />
+      <span className="sr-only">(new status updates)</span>
+    </>
+  );
 }
 
 const linkBase = "flex items-center gap-3 rounded-lg font-medium transition-colors";
@@ -24,12 +52,17 @@ export function AppShell() {
   // Agents and artists share the shell; agents get their own destinations.
   const sideItems = user?.admin ? adminNavItems : sideNavItems;
   const bottomItems = user?.admin ? adminNavItems : bottomNavItems;
+  const unread = useUnreadTotal();
+  useUnreadTitle(unread);
+  const notices = useSongNotices(user !== undefined && user !== null && !user.admin);
+  const hasNotice = (notices.data?.unseen.length ?? 0) > 0;
 
   return (
-    <div className="flex min-h-dvh">
+    // A conversation is exactly one screen tall: only its message list scrolls.
+    <div className={`flex ${onChatRoute ? "h-dvh" : "min-h-dvh"}`}>
       <nav
         aria-label="Main"
-        className="hidden w-60 shrink-0 flex-col gap-1 border-r border-slate-200 bg-white p-4 md:flex dark:border-slate-800 dark:bg-slate-900"
+        className="hidden w-60 shrink-0 flex-col gap-1 border-r border-slate-200 bg-white p-4 md:sticky md:top-0 md:flex md:h-dvh md:overflow-y-auto dark:border-slate-800 dark:bg-slate-900"
       >
         <div className="mb-6 flex items-center gap-2 px-2 text-lg font-bold">
           <Music aria-hidden="true" className="size-6 text-indigo-600 dark:text-indigo-400" />
@@ -45,7 +78,9 @@ export function AppShell() {
               className={`${linkBase} px-3 py-2.5 ${active ? activeClass : idleClass}`}
             >
               <item.icon aria-hidden="true" className="size-5" />
-              {item.label}
+              <span className="flex-1">{item.label}</span>
+              {item.to === "/" && <UnreadBadge count={unread} />}
+              {hasNotice && isSongsItem(item) && <NoticeDot />}
             </NavLink>
           );
         })}
@@ -58,11 +93,14 @@ export function AppShell() {
             Artist Portal
           </header>
         )}
-        <main className={`flex min-w-0 flex-1 flex-col ${onChatRoute ? "" : "pb-20 md:pb-0"}`}>
+        <main
+          className={`flex min-w-0 flex-1 flex-col ${onChatRoute ? "min-h-0" : "pb-20 md:pb-0"}`}
+        >
           <Outlet />
         </main>
       </div>
 
+      {user && !user.admin && <SongStatusToasts />}
       {!onChatRoute && (
         <nav
           aria-label="Bottom"
@@ -77,7 +115,19 @@ export function AppShell() {
                 aria-current={active ? "page" : undefined}
                 className={`${linkBase} flex-col gap-1 py-2 text-xs ${active ? "text-indigo-700 dark:text-indigo-300" : "text-slate-700 dark:text-slate-300"}`}
               >
-                <item.icon aria-hidden="true" className="size-5" />
+                <span className="relative">
+                  <item.icon aria-hidden="true" className="size-5" />
+                  {item.to === "/" && (
+                    <span className="absolute -top-2 -right-3">
+                      <UnreadBadge count={unread} />
+                    </span>
+                  )}
+                  {hasNotice && isSongsItem(item) && (
+                    <span className="absolute -top-0.5 -right-1 flex">
+                      <NoticeDot />
+                    </span>
+                  )}
+                </span>
                 {item.label}
               </NavLink>
             );

@@ -1,6 +1,7 @@
 import { Navigate, Outlet, useLocation } from "react-router";
 import { FullPageSpinner } from "../components/spinner";
-import { useSession } from "../features/auth/api/session";
+import { useSession } from "../lib/auth/session";
+import { ChatConnectionProvider } from "../features/chat/realtime/chat-connection-provider";
 
 /** Screens that need a signed-in user; waits for the first session check so nothing flashes. */
 export function RequireSignedIn() {
@@ -8,7 +9,12 @@ export function RequireSignedIn() {
   const location = useLocation();
   if (isPending) return <FullPageSpinner />;
   if (!user) return <Navigate to="/login" replace state={{ from: location.pathname }} />;
-  return <Outlet />;
+  // Live chat events (messages, unread counts) reach every signed-in page.
+  return (
+    <ChatConnectionProvider userId={user.id}>
+      <Outlet />
+    </ChatConnectionProvider>
+  );
 }
 
 /** Login and register: a signed-in user goes to the app instead. */

@@ -1,7 +1,10 @@
 import { DetailedError, Upload } from "tus-js-client";
 import { UPLOAD_ENDPOINT, type UploadedFile } from "../../shared/files";
+import { apiFetch } from "./api-client";
 
-export type UploadFailure = "unauthorized" | "canceled" | "rejected" | "network" | "unknown";
+/** "limited": refused at creation by a per-user limit or the storage quota (429, 413). */
+export type UploadFailure =
+  "unauthorized" | "canceled" | "rejected" | "limited" | "network" | "unknown";
 
 export class UploadError extends Error {
   constructor(
@@ -36,8 +39,15 @@ const RETRY_DELAYS_MS = [
 /** Chunks bound how much a dropped connection can cost; the server resumes from what it holds. */
 const CHUNK_SIZE = 8 * 1024 * 1024;
 
-function isRetryable(status: number): boolean {
-  return status === 0 || status >= 500 || status === 408 || status === 429;
+/**
+ * Whether tus-js-client should try a failed request again. A 429 answering
+ * the creation is a per-user limit (too many uploads started, too many in
+ * progress): the person is told at once instead of waiting ten minutes.
+ */
+export function shouldRetryUpload(status: number, created: boolean, elapsedMs: number): boolean {
+  if (elapsedMs >= UPLOAD_RETRY_WINDOW_MS) return false;
+  if (status === 429) return created;
+  return status === 0 || status >= 500 || status === 408;
 }
 
 function classify(error: Error, atStart: boolean): UploadError {
@@ -50,6 +60,9 @@ function classify(error: Error, atStart: boolean): UploadError {
       body || "You don't have permission to upload files",
       atStart,
     );
+  }
+  if (atStart && (status === 429 || status === 413)) {
+    return new UploadError("limited", body || "The upload was refused.", atStart);
   }
   if (status >= 400 && status < 500) {
     return new UploadError("rejected", body || "The file was rejected.", atStart);
@@ -68,6 +81,13 @@ export function isSameUploadContext(
 ): boolean {
   if (previous?.purpose !== options.purpose) return false;
   return Object.entries(options.metadata ?? {}).every(([key, value]) => previous[key] === value);
+}
+
+/** A finished upload's details, for a resume that ended on a HEAD (no body). */
+function finishedUploadDetails(uploadUrl: string | null): Promise<UploadedFile> {
+  const id = uploadUrl?.split("/").pop();
+  if (!id) return Promise.reject(new Error("no upload URL"));
+  return apiFetch<UploadedFile>(`${UPLOAD_ENDPOINT}/${id}/file`);
 }
 
 /**
@@ -89,10 +109,8 @@ export function uploadFile(file: File, options: UploadOptions): Promise<Uploaded
         purpose: options.purpose,
         ...options.metadata,
       },
-      onShouldRetry: (error) => {
-        const status = error.originalResponse?.getStatus() ?? 0;
-        return isRetryable(status) && Date.now() - started < UPLOAD_RETRY_WINDOW_MS;
-      },
+      onShouldRetry: (error) =>
+        shouldRetryUpload(error.originalResponse?.getStatus() ?? 0, created, Date.now() - started),
       onUploadUrlAvailable: () => {
         created = true;
       },
@@ -100,11 +118,17 @@ export function uploadFile(file: File, options: UploadOptions): Promise<Uploaded
         options.onProgress?.(total > 0 ? Math.round((sent / total) * 100) : 0);
       },
       onSuccess: ({ lastResponse }) => {
-        try {
-          resolve(JSON.parse(lastResponse.getBody()) as UploadedFile);
-        } catch {
-          reject(new UploadError("unknown", "The server's answer could not be read."));
-        }
+        const body = lastResponse.getBody().trim();
+        // A resumed upload the server had already finished ends on a HEAD,
+        // which has no body: its details are asked for separately.
+        const answer = body
+          ? Promise.resolve().then(() => JSON.parse(body) as UploadedFile)
+          : finishedUploadDetails(upload.url);
+        answer
+          .then(resolve)
+          .catch(() =>
+            reject(new UploadError("unknown", "The server's answer could not be read.")),
+          );
       },
       onError: (error) => {
         reject(classify(error, !created));

@@ -4,6 +4,10 @@ import { accountsMigration } from "./0001-accounts";
 import { storedFilesMigration } from "./0001b-stored-files";
 import { chatMigration } from "./0002-chat";
 import { songsMigration } from "./0003-songs";
+import { mailMigration } from "./0006-mail";
+import { songHistoryMigration } from "./0007-song-history";
+import { importRecordsMigration } from "./0008-import-records";
+import { fileSweepIndexesMigration } from "./0009-file-sweep-indexes";
 
 /**
  * Every migration, in order. New features append here; names never change
@@ -15,5 +19,9 @@ export function allMigrations(dialect: MigrationDialect): Record<string, Migrati
     "0001b-stored-files": storedFilesMigration,
     "0002-chat": chatMigration,
     "0003-songs": songsMigration(),
+    "0006-mail": mailMigration(),
+    "0007-song-history": songHistoryMigration(),
+    "0008-import-records": importRecordsMigration,
+    "0009-file-sweep-indexes": fileSweepIndexesMigration,
   };
 }

@@ -1,4 +1,9 @@
+import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { AVATAR_UPLOAD_PURPOSE } from "../../../shared/profile-schemas";
+import { solidPng } from "../../../cli/seed/solid-png";
+import { readAll } from "../../test/read-all";
+import { createStoredFile, findStoredFile } from "../uploads/stored-files";
 import {
   DELETE_CONFIRMATION_MESSAGE,
   NEW_PASSWORDS_MISMATCH_MESSAGE,
@@ -20,16 +25,40 @@ import {
 } from "../../test/test-app";
 
 let t: TestApp;
-const cleanedUp: string[] = [];
 beforeAll(async () => {
-  t = await createTestApp({}, (app) => {
-    // Stands in for a feature's cleanup, to prove it runs inside the deletion.
-    app.ctx.userCleanups.push((userId) => {
-      cleanedUp.push(userId);
-      return Promise.resolve();
-    });
-  });
+  t = await createTestApp();
 });
+
+/** A stored avatar of this user, bytes and row, as an upload would leave it. */
+async function giveAvatar(userId: string) {
+  return createStoredFile(t.app.ctx.database.db, t.app.ctx.storage, {
+    purpose: AVATAR_UPLOAD_PURPOSE,
+    ownerId: userId,
+    scope: userId,
+    name: "me.png",
+    bytes: solidPng(8, 8, [200, 20, 20]),
+  });
+}
+
+/** Makes the database refuse to delete this user, so the deletion transaction rolls back. */
+async function blockUserDeletion(userId: string): Promise<() => Promise<void>> {
+  const db = t.app.ctx.database.db;
+  if (t.app.ctx.database.dialect === "sqlite") {
+    await sql`CREATE TRIGGER block_delete BEFORE DELETE ON "user" WHEN OLD.id = ${sql.lit(userId)}
+      BEGIN SELECT RAISE(ABORT, 'forced rollback'); END`.execute(db);
+    return async () => {
+      await sql`DROP TRIGGER block_delete`.execute(db);
+    };
+  }
+  await sql`CREATE FUNCTION block_delete() RETURNS trigger AS $$
+      BEGIN RAISE EXCEPTION 'forced rollback'; END $$ LANGUAGE plpgsql`.execute(db);
+  await sql`CREATE TRIGGER block_delete BEFORE DELETE ON "user" FOR EACH ROW
+      WHEN (OLD.id = ${sql.lit(userId)}) EXECUTE FUNCTION block_delete()`.execute(db);
+  return async () => {
+    await sql`DROP TRIGGER block_delete ON "user"`.execute(db);
+    await sql`DROP FUNCTION block_delete()`.execute(db);
+  };
+}
 afterAll(() => t.close());
 
 const NEW_PASSWORD = "N3w-pass-word!";
@@ -199,10 +228,11 @@ describe("delete account", () => {
     expect((await me(cookie)).statusCode).toBe(200);
   });
 
-  it("deletes everything: sessions end, sign-in fails, cleanups ran, the email registers again", async () => {
+  it("deletes everything: sessions end, sign-in fails, files go, the email registers again", async () => {
     const { cookie, email } = await signUp(t.app);
     const userId = (await me(cookie)).json().id as string;
     const other = await signIn(t.app, email);
+    const avatar = await giveAvatar(userId);
 
     const response = await post("/api/account/delete", cookie, {
       password: STRONG_PASSWORD,
@@ -215,7 +245,9 @@ describe("delete account", () => {
     expect((await me(cookie)).statusCode).toBe(401);
     expect((await me(other.cookie)).statusCode).toBe(401);
     expect((await signIn(t.app, email)).response.statusCode).toBe(401);
-    expect(cleanedUp).toContain(userId);
+    // The picture's row and, after the commit, its bytes are gone.
+    expect(await findStoredFile(t.app.ctx.database.db, avatar.id)).toBeUndefined();
+    await expect(t.app.ctx.storage.open(avatar.id).then(readAll)).rejects.toThrow();
 
     const db = t.app.ctx.database.db;
     for (const table of ["session", "account"] as const) {
@@ -227,10 +259,11 @@ describe("delete account", () => {
     expect((await signUp(t.app, { email })).response.statusCode).toBe(200);
   });
 
-  it("deletes nothing when a cleanup fails", async () => {
+  it("deletes nothing, file bytes included, when the transaction rolls back", async () => {
     const { cookie } = await signUp(t.app);
-    const failing = () => Promise.reject(new Error("cleanup failed"));
-    t.app.ctx.userCleanups.push(failing);
+    const userId = (await me(cookie)).json().id as string;
+    const avatar = await giveAvatar(userId);
+    const unblock = await blockUserDeletion(userId);
     try {
       const response = await post("/api/account/delete", cookie, {
         password: STRONG_PASSWORD,
@@ -238,8 +271,12 @@ describe("delete account", () => {
       });
       expect(response.statusCode).toBe(500);
     } finally {
-      t.app.ctx.userCleanups.splice(t.app.ctx.userCleanups.indexOf(failing), 1);
+      await unblock();
     }
     expect((await me(cookie)).statusCode).toBe(200);
+    // The avatar removal ran inside the rolled-back transaction: row and bytes stay.
+    expect(await findStoredFile(t.app.ctx.database.db, avatar.id)).toBeDefined();
+    const bytes = await readAll(await t.app.ctx.storage.open(avatar.id));
+    expect(bytes.length).toBe(avatar.size);
   });
 });

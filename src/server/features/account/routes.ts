@@ -1,4 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
+import fp from "fastify-plugin";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod";
 import { fromNodeHeaders } from "better-auth/node";
 import {
   EMAIL_CHANGE_FAILED_MESSAGE,
@@ -17,8 +20,10 @@ import {
 import { EMAIL_TAKEN_MESSAGE, TOO_MANY_ATTEMPTS_MESSAGE } from "../../../shared/auth-messages";
 import type { AttemptLimiter } from "../../auth/attempt-limiter";
 import { forward } from "../../auth/routes";
-import { NOT_SIGNED_IN_MESSAGE, toPublicUser } from "../../auth/session-guard";
-import { HttpError, parseInput } from "../../http/errors";
+import { NOT_SIGNED_IN_MESSAGE, toPublicUser } from "../../auth/session-reader";
+import type { UserDataRemover } from "../../context";
+import { HttpError } from "../../http/errors";
+import { errorResponses, okSchema } from "../../../shared/responses/common";
 import { isEmailTakenByOther } from "./repository";
 import {
   RECENT_LOGIN_MAX_AGE_MS,
@@ -28,11 +33,16 @@ import {
   recordPasswordFailure,
 } from "./service";
 
-export interface AccountRoutesOptions {
+export interface AccountOptions {
   /** Counts wrong current-password attempts per user. */
   reauthLimiter: AttemptLimiter;
   perIpPerMinute: number;
+  /** What each feature holds of a user, removed with the account. */
+  userDataRemovers: readonly UserDataRemover[];
 }
+
+const tags = ["account"];
+const okResponses = { 200: okSchema, ...errorResponses };
 
 /** better-auth's error code from its JSON answer, if it has one. */
 function errorCode(text: string): string | undefined {
@@ -47,9 +57,15 @@ const wrongPassword = (message: string) =>
   new HttpError(400, message, { password: message }, "INVALID_PASSWORD");
 
 /** Password, email and account deletion; each re-authenticates with the current password. */
-export function registerAccountRoutes(app: FastifyInstance, options: AccountRoutesOptions): void {
-  const { reauthLimiter } = options;
-  const { auth, config } = app.ctx;
+function accountPlugin(
+  parent: FastifyInstance,
+  options: AccountOptions,
+  done: (err?: Error) => void,
+): void {
+  const app = parent.withTypeProvider<ZodTypeProvider>();
+  const { reauthLimiter, userDataRemovers } = options;
+  const { auth, config, events, database } = app.ctx;
+  const db = database.db;
   const perIp = { rateLimit: { max: options.perIpPerMinute, timeWindow: 60_000 } };
 
   /** The session with its start time (the shared guard only needs the user). */
@@ -58,107 +74,177 @@ export function registerAccountRoutes(app: FastifyInstance, options: AccountRout
     if (!session) throw new HttpError(401, NOT_SIGNED_IN_MESSAGE, undefined, "UNAUTHENTICATED");
     return {
       user: toPublicUser(session.user),
+      sessionId: session.session.id,
       startedAt: new Date(session.session.createdAt).getTime(),
     };
   }
 
-  app.post("/api/account/change-password", { config: perIp }, async (request, reply) => {
-    const { user, startedAt } = await requireFullSession(request);
-    const input = parseInput(changePasswordSchema, request.body);
-    if (Date.now() - startedAt > RECENT_LOGIN_MAX_AGE_MS) {
-      throw new HttpError(403, RECENT_LOGIN_REQUIRED_MESSAGE, undefined, "REQUIRES_RECENT_LOGIN");
-    }
-    if (await isReauthBlocked(reauthLimiter, user.id)) {
-      throw new HttpError(429, TOO_MANY_ATTEMPTS_MESSAGE, undefined, "TOO_MANY_ATTEMPTS");
-    }
-    // better-auth verifies the current password, stores the new hash, ends
-    // every session and issues a fresh one for this browser.
-    const { status, text } = await forward(
-      auth,
-      config.publicUrl,
-      request,
-      reply,
-      {
-        currentPassword: input.currentPassword,
-        newPassword: input.newPassword,
-        revokeOtherSessions: true,
+  app.post(
+    "/api/account/change-password",
+    {
+      config: perIp,
+      schema: {
+        tags,
+        summary: "Change the password (ends every other session)",
+        body: changePasswordSchema,
+        response: okResponses,
       },
-      "/api/auth/change-password",
-    );
-    if (status < 300) {
-      // Sockets are authorised at the handshake: close them all; this tab
-      // reconnects with its fresh session cookie.
-      app.realtime.disconnectUser(user.id);
-      return reply.send({ ok: true });
-    }
-    const code = errorCode(text);
-    if (code === "INVALID_PASSWORD") {
-      await recordPasswordFailure(reauthLimiter, user.id);
-      throw new HttpError(
-        400,
-        WRONG_CURRENT_PASSWORD_MESSAGE,
-        { currentPassword: WRONG_CURRENT_PASSWORD_MESSAGE },
-        "INVALID_PASSWORD",
+    },
+    async (request, reply) => {
+      const { user, startedAt } = await requireFullSession(request);
+      const input = request.body;
+      if (Date.now() - startedAt > RECENT_LOGIN_MAX_AGE_MS) {
+        throw new HttpError(403, RECENT_LOGIN_REQUIRED_MESSAGE, undefined, "REQUIRES_RECENT_LOGIN");
+      }
+      if (await isReauthBlocked(reauthLimiter, user.id)) {
+        throw new HttpError(429, TOO_MANY_ATTEMPTS_MESSAGE, undefined, "TOO_MANY_ATTEMPTS");
+      }
+      // better-auth verifies the current password, stores the new hash, ends
+      // every session and issues a fresh one for this browser.
+      const { status, text } = await forward(
+        auth,
+        config.publicUrl,
+        request,
+        reply,
+        {
+          currentPassword: input.currentPassword,
+          newPassword: input.newPassword,
+          revokeOtherSessions: true,
+        },
+        "/api/auth/change-password",
       );
-    }
-    request.log.warn({ status, code }, "change-password refused by auth");
-    throw new HttpError(status >= 500 ? 502 : 400, PASSWORD_CHANGE_FAILED_MESSAGE);
-  });
+      if (status < 300) {
+        // The answer (with this browser's fresh session cookie) goes first;
+        // then sockets and cached sessions go (listeners of the event), and
+        // this tab reconnects with the new cookie.
+        await reply.send({ ok: true as const });
+        await events.emit("user.passwordChanged", {
+          userId: user.id,
+          email: user.email,
+          at: Date.now(),
+        });
+        return reply;
+      }
+      const code = errorCode(text);
+      if (code === "INVALID_PASSWORD") {
+        await recordPasswordFailure(reauthLimiter, user.id);
+        throw new HttpError(
+          400,
+          WRONG_CURRENT_PASSWORD_MESSAGE,
+          { currentPassword: WRONG_CURRENT_PASSWORD_MESSAGE },
+          "INVALID_PASSWORD",
+        );
+      }
+      request.log.warn({ status, code }, "change-password refused by auth");
+      throw new HttpError(status >= 500 ? 502 : 400, PASSWORD_CHANGE_FAILED_MESSAGE);
+    },
+  );
 
-  app.post("/api/account/change-email", { config: perIp }, async (request, reply) => {
-    const { user } = await requireFullSession(request);
-    const input = parseInput(changeEmailSchema, request.body);
-    if (!(await checkPassword(app.ctx, reauthLimiter, user.id, input.password))) {
-      throw wrongPassword(WRONG_PASSWORD_MESSAGE);
-    }
-    if (input.newEmail === user.email) {
-      throw new HttpError(400, SAME_EMAIL_MESSAGE, { newEmail: SAME_EMAIL_MESSAGE }, "SAME_EMAIL");
-    }
-    // better-auth answers "ok" for a taken email (so outsiders cannot probe);
-    // this caller has proved the password, so the spec's message is shown.
-    if (await isEmailTakenByOther(app.ctx.database.db, input.newEmail, user.id)) {
-      throw new HttpError(
-        409,
-        EMAIL_TAKEN_MESSAGE,
-        { newEmail: EMAIL_TAKEN_MESSAGE },
-        "EMAIL_TAKEN",
+  app.post(
+    "/api/account/change-email",
+    {
+      config: perIp,
+      schema: {
+        tags,
+        summary: "Change the sign-in email (re-authenticates with the password)",
+        body: changeEmailSchema,
+        response: { 200: z.object({ ok: z.literal(true), email: z.string() }), ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      const { user } = await requireFullSession(request);
+      const input = request.body;
+      if (!(await checkPassword(db, reauthLimiter, user.id, input.password))) {
+        throw wrongPassword(WRONG_PASSWORD_MESSAGE);
+      }
+      if (input.newEmail === user.email) {
+        throw new HttpError(
+          400,
+          SAME_EMAIL_MESSAGE,
+          { newEmail: SAME_EMAIL_MESSAGE },
+          "SAME_EMAIL",
+        );
+      }
+      // better-auth answers "ok" for a taken email (so outsiders cannot probe);
+      // this caller has proved the password, so the spec's message is shown.
+      if (await isEmailTakenByOther(db, input.newEmail, user.id)) {
+        throw new HttpError(
+          409,
+          EMAIL_TAKEN_MESSAGE,
+          { newEmail: EMAIL_TAKEN_MESSAGE },
+          "EMAIL_TAKEN",
+        );
+      }
+      const { status } = await forward(
+        auth,
+        config.publicUrl,
+        request,
+        reply,
+        { newEmail: input.newEmail },
+        "/api/auth/change-email",
       );
-    }
-    const { status } = await forward(
-      auth,
-      config.publicUrl,
-      request,
-      reply,
-      { newEmail: input.newEmail },
-      "/api/auth/change-email",
-    );
-    if (status >= 300) {
-      request.log.warn({ status }, "change-email refused by auth");
-      throw new HttpError(status >= 500 ? 502 : 400, EMAIL_CHANGE_FAILED_MESSAGE);
-    }
-    return reply.send({ ok: true, email: input.newEmail });
-  });
+      if (status >= 300) {
+        request.log.warn({ status }, "change-email refused by auth");
+        throw new HttpError(status >= 500 ? 502 : 400, EMAIL_CHANGE_FAILED_MESSAGE);
+      }
+      await events.emit("user.emailChanged", {
+        userId: user.id,
+        oldEmail: user.email,
+        newEmail: input.newEmail,
+        at: Date.now(),
+      });
+      return reply.send({ ok: true as const, email: input.newEmail });
+    },
+  );
 
-  app.post("/api/account/verify-password", { config: perIp }, async (request) => {
-    const { user } = await requireFullSession(request);
-    const input = parseInput(verifyPasswordSchema, request.body);
-    if (!(await checkPassword(app.ctx, reauthLimiter, user.id, input.password))) {
-      throw wrongPassword(WRONG_PASSWORD_MESSAGE);
-    }
-    return { ok: true };
-  });
+  app.post(
+    "/api/account/verify-password",
+    {
+      config: perIp,
+      schema: {
+        tags,
+        summary: "Check the current password (first step of deletion)",
+        body: verifyPasswordSchema,
+        response: okResponses,
+      },
+    },
+    async (request) => {
+      const { user } = await requireFullSession(request);
+      if (!(await checkPassword(db, reauthLimiter, user.id, request.body.password))) {
+        throw wrongPassword(WRONG_PASSWORD_MESSAGE);
+      }
+      return { ok: true as const };
+    },
+  );
 
-  app.post("/api/account/delete", { config: perIp }, async (request, reply) => {
-    const { user } = await requireFullSession(request);
-    const input = parseInput(deleteAccountSchema, request.body);
-    // Verified again here: the first step's answer proves nothing to the server.
-    if (!(await checkPassword(app.ctx, reauthLimiter, user.id, input.password))) {
-      throw wrongPassword(WRONG_PASSWORD_MESSAGE);
-    }
-    await deleteAccount(app.ctx, user.id);
-    request.log.info({ userId: user.id }, "account deleted");
-    // Expire the session cookie in this browser (the session row is already gone).
-    await forward(auth, config.publicUrl, request, reply, {}, "/api/auth/sign-out");
-    return reply.status(200).send({ ok: true });
-  });
+  app.post(
+    "/api/account/delete",
+    {
+      config: perIp,
+      schema: {
+        tags,
+        summary: "Delete the account and everything of it",
+        body: deleteAccountSchema,
+        response: okResponses,
+      },
+    },
+    async (request, reply) => {
+      const { user } = await requireFullSession(request);
+      // Verified again here: the first step's answer proves nothing to the server.
+      if (!(await checkPassword(db, reauthLimiter, user.id, request.body.password))) {
+        throw wrongPassword(WRONG_PASSWORD_MESSAGE);
+      }
+      const { fileIds } = await deleteAccount(db, userDataRemovers, user.id);
+      request.log.info({ userId: user.id }, "account deleted");
+      // Committed: the files' bytes, sockets and cached sessions go now.
+      if (fileIds.length > 0) await events.emit("files.deleted", { ids: fileIds });
+      await events.emit("user.deleted", { userId: user.id, email: user.email });
+      // Expire the session cookie in this browser (the session row is already gone).
+      await forward(auth, config.publicUrl, request, reply, {}, "/api/auth/sign-out");
+      return reply.status(200).send({ ok: true as const });
+    },
+  );
+  done();
 }
+
+export default fp(accountPlugin, { name: "account", decorators: { fastify: ["ctx"] } });

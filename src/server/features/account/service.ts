@@ -1,4 +1,6 @@
-import type { AppContext } from "../../app";
+import type { Kysely } from "kysely";
+import type { UserDataRemover } from "../../context";
+import type { Database } from "../../db/schema";
 import type { AttemptLimiter } from "../../auth/attempt-limiter";
 import { verifyPassword } from "../../auth/password-hasher";
 import { HttpError } from "../../http/errors";
@@ -16,7 +18,7 @@ const reauthKey = (userId: string) => `reauth:${userId}`;
  * Throws 429 when blocked; answers false for a wrong password.
  */
 export async function checkPassword(
-  ctx: AppContext,
+  db: Kysely<Database>,
   limiter: AttemptLimiter,
   userId: string,
   password: string,
@@ -24,7 +26,7 @@ export async function checkPassword(
   if (await limiter.isBlocked(reauthKey(userId))) {
     throw new HttpError(429, TOO_MANY_ATTEMPTS_MESSAGE, undefined, "TOO_MANY_ATTEMPTS");
   }
-  const hash = await findPasswordHash(ctx.database.db, userId);
+  const hash = await findPasswordHash(db, userId);
   const ok = hash !== null && (await verifyPassword({ hash, password }));
   if (ok) await limiter.reset(reauthKey(userId));
   else await limiter.recordFailure(reauthKey(userId));
@@ -41,12 +43,19 @@ export async function isReauthBlocked(limiter: AttemptLimiter, userId: string) {
 
 /**
  * Deletes everything of the user in one transaction: every feature's data
- * (chat, songs, profile pictures ... registered in ctx.userCleanups), then the
- * user row with its auth account and sessions. If any step fails, nothing is deleted.
+ * (chat, songs, profile pictures: the removers app.ts hands over), then the
+ * user row with its auth account and sessions. If any step fails, nothing is
+ * deleted. Answers the stored files whose bytes may go once committed.
  */
-export async function deleteAccount(ctx: AppContext, userId: string): Promise<void> {
-  await ctx.database.db.transaction().execute(async (trx) => {
-    for (const cleanup of ctx.userCleanups) await cleanup(userId, trx);
+export async function deleteAccount(
+  db: Kysely<Database>,
+  removers: readonly UserDataRemover[],
+  userId: string,
+): Promise<{ fileIds: string[] }> {
+  return db.transaction().execute(async (trx) => {
+    const fileIds: string[] = [];
+    for (const remove of removers) fileIds.push(...(await remove(trx, userId)).fileIds);
     await deleteUserRows(trx, userId);
+    return { fileIds };
   });
 }

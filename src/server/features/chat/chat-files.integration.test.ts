@@ -2,7 +2,8 @@ import { randomUUID } from "node:crypto";
 import type { Socket } from "socket.io-client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { solidPng } from "../../../cli/seed/solid-png";
-import { createTestApp, type TestApp } from "../../test/test-app";
+import { readAll } from "../../test/read-all";
+import { createTestApp, deleteAccountOf, type TestApp } from "../../test/test-app";
 import { tusUpload } from "../../test/tus-upload";
 import { chatRoomId } from "../../../shared/chat";
 import {
@@ -146,15 +147,22 @@ describe("chat files", () => {
     expect(missing.ok).toBe(false);
   });
 
-  it("deletes the room's files with the account", async () => {
-    await t.app.ctx.database.db.transaction().execute(async (trx) => {
-      for (const cleanup of t.app.ctx.userCleanups) await cleanup(artist.id, trx);
-    });
+  it("deletes the room's files, rows and bytes, with the account", async () => {
+    const files = await t.app.ctx.database.db
+      .selectFrom("stored_file")
+      .select("id")
+      .where("scope", "=", roomId)
+      .execute();
+    expect(files.length).toBeGreaterThan(0);
+    await deleteAccountOf(t.app, artist.cookie);
     const left = await t.app.ctx.database.db
       .selectFrom("stored_file")
       .select("id")
       .where("scope", "=", roomId)
       .execute();
     expect(left).toEqual([]);
+    for (const { id } of files) {
+      await expect(t.app.ctx.storage.open(id).then(readAll)).rejects.toThrow();
+    }
   });
 });

@@ -1,8 +1,10 @@
 import type { AddressInfo } from "node:net";
 import { io, type Socket } from "socket.io-client";
 import type { FastifyInstance } from "fastify";
+import type { Kysely } from "kysely";
+import type { Database } from "../../db/schema";
 import { ORIGIN, signUp } from "../../test/test-app";
-import { setAdmin } from "../users/user-accounts";
+import { findUserIdByEmail, setAdmin } from "../users/user-accounts";
 import { chatEvents, type SendAck } from "../../../shared/chat-events";
 
 export interface TestUser {
@@ -19,8 +21,8 @@ export async function createUser(
 ): Promise<TestUser> {
   const { response, cookie, email } = await signUp(app, { name });
   if (response.statusCode !== 200) throw new Error(`sign-up failed: ${response.body}`);
-  const me = await app.inject({ url: "/api/me", headers: { cookie } });
-  const id = me.json<{ id: string }>().id;
+  // Promoted before the session is first used, as an agent the CLI made signs in afterwards.
+  const id = (await findUserIdByEmail(app.ctx.database, email))!;
   if (admin) await setAdmin(app.ctx.database, id, true);
   return { id, cookie, email };
 }
@@ -31,8 +33,13 @@ export async function listen(app: FastifyInstance): Promise<string> {
 }
 
 /** A socket as a browser tab opens it: WebSocket, session cookie, the portal's origin. */
-export function connectSocket(url: string, cookie: string | undefined, origin = ORIGIN): Socket {
-  const headers: Record<string, string> = { origin };
+/** A browser-like socket; `origin: null` leaves the Origin header out. */
+export function connectSocket(
+  url: string,
+  cookie: string | undefined,
+  origin: string | null = ORIGIN,
+): Socket {
+  const headers: Record<string, string> = origin === null ? {} : { origin };
   if (cookie) headers.cookie = cookie;
   return io(url, {
     transports: ["websocket"],
@@ -70,4 +77,36 @@ export function nextEvent<T>(socket: Socket, event: string, ms = 5000): Promise<
       resolve(payload);
     });
   });
+}
+
+/**
+ * Fills a room with `count` messages in one statement per 500 (tests and
+ * benchmarks only; the app stores messages one by one through the writer).
+ * Senders alternate between the two people; seq runs 1..count.
+ */
+export async function seedMessages(
+  db: Kysely<Database>,
+  roomId: string,
+  senderIds: readonly [string, string],
+  count: number,
+  startAt = Date.now() - count * 1000,
+): Promise<void> {
+  for (let from = 1; from <= count; from += 500) {
+    const rows = Array.from({ length: Math.min(500, count - from + 1) }, (_, i) => {
+      const seq = from + i;
+      return {
+        id: `${roomId}-seed-${seq}`,
+        roomId,
+        seq,
+        senderId: senderIds[seq % 2]!,
+        senderName: "Seeded",
+        text: `Message ${seq}`,
+        createdAt: startAt + seq * 1000,
+        status: "sent",
+        fromMsgNum: 0,
+        toMsgNum: 1,
+      };
+    });
+    await db.insertInto("message").values(rows).execute();
+  }
 }

@@ -1,38 +1,49 @@
-import type { FastifyInstance } from "fastify";
+import type { Kysely } from "kysely";
 import { HttpError } from "../../http/errors";
 import { CHAT_FILE_MAX_BYTES, CHAT_UPLOAD_PURPOSE } from "../../../shared/chat";
 import { fileUrl } from "../../../shared/files";
 import type { PublicUser } from "../../../shared/user";
+import type { Database } from "../../db/schema";
 import { findStoredFile } from "../uploads/stored-files";
-import { registerUploadPurpose } from "../uploads/upload-purposes";
+import type { UploadPurpose } from "../uploads/upload-purposes";
 import { findMembership } from "./repository";
 import { NOT_A_MEMBER, type ChatFileResolver } from "./service";
 
 export const FILE_NOT_ATTACHABLE = "The attached file could not be found.";
 
+const isMember = async (db: Kysely<Database>, roomId: string | null, user: PublicUser) =>
+  roomId !== null && (await findMembership(db, roomId, user.id)) !== undefined;
+
 /**
  * Chat attachments: images and audio, uploaded into a room by one of its two
  * people (scope = room id) and readable only by them.
  */
-export function registerChatUploadPurpose(app: FastifyInstance): ChatFileResolver {
-  const { db } = app.ctx.database;
-  const isMember = async (roomId: string | null, user: PublicUser) =>
-    roomId !== null && (await findMembership(db, roomId, user.id)) !== undefined;
-
-  registerUploadPurpose(app, {
+export function chatUploadPurpose(db: Kysely<Database>): UploadPurpose {
+  return {
     name: CHAT_UPLOAD_PURPOSE,
     maxBytes: CHAT_FILE_MAX_BYTES,
     kinds: ["image", "audio"],
     async authorize(user, metadata) {
       const roomId = metadata.roomId;
       if (!roomId) throw new HttpError(400, "Choose a conversation before attaching a file.");
-      if (!(await isMember(roomId, user))) throw new HttpError(403, NOT_A_MEMBER);
+      if (!(await isMember(db, roomId, user))) throw new HttpError(403, NOT_A_MEMBER);
       return { scope: roomId };
     },
-    canRead: (user, file) => isMember(file.scope, user),
-  });
+    canRead: (user, file) => isMember(db, file.scope, user),
+    async attached(database, ids) {
+      const rows = await database
+        .selectFrom("message")
+        .select("fileId")
+        .distinct()
+        .where("fileId", "in", ids)
+        .execute();
+      return rows.flatMap((row) => (row.fileId ? [row.fileId] : []));
+    },
+  };
+}
 
-  /** A message may carry only a finished chat file its sender uploaded into that room. */
+/** A message may carry only a finished chat file its sender uploaded into that room. */
+export function chatFileResolver(db: Kysely<Database>): ChatFileResolver {
   return async (user, roomId, fileId) => {
     const file = await findStoredFile(db, fileId);
     const usable =

@@ -1,7 +1,14 @@
 import { randomUUID } from "node:crypto";
 import type { Socket } from "socket.io-client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ORIGIN, STRONG_PASSWORD, createTestApp, signIn, type TestApp } from "../../test/test-app";
+import {
+  ORIGIN,
+  STRONG_PASSWORD,
+  createTestApp,
+  deleteAccountOf,
+  signIn,
+  type TestApp,
+} from "../../test/test-app";
 import { chatRoomId, type ChatContact, type ChatMessage } from "../../../shared/chat";
 import { chatEvents } from "../../../shared/chat-events";
 import {
@@ -44,6 +51,14 @@ function openRoom(user: TestUser, peerId: string) {
     url: `/api/chat/rooms/with/${peerId}`,
     headers: { cookie: user.cookie, origin: "http://localhost:3000" },
   });
+}
+
+/** An artist and an agent of their own, with their room open: a test's private state. */
+async function freshRoom(artistName: string, agentName = "Fresh Agent") {
+  const a = await createUser(t.app, artistName);
+  const g = await createUser(t.app, agentName, true);
+  expect((await openRoom(a, g.id)).statusCode).toBe(200);
+  return { artist: a, agent: g, roomId: chatRoomId(a.id, g.id) };
 }
 
 beforeAll(async () => {
@@ -111,6 +126,7 @@ describe("rooms", () => {
 
   it("keeps strangers out of a room's messages and read marks", async () => {
     const roomId = chatRoomId(artist.id, agent.id);
+    expect((await openRoom(artist, agent.id)).statusCode).toBe(200);
     const read = await t.app.inject({
       url: `/api/chat/rooms/${roomId}/messages`,
       headers: { cookie: stranger.cookie },
@@ -191,6 +207,7 @@ describe("sockets", () => {
 
   it("sends with ack, delivers live to the agent, and stores a retry once", async () => {
     const roomId = chatRoomId(artist.id, agent.id);
+    expect((await openRoom(artist, agent.id)).statusCode).toBe(200);
     const artistSocket = open(artist.cookie);
     const agentSocket = open(agent.cookie);
     const strangerSocket = open(stranger.cookie);
@@ -273,13 +290,15 @@ describe("sockets", () => {
   });
 
   it("counts unread messages per side and clears them on read", async () => {
-    const roomId = chatRoomId(artist.id, agent.id);
+    const { artist, agent, roomId } = await freshRoom("Unread Artist");
     const agentSocket = open(agent.cookie);
-    await connected(agentSocket);
+    const firstSocket = open(artist.cookie);
+    await Promise.all([connected(agentSocket), connected(firstSocket)]);
+    await send(firstSocket, { id: randomUUID(), roomId, text: "Hello, my release is late" });
     // The agent has never read: every artist message counts.
     const inbox = await contacts(agent);
     const row = inbox.find((c) => c.roomId === roomId)!;
-    expect(row).toMatchObject({ userId: artist.id, name: "Nova Sound", unread: 1 });
+    expect(row).toMatchObject({ userId: artist.id, name: "Unread Artist", unread: 1 });
     expect(row.lastMessage?.text).toBe("Hello, my release is late");
 
     await send(agentSocket, { id: randomUUID(), roomId, text: "Looking into it" });
@@ -304,7 +323,10 @@ describe("sockets", () => {
   });
 
   it("resyncs what a dropped client missed, after the last seq it holds", async () => {
-    const roomId = chatRoomId(artist.id, agent.id);
+    const { artist, agent, roomId } = await freshRoom("Resync Artist");
+    const first = open(artist.cookie);
+    await connected(first);
+    await send(first, { id: randomUUID(), roomId, text: "before the drop" });
     const history = await t.app.inject({
       url: `/api/chat/rooms/${roomId}/messages`,
       headers: { cookie: artist.cookie },
@@ -339,30 +361,40 @@ describe("sockets", () => {
     expect(huge.statusCode).toBe(400);
   });
 
-  it("lists the agent's inbox newest activity first", async () => {
-    const inbox = await contacts(otherAgent);
-    expect(inbox.map((c) => c.userId)).toEqual([stranger.id]);
-    const agentInbox = await contacts(agent, "nova");
-    expect(agentInbox.map((c) => c.userId)).toEqual([artist.id]);
+  it("lists the agent's inbox newest activity first, searchable", async () => {
+    const older = await freshRoom("Inbox Older", "Inbox Agent");
+    const inboxAgent = older.agent;
+    const newer = await createUser(t.app, "Inbox Newer");
+    expect((await openRoom(newer, inboxAgent.id)).statusCode).toBe(200);
+    const newerRoom = chatRoomId(newer.id, inboxAgent.id);
+    const olderSocket = open(older.artist.cookie);
+    const newerSocket = open(newer.cookie);
+    await Promise.all([connected(olderSocket), connected(newerSocket)]);
+    await send(olderSocket, { id: randomUUID(), roomId: older.roomId, text: "first" });
+    await new Promise((r) => setTimeout(r, 5));
+    await send(newerSocket, { id: randomUUID(), roomId: newerRoom, text: "second" });
+    expect((await contacts(inboxAgent)).map((c) => c.userId)).toEqual([newer.id, older.artist.id]);
+    await new Promise((r) => setTimeout(r, 5));
+    await send(olderSocket, { id: randomUUID(), roomId: older.roomId, text: "third" });
+    expect((await contacts(inboxAgent)).map((c) => c.userId)).toEqual([older.artist.id, newer.id]);
+    const searched = await contacts(inboxAgent, "newer");
+    expect(searched.map((c) => c.userId)).toEqual([newer.id]);
   });
 
   it("deletes the user's rooms and messages with the account", async () => {
-    const roomId = chatRoomId(otherAgent.id, stranger.id);
-    const s = open(stranger.cookie);
+    const { artist: leaving, agent: remaining, roomId } = await freshRoom("Leaving Artist");
+    const s = open(leaving.cookie);
     await connected(s);
     await send(s, { id: randomUUID(), roomId, text: "bye" });
     const closed = new Promise<string>((resolve) => s.once("disconnect", resolve));
-    // What account deletion runs, inside its transaction.
-    await t.app.ctx.database.db.transaction().execute(async (trx) => {
-      for (const cleanup of t.app.ctx.userCleanups) await cleanup(stranger.id, trx);
-    });
+    await deleteAccountOf(t.app, leaving.cookie);
     const left = await t.app.ctx.database.db
       .selectFrom("message")
       .select("id")
       .where("roomId", "=", roomId)
       .execute();
     expect(left).toEqual([]);
-    expect(await contacts(otherAgent)).toEqual([]);
+    expect(await contacts(remaining)).toEqual([]);
     expect(await closed).toBe("io server disconnect");
   });
 });

@@ -49,10 +49,43 @@ describe("createMessageWriter", () => {
     expect(results.filter((r) => r.outcome === "created")).toHaveLength(300);
     expect(results.at(-2)?.outcome).toBe("existing");
     expect(results.at(-1)?.outcome).toBe("conflict");
-    const stored = await listMessages(t.app.ctx.database.db, roomId, 0);
+    const stored = await listMessages(t.app.ctx.database.db, roomId, { after: 0 });
     expect(stored.map((m) => m.seq)).toEqual(Array.from({ length: 200 }, (_, i) => i + 1));
-    const rest = await listMessages(t.app.ctx.database.db, roomId, 200);
+    const rest = await listMessages(t.app.ctx.database.db, roomId, { after: 200 });
     expect(rest.map((m) => m.seq)).toEqual(Array.from({ length: 100 }, (_, i) => i + 201));
     expect(new Set([...stored, ...rest].map((m) => m.id))).toEqual(new Set(ids));
+  });
+
+  it("replays a failed batch one by one, so one bad send never sinks the others", async () => {
+    const db = t.app.ctx.database.db;
+    const other = await createUser(t.app, "Replay Agent", true);
+    const room = chatRoomId(artist.id, other.id);
+    await ensureRoom(
+      db,
+      room,
+      [
+        { userId: artist.id, lastReadAt: null },
+        { userId: other.id, lastReadAt: null },
+      ],
+      Date.now(),
+    );
+    const write = createMessageWriter(db);
+    const inRoom = (id: string) => ({ ...message(id), roomId: room });
+    const good = Array.from({ length: 40 }, () => randomUUID());
+    // A room that does not exist: its insert fails inside the shared batch transaction.
+    const bad = { ...message(randomUUID()), roomId: "no-such-room" };
+    const settled = await Promise.allSettled([
+      ...good.slice(0, 20).map((id) => write(inRoom(id))),
+      write(bad),
+      ...good.slice(20).map((id) => write(inRoom(id))),
+    ]);
+    expect(settled[20]?.status).toBe("rejected");
+    const created = settled.filter(
+      (r) => r.status === "fulfilled" && r.value.outcome === "created",
+    );
+    expect(created).toHaveLength(40);
+    const stored = await listMessages(db, room, { after: 0 });
+    expect(stored.map((m) => m.id).sort()).toEqual([...good].sort());
+    expect(stored.map((m) => m.seq)).toEqual(Array.from({ length: 40 }, (_, i) => i + 1));
   });
 });

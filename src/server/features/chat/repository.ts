@@ -14,7 +14,9 @@ import {
   type ChatContact,
   type ChatFileType,
   type ChatMessage,
+  type MessagesQuery,
 } from "../../../shared/chat";
+import { coverFileUrl } from "../../../shared/song-schemas";
 
 type Db = Kysely<Database>;
 
@@ -39,7 +41,42 @@ export function toChatMessage(row: Selectable<MessageTable>): ChatMessage {
     fileType: row.fileType as ChatFileType | null,
     fileName: row.fileName,
     fileSize: numOrNull(row.fileSize),
+    ...(row.kind === "system" ? { kind: "system" as const } : {}),
+    song: null,
   };
+}
+
+/**
+ * Fills in the song card of messages that refer to a song, with the song's
+ * current title, status and cover (one query for the whole list).
+ */
+export async function attachSongCards(
+  db: Db,
+  rows: Selectable<MessageTable>[],
+): Promise<ChatMessage[]> {
+  const messages = rows.map(toChatMessage);
+  const ids = [...new Set(rows.flatMap((row) => (row.songId ? [row.songId] : [])))];
+  if (ids.length === 0) return messages;
+  const songs = await db
+    .selectFrom("song_request")
+    .select(["id", "type", "status", "coverFileId"])
+    .where("id", "in", ids)
+    .execute();
+  const byId = new Map(songs.map((song) => [song.id, song]));
+  return messages.map((message, i) => {
+    const song = byId.get(rows[i]!.songId ?? "");
+    return song
+      ? {
+          ...message,
+          song: {
+            id: song.id,
+            title: song.type,
+            status: song.status,
+            coverUrl: song.coverFileId ? coverFileUrl(song.coverFileId) : null,
+          },
+        }
+      : message;
+  });
 }
 
 /** Creates the room and its two members if missing; the agent starts with no read mark. */
@@ -117,6 +154,8 @@ export interface NewMessage {
     fileName: string;
     fileSize: number;
   } | null;
+  kind?: "text" | "system";
+  songId?: string | null;
 }
 
 export type InsertResult =
@@ -150,6 +189,8 @@ export async function insertMessage(db: Db, input: NewMessage): Promise<InsertRe
           "fileType",
           "fileName",
           "fileSize",
+          "kind",
+          "songId",
         ])
         .expression((eb) =>
           eb
@@ -174,6 +215,8 @@ export async function insertMessage(db: Db, input: NewMessage): Promise<InsertRe
               eb.cast(eb.val(input.file?.fileType ?? null), "text").as("fileType"),
               eb.cast(eb.val(input.file?.fileName ?? null), "text").as("fileName"),
               eb.cast(eb.val(input.file?.fileSize ?? null), "bigint").as("fileSize"),
+              eb.cast(eb.val(input.kind ?? "text"), "text").as("kind"),
+              eb.cast(eb.val(input.songId ?? null), "text").as("songId"),
             ])
             .where("roomId", "=", input.roomId),
         )
@@ -195,6 +238,23 @@ export async function insertMessage(db: Db, input: NewMessage): Promise<InsertRe
   return same ? { outcome: "existing", message: toChatMessage(existing) } : { outcome: "conflict" };
 }
 
+/** A message this sender already stored in this room under this id (a retried send). */
+export async function findOwnMessage(
+  db: Db,
+  id: string,
+  roomId: string,
+  senderId: string,
+): Promise<ChatMessage | undefined> {
+  const row = await db
+    .selectFrom("message")
+    .selectAll()
+    .where("id", "=", id)
+    .where("roomId", "=", roomId)
+    .where("senderId", "=", senderId)
+    .executeTakeFirst();
+  return row ? (await attachSongCards(db, [row]))[0] : undefined;
+}
+
 function isUniqueViolation(error: unknown): boolean {
   const code = (error as { code?: unknown }).code;
   return (
@@ -204,31 +264,31 @@ function isUniqueViolation(error: unknown): boolean {
   );
 }
 
-/** Messages after a seq, oldest first (resync); without one, the latest page. */
+/**
+ * One page of a room's messages, oldest first, by key on (roomId, seq):
+ * after a seq (resync), before a seq (older history) or the latest page.
+ * Every page costs the same however deep it lies.
+ */
 export async function listMessages(
   db: Db,
   roomId: string,
-  after: number | undefined,
+  page: MessagesQuery,
 ): Promise<ChatMessage[]> {
-  if (after !== undefined) {
+  if (page.after !== undefined) {
     const rows = await db
       .selectFrom("message")
       .selectAll()
       .where("roomId", "=", roomId)
-      .where("seq", ">", after)
+      .where("seq", ">", page.after)
       .orderBy("seq", "asc")
       .limit(MESSAGE_PAGE_SIZE)
       .execute();
-    return rows.map(toChatMessage);
+    return attachSongCards(db, rows);
   }
-  const rows = await db
-    .selectFrom("message")
-    .selectAll()
-    .where("roomId", "=", roomId)
-    .orderBy("seq", "desc")
-    .limit(MESSAGE_PAGE_SIZE)
-    .execute();
-  return rows.reverse().map(toChatMessage);
+  let latest = db.selectFrom("message").selectAll().where("roomId", "=", roomId);
+  if (page.before !== undefined) latest = latest.where("seq", "<", page.before);
+  const rows = await latest.orderBy("seq", "desc").limit(MESSAGE_PAGE_SIZE).execute();
+  return attachSongCards(db, rows.reverse());
 }
 
 /** `%` and `_` typed by a person are literal characters, not wildcards. */

@@ -1,92 +1,148 @@
 import type { FastifyInstance } from "fastify";
-import { z } from "zod";
-import { readSession, requireSession } from "../../auth/session-guard";
-import { HttpError, parseInput } from "../../http/errors";
-import { chatRoomId, contactSearchSchema, messagesQuerySchema } from "../../../shared/chat";
-import { chatEvents, type RoomReadEvent, type SendAck } from "../../../shared/chat-events";
-import type { AuthedSocket } from "../../realtime/socket-server";
+import fp from "fastify-plugin";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { HttpError } from "../../http/errors";
 import {
-  deleteRoomsOfUser,
-  listAgentsForUser,
-  listInboxForAgent,
-  listMessages,
-  peersOf,
-} from "./repository";
+  chatIdParamsSchema,
+  chatRoomId,
+  contactSearchSchema,
+  messagesQuerySchema,
+} from "../../../shared/chat";
+import { chatEvents, isTypingEvent, type SendAck } from "../../../shared/chat-events";
+import { errorResponses } from "../../../shared/responses/common";
+import {
+  chatContactsSchema,
+  chatMessagesSchema,
+  lastReadSchema,
+  openedRoomSchema,
+} from "../../../shared/responses/chat";
+import { listAgentsForUser, listInboxForAgent, listMessages, peersOf } from "./repository";
 import { ChatService } from "./service";
-import { registerChatUploadPurpose } from "./chat-upload-purpose";
-import { deleteStoredFiles } from "../uploads/stored-files";
-import { CHAT_UPLOAD_PURPOSE } from "../../../shared/chat";
+import { statusChangeLine } from "../../../shared/song-events";
+import { chatFileResolver } from "./chat-upload-purpose";
+import type { UserBudget } from "../../limits/user-budget";
 
-const idParams = z.object({ id: z.string().min(1).max(200) });
+export interface ChatOptions {
+  /** Each user's send budget (CHAT_SEND_BURST, CHAT_SENDS_PER_MINUTE). */
+  sendBudget?: UserBudget;
+}
+
+const tags = ["chat"];
 
 /** REST for lists, history and read marks; sending goes through the socket with an ack. */
-export function registerChatRoutes(app: FastifyInstance): ChatService {
-  const { auth, database } = app.ctx;
-  const service = new ChatService(app.ctx, registerChatUploadPurpose(app));
-
-  const announceRead = async (event: RoomReadEvent) => {
-    app.realtime.toUsers(await service.memberIds(event.roomId), chatEvents.read, event);
-  };
+function chatPlugin(
+  parent: FastifyInstance,
+  options: ChatOptions,
+  done: (err?: Error) => void,
+): void {
+  const app = parent.withTypeProvider<ZodTypeProvider>();
+  const { database, sessions, events } = app.ctx;
+  const { realtime } = app;
+  const service = new ChatService({
+    db: database.db,
+    events,
+    resolveFile: chatFileResolver(database.db),
+    ...(options.sendBudget ? { sendBudget: options.sendBudget } : {}),
+  });
 
   /** Artists: every agent with last message and unread count. Agents: their inbox. */
-  app.get("/api/chat/contacts", async (request, reply) => {
-    const { user } = await requireSession(auth, request);
-    const { q } = parseInput(contactSearchSchema, request.query);
-    reply.header("cache-control", "no-store");
-    return user.admin
-      ? listInboxForAgent(database, user.id, q)
-      : listAgentsForUser(database, user.id, q, (peerId) => chatRoomId(user.id, peerId));
-  });
+  app.get(
+    "/api/chat/contacts",
+    {
+      schema: {
+        tags,
+        summary: "Artists: every agent; agents: their inbox (last message, unread count)",
+        querystring: contactSearchSchema,
+        response: { 200: chatContactsSchema, ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      const { user } = await sessions.require(request);
+      const { q } = request.query;
+      reply.header("cache-control", "no-store");
+      return user.admin
+        ? listInboxForAgent(database, user.id, q)
+        : listAgentsForUser(database, user.id, q, (peerId) => chatRoomId(user.id, peerId));
+    },
+  );
 
   /** Opens the conversation with a person (creating the room once) and marks it read. */
-  app.put("/api/chat/rooms/with/:id", async (request) => {
-    const { user } = await requireSession(auth, request);
-    const { id } = parseInput(idParams, request.params);
-    const opened = await service.openRoom(user, id);
-    await announceRead({
-      roomId: opened.roomId,
-      userId: user.id,
-      lastReadAt: opened.lastReadAt ?? 0,
-    });
-    return opened;
-  });
+  app.put(
+    "/api/chat/rooms/with/:id",
+    {
+      schema: {
+        tags,
+        summary: "Open (create once) the conversation with a person and mark it read",
+        params: chatIdParamsSchema,
+        response: { 200: openedRoomSchema, ...errorResponses },
+      },
+    },
+    async (request) => {
+      const { user } = await sessions.require(request);
+      return service.openRoom(user, request.params.id);
+    },
+  );
 
-  /** History (latest page) or, with ?after=seq, what a client missed after a reconnect. */
-  app.get("/api/chat/rooms/:id/messages", async (request, reply) => {
-    const { user } = await requireSession(auth, request);
-    const { id } = parseInput(idParams, request.params);
-    const { after } = parseInput(messagesQuerySchema, request.query);
-    await service.requireMember(id, user.id);
-    reply.header("cache-control", "no-store");
-    return listMessages(database.db, id, after);
-  });
+  /** History: the latest page, ?before=seq for older pages, ?after=seq for what a reconnect missed. */
+  app.get(
+    "/api/chat/rooms/:id/messages",
+    {
+      schema: {
+        tags,
+        summary:
+          "The latest page of a room; ?before=seq the page older than seq; ?after=seq what a client missed",
+        params: chatIdParamsSchema,
+        querystring: messagesQuerySchema,
+        response: { 200: chatMessagesSchema, ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      const { user } = await sessions.require(request);
+      const { id } = request.params;
+      await service.requireMember(id, user.id);
+      reply.header("cache-control", "no-store");
+      return listMessages(database.db, id, request.query);
+    },
+  );
 
-  app.post("/api/chat/rooms/:id/read", async (request) => {
-    const { user } = await requireSession(auth, request);
-    const { id } = parseInput(idParams, request.params);
-    const lastReadAt = await service.markRead(user, id);
-    await announceRead({ roomId: id, userId: user.id, lastReadAt });
-    return { lastReadAt };
-  });
+  app.post(
+    "/api/chat/rooms/:id/read",
+    {
+      schema: {
+        tags,
+        summary: "Mark a room read now",
+        params: chatIdParamsSchema,
+        response: { 200: lastReadSchema, ...errorResponses },
+      },
+    },
+    async (request) => {
+      const { user } = await sessions.require(request);
+      const lastReadAt = await service.markRead(user, request.params.id);
+      return { lastReadAt };
+    },
+  );
 
-  app.realtime.io.on("connection", (raw) => {
-    const socket = raw as AuthedSocket;
+  realtime.io.on("connection", (socket) => {
     const { user } = socket.data;
-    socket.on(chatEvents.send as never, (payload: unknown, ack: unknown) => {
+    // Typing: forwarded to the room's other member only, and only for a member.
+    socket.on(chatEvents.typing, (payload: unknown) => {
+      if (!isTypingEvent(payload)) return;
+      const { roomId } = payload;
+      void service
+        .memberIds(roomId)
+        .then((ids) => {
+          if (!ids.includes(user.id)) return;
+          const others = ids.filter((id) => id !== user.id);
+          realtime.toUsers(others, chatEvents.peerTyping, { roomId, userId: user.id });
+        })
+        .catch((err: unknown) => app.log.warn({ err }, "typing signal failed"));
+    });
+    socket.on(chatEvents.send, (payload: unknown, ack: unknown) => {
       if (typeof ack !== "function") return;
       const reply = ack as (answer: SendAck) => void;
       service
         .send(user, payload)
-        .then(async ({ message, created }) => {
-          reply({ ok: true, message });
-          if (created) {
-            app.realtime.toUsers(
-              await service.memberIds(message.roomId),
-              chatEvents.message,
-              message,
-            );
-          }
-        })
+        .then(({ message }) => reply({ ok: true, message }))
         .catch((err: unknown) => {
           if (err instanceof HttpError) return reply({ ok: false, error: err.message });
           app.log.error({ err }, "chat send failed");
@@ -95,33 +151,34 @@ export function registerChatRoutes(app: FastifyInstance): ChatService {
     });
   });
 
-  // Names and pictures in chat lists: when someone changes theirs, the people
-  // who see it refetch (an agent is in every artist's list; an artist only in
-  // the inboxes of agents they talk to).
-  app.addHook("onResponse", async (request, reply) => {
-    const changesFace =
-      (request.method === "PATCH" && request.url === "/api/profile") ||
-      (request.method === "PUT" && request.url === "/api/profile/picture");
-    if (!changesFace || reply.statusCode >= 400) return;
-    const session = await readSession(auth, request.headers);
-    if (!session) return;
-    if (session.user.admin) return announceDirectoryChanged(app);
-    app.realtime.toUsers(await peersOf(database.db, session.user.id), chatEvents.directory, {});
+  // A song's status change shows in the agent-artist conversation as a system line.
+  events.on("song.statusChanged", async ({ songId, artistId, title, to, agentId, agentName }) => {
+    await service.postSystemLine(
+      { id: agentId, name: agentName },
+      artistId,
+      statusChangeLine(agentName, title, to),
+      songId,
+    );
   });
 
-  app.ctx.userCleanups.push(async (userId, trx) => {
-    const roomIds = await deleteRoomsOfUser(trx, userId);
-    service.forgetRooms(roomIds);
-    app.realtime.disconnectUser(userId);
-    // Both people's files in those rooms go with the conversation.
-    for (const scope of roomIds) {
-      await deleteStoredFiles(app.ctx.storage, trx, { purpose: CHAT_UPLOAD_PURPOSE, scope });
-    }
+  // Live fan-out: each change reaches the people who see it, on every instance.
+  events.on("chat.messageCreated", ({ message, memberIds }) => {
+    realtime.toUsers(memberIds, chatEvents.message, message);
   });
-  return service;
+  events.on("chat.roomRead", ({ roomId, userId, lastReadAt, memberIds }) => {
+    realtime.toUsers(memberIds, chatEvents.read, { roomId, userId, lastReadAt });
+  });
+  // Names and pictures in chat lists: an agent is in every artist's list; an
+  // artist only in the inboxes of agents they talk to.
+  events.on("user.profileChanged", async ({ userId, admin }) => {
+    if (admin) return realtime.toEveryone(chatEvents.directory, {});
+    realtime.toUsers(await peersOf(database.db, userId), chatEvents.directory, {});
+  });
+  done();
 }
 
-/** Tells every tab that the agent directory changed (an agent added or renamed). */
-export function announceDirectoryChanged(app: FastifyInstance): void {
-  app.realtime.toEveryone(chatEvents.directory, {});
-}
+export default fp(chatPlugin, {
+  name: "chat",
+  dependencies: ["realtime"],
+  decorators: { fastify: ["ctx", "realtime"] },
+});

@@ -1,4 +1,7 @@
-import type { AppContext } from "../../app";
+import type { Kysely } from "kysely";
+import { LRUCache } from "lru-cache";
+import type { Database } from "../../db/schema";
+import type { DomainEvents } from "../../events/domain-events";
 import { HttpError, parseInput } from "../../http/errors";
 import { displayName, type PublicUser } from "../../../shared/user";
 import {
@@ -6,15 +9,27 @@ import {
   sendMessageSchema,
   type ChatMessage,
   type ChatPeer,
+  type MessageSongRef,
   type OpenedRoom,
 } from "../../../shared/chat";
+import { coverFileUrl } from "../../../shared/song-schemas";
 import { createMessageWriter } from "./message-writer";
-import { ensureRoom, markRead, roomMemberIds, type NewMessage } from "./repository";
+import {
+  ensureRoom,
+  findMembership,
+  findOwnMessage,
+  markRead,
+  roomMemberIds,
+  type NewMessage,
+} from "./repository";
+import { SEND_TOO_FAST } from "../../../shared/chat-events";
+import type { UserBudget } from "../../limits/user-budget";
 
 export const NOT_A_MEMBER = "You are not part of this conversation.";
 export const PEER_NOT_FOUND = "This person could not be found.";
 export const ARTISTS_CHAT_WITH_AGENTS = "Artists can only chat with support agents.";
 export const AGENTS_CHAT_WITH_ARTISTS = "Support agents can only chat with artists.";
+export const SONG_NOT_REFERABLE = "Song not found";
 
 /** Turns an uploaded chat file into a message attachment, or throws HttpError. */
 export type ChatFileResolver = (
@@ -23,44 +38,52 @@ export type ChatFileResolver = (
   fileId: string,
 ) => Promise<NonNullable<NewMessage["file"]>>;
 
+export interface ChatServiceDeps {
+  db: Kysely<Database>;
+  events: DomainEvents;
+  resolveFile: ChatFileResolver;
+  /** Each user's send budget (burst and sustained); unlimited when absent. */
+  sendBudget?: UserBudget;
+  now?: () => number;
+}
+
+/** Rooms, read marks and messages; emits `chat.messageCreated` and `chat.roomRead`. */
 export class ChatService {
-  constructor(
-    private readonly ctx: AppContext,
-    private readonly resolveFile: ChatFileResolver,
-    private readonly now: () => number = Date.now,
-  ) {
-    this.write = createMessageWriter(ctx.database.db);
-  }
+  private readonly db: Kysely<Database>;
+  private readonly events: DomainEvents;
+  private readonly resolveFile: ChatFileResolver;
+  private readonly sendBudget: UserBudget | undefined;
+  private readonly now: () => number;
+  private readonly write: ReturnType<typeof createMessageWriter>;
 
   /**
    * Room id → its two members. Membership never changes once a room exists
-   * (only account deletion removes rooms, see forgetRooms), so the hot send
-   * path skips two queries. Bounded: the oldest entries go first.
+   * (only account deletion removes rooms), so the hot send path skips two
+   * queries. Bounded, least recently used first; a deleted user's rooms are
+   * dropped on every instance when `user.deleted` arrives.
    */
-  private readonly members = new Map<string, readonly string[]>();
-  private static readonly MEMBER_CACHE_SIZE = 50_000;
+  private readonly members = new LRUCache<string, readonly string[]>({ max: 50_000 });
+
+  constructor(deps: ChatServiceDeps) {
+    this.db = deps.db;
+    this.events = deps.events;
+    this.resolveFile = deps.resolveFile;
+    this.sendBudget = deps.sendBudget;
+    this.now = deps.now ?? Date.now;
+    this.write = createMessageWriter(deps.db);
+    this.events.onEveryInstance("user.deleted", ({ userId }) => {
+      for (const [roomId, ids] of this.members.entries()) {
+        if (ids.includes(userId)) this.members.delete(roomId);
+      }
+    });
+  }
 
   async memberIds(roomId: string): Promise<readonly string[]> {
     const cached = this.members.get(roomId);
     if (cached) return cached;
     const ids = await roomMemberIds(this.db, roomId);
-    if (ids.length > 0) {
-      if (this.members.size >= ChatService.MEMBER_CACHE_SIZE) {
-        this.members.delete(this.members.keys().next().value!);
-      }
-      this.members.set(roomId, ids);
-    }
+    if (ids.length > 0) this.members.set(roomId, ids);
     return ids;
-  }
-
-  forgetRooms(roomIds: readonly string[]): void {
-    for (const id of roomIds) this.members.delete(id);
-  }
-
-  private readonly write: ReturnType<typeof createMessageWriter>;
-
-  private get db() {
-    return this.ctx.database.db;
   }
 
   /** Throws 403 unless the user is one of the room's two people. */
@@ -97,18 +120,27 @@ export class ChatService {
       now,
     );
     await markRead(this.db, roomId, user.id, now);
+    await this.announceRead(roomId, user.id, now);
     // Artists see an agent's public face; agents see the artist's profile.
     const visible: ChatPeer = user.admin
       ? peer
       : { ...peer, bio: null, spotifyUrl: null, appleMusicUrl: null, youtubeUrl: null };
-    return { roomId, peer: visible, lastReadAt: now };
+    // "Seen" under one's own last message starts from the peer's read mark.
+    const peerRead = await findMembership(this.db, roomId, peer.id);
+    return { roomId, peer: visible, lastReadAt: now, peerLastReadAt: peerRead?.lastReadAt ?? null };
   }
 
   async markRead(user: PublicUser, roomId: string): Promise<number> {
     await this.requireMember(roomId, user.id);
     const now = this.now();
     await markRead(this.db, roomId, user.id, now);
+    await this.announceRead(roomId, user.id, now);
     return now;
+  }
+
+  private async announceRead(roomId: string, userId: string, lastReadAt: number) {
+    const memberIds = await this.memberIds(roomId);
+    await this.events.emit("chat.roomRead", { roomId, userId, lastReadAt, memberIds });
   }
 
   /** Validates and stores a message once; `created` is false for a retried send. */
@@ -118,6 +150,14 @@ export class ChatService {
   ): Promise<{ message: ChatMessage; created: boolean }> {
     const data = parseInput(sendMessageSchema, input);
     await this.requireMember(data.roomId, user.id);
+    const waitSeconds = this.sendBudget ? await this.sendBudget(user.id) : null;
+    if (waitSeconds !== null) {
+      // A retry of a message already stored (its ack was lost) is answered, not refused.
+      const stored = await findOwnMessage(this.db, data.id, data.roomId, user.id);
+      if (stored) return { message: stored, created: false };
+      throw new HttpError(429, SEND_TOO_FAST, undefined, "TOO_MANY_ATTEMPTS", waitSeconds);
+    }
+    const song = data.songId ? await this.referableSong(user, data.roomId, data.songId) : null;
     const file = data.fileId ? await this.resolveFile(user, data.roomId, data.fileId) : null;
     const result = await this.write({
       id: data.id,
@@ -127,11 +167,86 @@ export class ChatService {
       text: data.text,
       createdAt: this.now(),
       file,
+      songId: song?.id ?? null,
     });
     if (result.outcome === "conflict") {
       throw new HttpError(409, "This message id is already taken.", undefined, "CONFLICT");
     }
-    return { message: result.message, created: result.outcome === "created" };
+    const message = { ...result.message, song };
+    const created = result.outcome === "created";
+    if (created) {
+      const memberIds = await this.memberIds(data.roomId);
+      await this.events.emit("chat.messageCreated", { message, memberIds });
+    }
+    return { message, created };
+  }
+
+  /**
+   * A song a message may refer to: only a song of the room's artist, that is
+   * the sender's own song for an artist. Anything else answers like a
+   * missing song (404), so other artists' song ids cannot be probed.
+   */
+  private async referableSong(
+    user: PublicUser,
+    roomId: string,
+    songId: string,
+  ): Promise<MessageSongRef> {
+    const members = await this.memberIds(roomId);
+    const artistId = user.admin ? members.find((id) => id !== user.id) : user.id;
+    const song = await this.db
+      .selectFrom("song_request")
+      .select(["id", "type", "status", "coverFileId", "artistId"])
+      .where("id", "=", songId)
+      .executeTakeFirst();
+    if (!song || !artistId || song.artistId !== artistId) {
+      throw new HttpError(404, SONG_NOT_REFERABLE, undefined, "NOT_FOUND");
+    }
+    return {
+      id: song.id,
+      title: song.type,
+      status: song.status,
+      coverUrl: song.coverFileId ? coverFileUrl(song.coverFileId) : null,
+    };
+  }
+
+  /**
+   * Writes a system line into the conversation between an agent and an
+   * artist (creating it if needed), e.g. "Alex marked 'Night Drive' as
+   * released", and emits it like any new message.
+   */
+  async postSystemLine(
+    agent: { id: string; name: string },
+    artistId: string,
+    text: string,
+    songId: string,
+  ): Promise<ChatMessage> {
+    const roomId = chatRoomId(agent.id, artistId);
+    const now = this.now();
+    // A new room: the agent has read it (they caused the line); the artist has not.
+    await ensureRoom(
+      this.db,
+      roomId,
+      [
+        { userId: agent.id, lastReadAt: now },
+        { userId: artistId, lastReadAt: null },
+      ],
+      now,
+    );
+    const result = await this.write({
+      id: crypto.randomUUID(),
+      roomId,
+      senderId: agent.id,
+      senderName: agent.name,
+      text,
+      createdAt: now,
+      file: null,
+      kind: "system",
+      songId,
+    });
+    if (result.outcome === "conflict") throw new Error("system line id collided");
+    const memberIds = await this.memberIds(roomId);
+    await this.events.emit("chat.messageCreated", { message: result.message, memberIds });
+    return result.message;
   }
 
   private async findPeer(peerId: string): Promise<ChatPeer | undefined> {

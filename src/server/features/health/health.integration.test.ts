@@ -31,13 +31,21 @@ describe("health", () => {
     });
     const t = await createTestApp({ redis });
     try {
-      const response = await t.app.inject({ url: "/api/health" });
-      expect(response.statusCode).toBe(503);
-      expect(response.json()).toMatchObject({
-        status: "error",
-        database: { status: "ok" },
-        redis: { status: "down" },
-      });
+      for (const url of ["/api/health", "/api/health/ready"]) {
+        const response = await t.app.inject({ url });
+        expect(response.statusCode).toBe(503);
+        expect(response.json()).toMatchObject({
+          status: "error",
+          message: "Not ready: redis down.",
+          down: ["redis"],
+          database: { status: "ok" },
+          redis: { status: "down" },
+        });
+      }
+      // A Redis outage is not a reason to restart the process.
+      const live = await t.app.inject({ url: "/api/health/live" });
+      expect(live.statusCode).toBe(200);
+      expect(live.json()).toMatchObject({ status: "ok" });
     } finally {
       await t.close();
       redis.disconnect();

@@ -1,11 +1,19 @@
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyReply } from "fastify";
+import fp from "fastify-plugin";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { healthSchema, liveSchema } from "../../../shared/responses/health";
 import { pingDatabase } from "../../db/database";
+import { checkFreeSpace } from "../../storage/free-space";
 
 interface EngineHealth {
   status: "ok" | "down";
   engine: string;
   ms?: number;
+  /** Why it is down, in words an operator can act on. */
+  reason?: string;
 }
+
+const PROBE_TIMEOUT_MS = 2000;
 
 async function probe(engine: string, check: () => Promise<unknown>): Promise<EngineHealth> {
   const started = performance.now();
@@ -13,31 +21,96 @@ async function probe(engine: string, check: () => Promise<unknown>): Promise<Eng
     // A hung engine must not hang the health check.
     await Promise.race([
       check(),
-      new Promise((_, reject) => setTimeout(() => reject(new Error("timeout")), 2000).unref()),
+      new Promise((_, reject) =>
+        setTimeout(() => reject(new Error("no answer within 2 s")), PROBE_TIMEOUT_MS).unref(),
+      ),
     ]);
     return { status: "ok", engine, ms: Math.round((performance.now() - started) * 10) / 10 };
-  } catch {
-    return { status: "down", engine };
+  } catch (err) {
+    return { status: "down", engine, reason: err instanceof Error ? err.message : String(err) };
   }
 }
 
-/** Reports every configured engine; 503 when any is down, so a load balancer drains this instance. */
-export function registerHealthRoutes(app: FastifyInstance): void {
-  app.get("/api/health", async (_request, reply) => {
+const noStore = (reply: FastifyReply) => reply.header("cache-control", "no-store");
+
+/**
+ * Liveness and readiness, for a load balancer or an orchestrator:
+ * - /api/health/live: the process answers. Touches no engine, so an outage
+ *   of PostgreSQL or Redis never gets a healthy process restarted.
+ * - /api/health/ready: every configured engine works (database round trip,
+ *   storage writable with free space, Redis answering); 503 naming the
+ *   engines that are down, so the balancer drains this instance meanwhile.
+ * - /api/health: the same as ready, kept for existing checks.
+ * The checks use no libuv thread-pool work that password hashing could
+ * queue them behind (see storage/free-space.ts).
+ */
+function healthPlugin(
+  parent: FastifyInstance,
+  _options: unknown,
+  done: (err?: Error) => void,
+): void {
+  const app = parent.withTypeProvider<ZodTypeProvider>();
+  const tags = ["operations"];
+  app.get(
+    "/api/health/live",
+    {
+      schema: {
+        tags,
+        summary: "The process answers (touches no engine)",
+        response: { 200: liveSchema },
+      },
+    },
+    async (_request, reply) =>
+      noStore(reply).send({ status: "ok", uptimeSeconds: Math.round(process.uptime()) }),
+  );
+
+  const ready = async (_request: unknown, reply: FastifyReply) => {
     const { database, storage, redis } = app.ctx;
     const checks: Record<string, Promise<EngineHealth>> = {
-      database: probe(database.dialect, () => pingDatabase(database)),
+      database: probe(database.dialect, async () => {
+        // SQLite reads still work on a full disk; its writes do not.
+        if (database.file) checkFreeSpace(database.file);
+        await pingDatabase(database);
+      }),
       storage: probe(storage.engine, () => storage.check()),
     };
     if (redis) checks.redis = probe("redis", () => redis.ping());
     const engines = Object.fromEntries(
       await Promise.all(Object.entries(checks).map(async ([k, v]) => [k, await v] as const)),
     );
-    const down = Object.entries(engines).filter(([, e]) => e.status === "down");
-    for (const [name] of down) app.log.error({ engine: name }, "health check: engine down");
-    return reply
+    const down = Object.entries(engines)
+      .filter(([, e]) => e.status === "down")
+      .map(([name]) => name);
+    for (const name of down) {
+      app.log.error({ engine: name, reason: engines[name]?.reason }, "health check: engine down");
+    }
+    // Reported, but a mail relay being down does not drain the instance: mail waits in the outbox.
+    const { mail } = app.ctx;
+    const [transport, pending] = await Promise.all([
+      probe(mail.transport.engine, () => mail.transport.check()),
+      mail.pending().catch(() => null),
+    ]);
+    return noStore(reply)
       .status(down.length ? 503 : 200)
-      .header("cache-control", "no-store")
-      .send({ status: down.length ? "error" : "ok", ...engines });
-  });
+      .send({
+        status: down.length ? "error" : "ok",
+        ...(down.length ? { message: `Not ready: ${down.join(", ")} down.`, down } : {}),
+        ...engines,
+        mail: { ...transport, jobs: mail.queue.engine, pending },
+      });
+  };
+  const readySchema = {
+    tags,
+    summary: "Every configured engine works; 503 naming the ones down",
+    response: { 200: healthSchema, 503: healthSchema },
+  };
+  app.get("/api/health/ready", { schema: readySchema }, ready);
+  app.get(
+    "/api/health",
+    { schema: { ...readySchema, summary: "Same as /api/health/ready" } },
+    ready,
+  );
+  done();
 }
+
+export default fp(healthPlugin, { name: "health", decorators: { fastify: ["ctx"] } });

@@ -1,11 +1,30 @@
 import type { FastifyInstance } from "fastify";
-import type { PublicConfig } from "../../../shared/public-config";
+import fp from "fastify-plugin";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { publicConfigSchema } from "../../../shared/responses/config";
 
 /** What the browser needs to know about this deployment, without a rebuild. */
-export function registerPublicConfigRoutes(app: FastifyInstance): void {
-  app.get("/api/config", async (_request, reply) => {
-    reply.header("cache-control", "public, max-age=300");
-    const body: PublicConfig = { marketingUrl: app.ctx.config.marketingUrl };
-    return body;
-  });
+function publicConfigPlugin(
+  parent: FastifyInstance,
+  _options: unknown,
+  done: (err?: Error) => void,
+): void {
+  const app = parent.withTypeProvider<ZodTypeProvider>();
+  app.get(
+    "/api/config",
+    {
+      schema: {
+        tags: ["operations"],
+        summary: "Deployment settings the browser needs (marketing site)",
+        response: { 200: publicConfigSchema },
+      },
+    },
+    async (_request, reply) => {
+      reply.header("cache-control", "public, max-age=300");
+      return { marketingUrl: app.ctx.config.marketingUrl };
+    },
+  );
+  done();
 }
+
+export default fp(publicConfigPlugin, { name: "public-config", decorators: { fastify: ["ctx"] } });

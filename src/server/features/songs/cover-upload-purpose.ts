@@ -1,5 +1,6 @@
-import type { FastifyInstance } from "fastify";
+import type { Kysely } from "kysely";
 import { COVER_MAX_BYTES, COVER_UPLOAD_PURPOSE } from "../../../shared/song-schemas";
+import type { Database } from "../../db/schema";
 import { HttpError } from "../../http/errors";
 import type { UploadPurpose } from "../uploads/upload-purposes";
 import { findArtist } from "./artist-repository";
@@ -11,8 +12,7 @@ export const COVER_NEEDS_ARTIST_MESSAGE = "Choose the artist before uploading a 
  * Song covers: uploaded by agents for one artist (the scope), readable by
  * agents and by that artist only.
  */
-export function coverUploadPurpose(app: FastifyInstance): UploadPurpose {
-  const db = app.ctx.database.db;
+export function coverUploadPurpose(db: Kysely<Database>): UploadPurpose {
   return {
     name: COVER_UPLOAD_PURPOSE,
     maxBytes: COVER_MAX_BYTES,
@@ -26,6 +26,15 @@ export function coverUploadPurpose(app: FastifyInstance): UploadPurpose {
     },
     canRead(user, file) {
       return Promise.resolve(user.admin || file.scope === user.id);
+    },
+    async attached(database, ids) {
+      const rows = await database
+        .selectFrom("song_request")
+        .select("coverFileId")
+        .distinct()
+        .where("coverFileId", "in", ids)
+        .execute();
+      return rows.flatMap((row) => (row.coverFileId ? [row.coverFileId] : []));
     },
   };
 }

@@ -1,30 +1,61 @@
 import type { FastifyInstance } from "fastify";
+import fp from "fastify-plugin";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import type { Kysely, Selectable } from "kysely";
 import {
-  COVER_UPLOAD_PURPOSE,
   artistSearchQuerySchema,
+  deskSongCreateSchema,
   deskSongListQuerySchema,
+  deskSongUpdateSchema,
+  songCountsQuerySchema,
   songIdParamsSchema,
-  songInputSchema,
   songListQuerySchema,
+  type SongRecord,
 } from "../../../shared/song-schemas";
-import { requireAdmin, requireSession, requireSessionCached } from "../../auth/session-guard";
-import { HttpError, parseInput } from "../../http/errors";
-import { deleteStoredFiles } from "../uploads/stored-files";
-import { registerUploadPurpose } from "../uploads/upload-purposes";
-import { searchArtists } from "./artist-repository";
-import { coverUploadPurpose } from "./cover-upload-purpose";
-import { decodeSongCursor } from "./song-cursor";
+import { errorResponses } from "../../../shared/responses/common";
 import {
-  deleteArtistSongs,
+  artistOptionsSchema,
+  songCountsSchema,
+  songDetailPageSchema,
+  songNoticesSchema,
+  songRecordSchema,
+  songSummariesSchema,
+  songSummaryPageSchema,
+} from "../../../shared/responses/songs";
+import { displayName } from "../../../shared/user";
+import type { Database, SongRequestTable } from "../../db/schema";
+import { HttpError } from "../../http/errors";
+import { LARGE_JSON } from "../../http/json-compression";
+import { revalidateWithEtag } from "../../http/revalidate";
+import { searchArtists } from "./artist-repository";
+import { decodeSongCursor } from "./song-cursor";
+import { listDailyViews, listStatusEvents } from "./song-history-repository";
+import { announceStatusChange } from "./song-notices";
+import { SongPageCache } from "./song-page-cache";
+import {
+  countArtistSongs,
   findSong,
-  insertSong,
   listArtistSongs,
   listDeskSongs,
+  listSongsOfArtist,
+  listUnseenSongIds,
   recordSongView,
   toSongDetail,
-  updateSong,
 } from "./song-repository";
 import { assertSongReferences, deleteCoverIfUnused } from "./song-service";
+import { createSongWithHistory, updateSongWithHistory } from "./song-status-service";
+
+/** The detail screens' answer: the song, its status timeline and 30 days of views. */
+async function toSongRecord(
+  db: Kysely<Database>,
+  row: Selectable<SongRequestTable>,
+): Promise<SongRecord> {
+  const [history, dailyViews] = await Promise.all([
+    listStatusEvents(db, row.id),
+    listDailyViews(db, row.id),
+  ]);
+  return { ...toSongDetail(row), history, dailyViews };
+}
 
 export const SONG_NOT_FOUND_MESSAGE = "Song not found";
 
@@ -32,96 +63,281 @@ function songNotFound(): HttpError {
   return new HttpError(404, SONG_NOT_FOUND_MESSAGE, undefined, "NOT_FOUND");
 }
 
-/** The artist's catalogue and the agents' song desk. */
-export async function registerSongRoutes(parent: FastifyInstance): Promise<void> {
-  const { auth, database, storage } = parent.ctx;
+const artistTags = ["songs"];
+const deskTags = ["song desk"];
+
+/** The artist's catalogue and the agents' song desk, in their own scope (see the onSend hook). */
+async function songsPlugin(parent: FastifyInstance): Promise<void> {
+  await parent.register(songRoutes);
+}
+
+function songRoutes(scope: FastifyInstance, _options: unknown, done: (err?: Error) => void): void {
+  const app = scope.withTypeProvider<ZodTypeProvider>();
+  const { database, sessions, events } = app.ctx;
   const db = database.db;
 
-  registerUploadPurpose(parent, coverUploadPurpose(parent));
-  // A deleted artist's song requests go with the account, and so do their covers.
-  parent.ctx.userCleanups.push(async (userId, trx) => {
-    await deleteArtistSongs(trx, userId);
-    await deleteStoredFiles(storage, trx, { purpose: COVER_UPLOAD_PURPOSE, scope: userId });
+  announceStatusChange(events, app.realtime);
+
+  // Song data is personal: never kept by shared caches. (This scope only.)
+  // The artist's list and detail are kept by the browser but checked each
+  // time (ETag, 304: revalidateWithEtag, a route hook that runs after this one).
+  app.addHook("onSend", (_request, reply, payload, done) => {
+    reply.header("cache-control", "private, no-store");
+    done(null, payload);
   });
 
-  await parent.register((app, _options, done) => {
-    // Song data is personal: never kept by shared caches.
-    app.addHook("onSend", (_request, reply, payload, done) => {
-      reply.header("cache-control", "private, no-store");
-      done(null, payload);
-    });
+  // --- Artist side: only the signed-in artist's own songs. ---
 
-    // --- Artist side: only the signed-in artist's own songs. ---
+  const pages = new SongPageCache();
+  // A change made on any instance drops the artist's cached pages here.
+  events.onEveryInstance("song.changed", ({ artistId }) => pages.drop(artistId));
+  events.onEveryInstance("user.deleted", ({ userId }) => pages.drop(userId));
 
-    app.get("/api/songs", async (request) => {
-      // The hottest read of the artist side: a session seen seconds ago is trusted.
-      const { user } = await requireSessionCached(auth, request);
-      const query = parseInput(songListQuerySchema, request.query);
-      return listArtistSongs(db, user.id, decodeSongCursor(query.cursor));
-    });
+  app.get(
+    "/api/songs",
+    {
+      onSend: revalidateWithEtag,
+      schema: {
+        tags: artistTags,
+        summary: "The signed-in artist's songs, newest first, paged by key",
+        querystring: songListQuerySchema,
+        response: { 200: songSummaryPageSchema, ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      const { user } = await sessions.require(request);
+      const { cursor, ...filters } = request.query;
+      // One cached body per artist and (filters, cursor).
+      const pageKey = JSON.stringify([filters.status ?? "", filters.q ?? "", cursor ?? ""]);
+      let body = pages.get(user.id, pageKey);
+      if (body === undefined) {
+        const startedAt = pages.begin();
+        const page = await listArtistSongs(db, user.id, filters, decodeSongCursor(cursor));
+        // The page is exactly the schema's shape (toSongSummary), so this is
+        // what the serializer would write.
+        body = JSON.stringify(page);
+        pages.set(user.id, pageKey, body, startedAt);
+      }
+      // A JSON string is sent as it is, without serializing it again.
+      return reply.type("application/json; charset=utf-8").send(body as never);
+    },
+  );
 
-    app.get("/api/songs/:id", async (request) => {
-      const { user } = await requireSession(auth, request);
-      const { id } = parseInput(songIdParamsSchema, request.params);
-      const row = await findSong(db, id);
+  app.get(
+    "/api/songs/counts",
+    {
+      schema: {
+        tags: artistTags,
+        summary: "How many songs each status filter of Your Songs shows (title search applied)",
+        querystring: songCountsQuerySchema,
+        response: { 200: songCountsSchema, ...errorResponses },
+      },
+    },
+    async (request) => {
+      const { user } = await sessions.require(request);
+      return countArtistSongs(db, user.id, request.query.q);
+    },
+  );
+
+  app.get(
+    "/api/songs/notices",
+    {
+      schema: {
+        tags: artistTags,
+        summary: "Songs whose status changed since the artist last opened them",
+        response: { 200: songNoticesSchema, ...errorResponses },
+      },
+    },
+    async (request) => {
+      const { user } = await sessions.require(request);
+      return { unseen: await listUnseenSongIds(db, user.id) };
+    },
+  );
+
+  app.get(
+    "/api/songs/:id",
+    {
+      onSend: revalidateWithEtag,
+      schema: {
+        tags: artistTags,
+        summary: "One of the signed-in artist's songs, with its status timeline",
+        params: songIdParamsSchema,
+        response: { 200: songRecordSchema, ...errorResponses },
+      },
+    },
+    async (request) => {
+      const { user } = await sessions.require(request);
+      const row = await findSong(db, request.params.id);
       // A foreign song answers exactly like a missing one.
       if (!row || row.artistId !== user.id) throw songNotFound();
-      return toSongDetail(row);
-    });
+      return toSongRecord(db, row);
+    },
+  );
 
-    /** Opening the detail: views + 1 atomically, answering the song with its new count. */
-    app.post("/api/songs/:id/views", async (request) => {
-      const { user } = await requireSession(auth, request);
-      const { id } = parseInput(songIdParamsSchema, request.params);
-      const row = await recordSongView(db, id, user.id);
-      if (!row) throw songNotFound();
-      return toSongDetail(row);
-    });
+  /** Opening the detail: views + 1 atomically, answering the song with its new count. */
+  app.post(
+    "/api/songs/:id/views",
+    {
+      schema: {
+        tags: artistTags,
+        summary: "Count one view of the artist's own song (and mark its status change seen)",
+        params: songIdParamsSchema,
+        response: { 200: songRecordSchema, ...errorResponses },
+      },
+    },
+    async (request) => {
+      const { user } = await sessions.require(request);
+      const opened = await recordSongView(db, request.params.id, user.id);
+      if (!opened) throw songNotFound();
+      // The list's "New status" marker went: its cached pages are dropped.
+      if (opened.sawNotice) {
+        await events.emit("song.changed", { songId: opened.row.id, artistId: user.id });
+      }
+      return toSongRecord(db, opened.row);
+    },
+  );
 
-    // --- Agents' side: admins only. ---
+  // --- Agents' side: admins only. ---
 
-    app.get("/api/artists", async (request) => {
-      await requireAdmin(auth, request);
-      const { q } = parseInput(artistSearchQuerySchema, request.query);
-      return searchArtists(database, q);
-    });
+  app.get(
+    "/api/artists",
+    {
+      schema: {
+        tags: deskTags,
+        summary: "Artists matching a search (agents only)",
+        querystring: artistSearchQuerySchema,
+        response: { 200: artistOptionsSchema, ...errorResponses },
+      },
+    },
+    async (request) => {
+      await sessions.requireAdmin(request);
+      return searchArtists(database, request.query.q);
+    },
+  );
 
-    app.get("/api/desk/songs", async (request) => {
-      await requireAdmin(auth, request);
-      const filters = parseInput(deskSongListQuerySchema, request.query);
+  app.get(
+    "/api/desk/songs",
+    {
+      // Ten details with lyrics reach ~20 KB: compressed above the threshold.
+      compress: LARGE_JSON,
+      schema: {
+        tags: deskTags,
+        summary: "Every song, filtered and paged by key (agents only)",
+        querystring: deskSongListQuerySchema,
+        response: { 200: songDetailPageSchema, ...errorResponses },
+      },
+    },
+    async (request) => {
+      await sessions.requireAdmin(request);
+      const filters = request.query;
       return listDeskSongs(db, filters, decodeSongCursor(filters.cursor));
-    });
+    },
+  );
 
-    app.get("/api/desk/songs/:id", async (request) => {
-      await requireAdmin(auth, request);
-      const { id } = parseInput(songIdParamsSchema, request.params);
-      const row = await findSong(db, id);
+  /** The agent's context beside a conversation: the artist's songs, newest first. */
+  app.get(
+    "/api/desk/artists/:id/songs",
+    {
+      schema: {
+        tags: deskTags,
+        summary: "An artist's songs with their status, newest first (agents only)",
+        params: songIdParamsSchema,
+        response: { 200: songSummariesSchema, ...errorResponses },
+      },
+    },
+    async (request) => {
+      await sessions.requireAdmin(request);
+      return listSongsOfArtist(db, request.params.id);
+    },
+  );
+
+  app.get(
+    "/api/desk/songs/:id",
+    {
+      schema: {
+        tags: deskTags,
+        summary: "One song with its status timeline (agents only)",
+        params: songIdParamsSchema,
+        response: { 200: songRecordSchema, ...errorResponses },
+      },
+    },
+    async (request) => {
+      await sessions.requireAdmin(request);
+      const row = await findSong(db, request.params.id);
       if (!row) throw songNotFound();
-      return toSongDetail(row);
-    });
+      return toSongRecord(db, row);
+    },
+  );
 
-    app.post("/api/desk/songs", async (request, reply) => {
-      await requireAdmin(auth, request);
-      const values = parseInput(songInputSchema, request.body);
+  app.post(
+    "/api/desk/songs",
+    {
+      schema: {
+        tags: deskTags,
+        summary: "Create a song request for an artist (agents only)",
+        body: deskSongCreateSchema,
+        response: { 201: songRecordSchema, ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      const { user } = await sessions.requireAdmin(request);
+      const values = request.body;
       await assertSongReferences(db, values);
-      const row = await insertSong(db, values);
-      return reply.status(201).send(toSongDetail(row));
-    });
+      const agent = { id: user.id, name: displayName(user) };
+      const { row } = await createSongWithHistory(db, agent, values);
+      await events.emit("song.changed", { songId: row.id, artistId: row.artistId });
+      return reply.status(201).send(await toSongRecord(db, row));
+    },
+  );
 
-    app.put("/api/desk/songs/:id", async (request) => {
-      await requireAdmin(auth, request);
-      const { id } = parseInput(songIdParamsSchema, request.params);
-      const values = parseInput(songInputSchema, request.body);
+  app.put(
+    "/api/desk/songs/:id",
+    {
+      schema: {
+        tags: deskTags,
+        summary:
+          "Edit a song request from the version it was loaded at; a stale version answers 409 (agents only)",
+        params: songIdParamsSchema,
+        body: deskSongUpdateSchema,
+        response: { 200: songRecordSchema, ...errorResponses },
+      },
+    },
+    async (request) => {
+      const { user } = await sessions.requireAdmin(request);
+      const { id } = request.params;
+      const input = request.body;
       const before = await findSong(db, id);
       if (!before) throw songNotFound();
-      await assertSongReferences(db, values);
-      const row = await updateSong(db, id, values);
-      if (!row) throw songNotFound();
-      if (before.coverFileId !== row.coverFileId) {
-        await deleteCoverIfUnused(db, storage, before.coverFileId);
+      await assertSongReferences(db, input);
+      const agent = { id: user.id, name: displayName(user) };
+      const { row, change } = await updateSongWithHistory(db, agent, before, input);
+      const goneFiles =
+        before.coverFileId !== row.coverFileId
+          ? await deleteCoverIfUnused(db, before.coverFileId)
+          : [];
+      if (goneFiles.length > 0) await events.emit("files.deleted", { ids: goneFiles });
+      for (const artistId of new Set([before.artistId, row.artistId])) {
+        await events.emit("song.changed", { songId: row.id, artistId });
       }
-      return toSongDetail(row);
-    });
-    done();
-  });
+      if (change) {
+        // The artist hears it live; the chat writes its system line; the
+        // history row is what the email notice will be sent from.
+        await events.emit("song.statusChanged", {
+          songId: row.id,
+          artistId: row.artistId,
+          title: row.type,
+          from: before.status,
+          to: row.status,
+          agentId: user.id,
+          agentName: change.agentName,
+          historyId: change.id,
+          at: change.at,
+        });
+      }
+      return toSongRecord(db, row);
+    },
+  );
+  done();
 }
+
+export default fp(songsPlugin, { name: "songs", decorators: { fastify: ["ctx"] } });

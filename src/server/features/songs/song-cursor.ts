@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { plainString } from "../../../shared/plain-text";
 import { HttpError } from "../../http/errors";
 
 /** Position after which the next page starts: the (date, id) of the last item shown. */
@@ -7,7 +8,8 @@ export interface SongCursor {
   id: string;
 }
 
-const cursorShape = z.object({ d: z.string().max(20), i: z.string().max(100) });
+// Decoded from the client's cursor and compared in a query: no NUL either.
+const cursorShape = z.object({ d: plainString().max(20), i: plainString().max(100) });
 
 export function encodeSongCursor(cursor: SongCursor): string {
   return Buffer.from(JSON.stringify({ d: cursor.date, i: cursor.id })).toString("base64url");

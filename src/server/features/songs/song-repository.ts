@@ -3,19 +3,34 @@ import {
   SONG_PAGE_SIZE,
   coverFileUrl,
   type DeskSongFilters,
+  songStatusKind,
+  type SongCounts,
   type SongDetail,
+  type SongListFilters,
   type SongPage,
   type SongSummary,
   type SongValues,
 } from "../../../shared/song-schemas";
+import { compiledQueryCache } from "../../db/compiled-query-cache";
 import { containsText } from "../../db/contains-text";
+import { addDailyView, utcDay } from "./song-history-repository";
 import type { Database, SongRequestTable } from "../../db/schema";
 import { encodeSongCursor, type SongCursor } from "./song-cursor";
 
 type SongRow = Selectable<SongRequestTable>;
 type Db = Kysely<Database>;
+/** The artist's list and the detail are the hottest reads: compiled once per database. */
+const hotQuery = compiledQueryCache<Database>();
 
-const summaryColumns = ["id", "type", "status", "album", "date", "coverFileId"] as const;
+const summaryColumns = [
+  "id",
+  "type",
+  "status",
+  "album",
+  "date",
+  "coverFileId",
+  "statusUnseen",
+] as const;
 
 export function toSongSummary(row: Pick<SongRow, (typeof summaryColumns)[number]>): SongSummary {
   return {
@@ -25,6 +40,7 @@ export function toSongSummary(row: Pick<SongRow, (typeof summaryColumns)[number]
     album: row.album,
     date: row.date,
     coverUrl: row.coverFileId ? coverFileUrl(row.coverFileId) : null,
+    unseen: Boolean(row.statusUnseen),
   };
 }
 
@@ -42,6 +58,8 @@ export function toSongDetail(row: SongRow): SongDetail {
     appleMusicUrl: row.appleMusicUrl,
     youtubeUrl: row.youtubeUrl,
     views: row.views,
+    version: row.version,
+    createdAt: row.createdAt,
   };
 }
 
@@ -71,21 +89,99 @@ function toPage<R extends { id: string; date: string }, T>(
   };
 }
 
+/**
+ * One artist's songs, newest first, optionally one status and a title search.
+ * The status filter seeks the (artistId, status, date, id) index, so a deep
+ * filtered page costs what the first one does.
+ */
 export async function listArtistSongs(
   db: Db,
   artistId: string,
+  filters: SongListFilters,
   cursor: SongCursor | null,
   limit = SONG_PAGE_SIZE,
 ): Promise<SongPage<SongSummary>> {
+  // A title search is compiled each time (its pattern is derived from the
+  // text); the plain and status-filtered lists are the hot ones.
+  if (filters.q) {
+    const text = filters.q;
+    let query = db
+      .selectFrom("song_request")
+      .select(summaryColumns)
+      .where("artistId", "=", artistId)
+      .where((eb) => containsText(eb.ref("type"), text))
+      .orderBy("date", "desc")
+      .orderBy("id", "desc")
+      .limit(limit + 1);
+    if (filters.status) query = query.where("status", "=", filters.status);
+    if (cursor) query = query.where(afterCursor(cursor));
+    return toPage(await query.execute(), limit, toSongSummary);
+  }
+  const { status } = filters;
+  const rows = await hotQuery(
+    db,
+    `artist-songs:${cursor ? "after" : "first"}:${status ? "status" : "all"}:${limit}`,
+    (slot) => {
+      let query = db
+        .selectFrom("song_request")
+        .select(summaryColumns)
+        .where("artistId", "=", slot("artistId"))
+        .orderBy("date", "desc")
+        .orderBy("id", "desc")
+        .limit(limit + 1);
+      if (status) query = query.where("status", "=", slot("status"));
+      if (cursor) query = query.where(afterCursor({ date: slot("date"), id: slot("id") }));
+      return query;
+    },
+    { artistId, status, date: cursor?.date, id: cursor?.id },
+  );
+  return toPage(rows, limit, toSongSummary);
+}
+
+/** Counts per status filter in one grouped statement (with the title search applied). */
+export async function countArtistSongs(db: Db, artistId: string, q?: string): Promise<SongCounts> {
   let query = db
+    .selectFrom("song_request")
+    .select((eb) => ["status", eb.fn.countAll<number | string>().as("n")])
+    .where("artistId", "=", artistId)
+    .groupBy("status");
+  if (q) query = query.where((eb) => containsText(eb.ref("type"), q));
+  const counts: SongCounts = { all: 0, pending: 0, released: 0, rejected: 0 };
+  for (const row of await query.execute()) {
+    const n = Number(row.n);
+    counts.all += n;
+    const kind = songStatusKind(row.status);
+    if (kind !== "other") counts[kind] += n;
+  }
+  return counts;
+}
+
+/** Ids of the artist's songs whose status changed since they last opened them. */
+export async function listUnseenSongIds(db: Db, artistId: string): Promise<string[]> {
+  const rows = await db
+    .selectFrom("song_request")
+    .select("id")
+    .where("artistId", "=", artistId)
+    .where("statusUnseen", "=", 1)
+    .execute();
+  return rows.map((row) => row.id);
+}
+
+/** An artist's songs for the agent's profile pane, newest first. */
+export async function listSongsOfArtist(
+  db: Db,
+  artistId: string,
+  limit = 50,
+): Promise<SongSummary[]> {
+  const rows = await db
     .selectFrom("song_request")
     .select(summaryColumns)
     .where("artistId", "=", artistId)
     .orderBy("date", "desc")
     .orderBy("id", "desc")
-    .limit(limit + 1);
-  if (cursor) query = query.where(afterCursor(cursor));
-  return toPage(await query.execute(), limit, toSongSummary);
+    .limit(limit)
+    .execute();
+  return rows.map(toSongSummary);
 }
 
 export async function listDeskSongs(
@@ -117,42 +213,87 @@ export async function listDeskSongs(
 }
 
 export async function findSong(db: Db, id: string): Promise<SongRow | undefined> {
-  return db.selectFrom("song_request").selectAll().where("id", "=", id).executeTakeFirst();
+  const rows = await hotQuery(
+    db,
+    "song-by-id",
+    (slot) => db.selectFrom("song_request").selectAll().where("id", "=", slot("id")),
+    { id },
+  );
+  return rows[0];
 }
 
-/** One atomic `views = views + 1` on the artist's own song; undefined when it is not theirs. */
+/**
+ * Opening the artist's own song: one atomic `views = views + 1`, the day's
+ * count raised with it, and the status notice marked seen. Undefined when the
+ * song is not theirs.
+ */
 export async function recordSongView(
   db: Db,
   id: string,
   artistId: string,
-): Promise<SongRow | undefined> {
-  return db
-    .updateTable("song_request")
-    .set((eb) => ({ views: eb("views", "+", 1) }))
-    .where("id", "=", id)
-    .where("artistId", "=", artistId)
-    .returningAll()
-    .executeTakeFirst();
+  now = Date.now(),
+): Promise<{ row: SongRow; sawNotice: boolean } | undefined> {
+  return db.transaction().execute(async (trx) => {
+    // Whether this open cleared a status notice (the artist's cached list pages change then).
+    const cleared = await trx
+      .updateTable("song_request")
+      .set({ statusUnseen: 0 })
+      .where("id", "=", id)
+      .where("artistId", "=", artistId)
+      .where("statusUnseen", "=", 1)
+      .executeTakeFirst();
+    const row = await trx
+      .updateTable("song_request")
+      .set((eb) => ({ views: eb("views", "+", 1) }))
+      .where("id", "=", id)
+      .where("artistId", "=", artistId)
+      .returningAll()
+      .executeTakeFirst();
+    if (!row) return undefined;
+    await addDailyView(trx, id, utcDay(now));
+    return { row, sawNotice: Number(cleared.numUpdatedRows) > 0 };
+  });
 }
 
-export async function insertSong(db: Db, values: SongValues, now = Date.now()): Promise<SongRow> {
+/** A song's stored fields; seeds and old rows may hold statuses outside the known three. */
+export type SongFields = Omit<SongValues, "status"> & { status: string };
+
+/** Stored statuses are lower-case so filters compare exact values (seeds may pass any case). */
+const normalized = (values: SongFields) => ({
+  ...values,
+  status: values.status.trim().toLowerCase(),
+});
+
+export async function insertSong(db: Db, values: SongFields, now = Date.now()): Promise<SongRow> {
   return db
     .insertInto("song_request")
-    .values({ id: crypto.randomUUID(), ...values, createdAt: now, updatedAt: now })
+    .values({ id: crypto.randomUUID(), ...normalized(values), createdAt: now, updatedAt: now })
     .returningAll()
     .executeTakeFirstOrThrow();
 }
 
+/**
+ * Writes the fields only if the song is still at `version` (optimistic
+ * concurrency); undefined when it is missing or another save came first.
+ */
 export async function updateSong(
   db: Db,
   id: string,
-  values: SongValues,
+  version: number,
+  values: SongFields,
+  options: { statusChanged: boolean },
   now = Date.now(),
 ): Promise<SongRow | undefined> {
   return db
     .updateTable("song_request")
-    .set({ ...values, updatedAt: now })
+    .set((eb) => ({
+      ...normalized(values),
+      updatedAt: now,
+      version: eb("version", "+", 1),
+      ...(options.statusChanged ? { statusUnseen: 1 } : {}),
+    }))
     .where("id", "=", id)
+    .where("version", "=", version)
     .returningAll()
     .executeTakeFirst();
 }

@@ -2,8 +2,7 @@ import type { Kysely } from "kysely";
 import { COVER_UPLOAD_PURPOSE, type SongValues } from "../../../shared/song-schemas";
 import type { Database } from "../../db/schema";
 import { HttpError } from "../../http/errors";
-import type { FileStorage } from "../../storage/file-storage";
-import { deleteStoredFiles, findStoredFile } from "../uploads/stored-files";
+import { deleteFileRows, findStoredFile } from "../uploads/stored-files";
 import { findArtist } from "./artist-repository";
 
 const NO_SUCH_ARTIST = "Choose an existing artist.";
@@ -28,17 +27,19 @@ export async function assertSongReferences(db: Kysely<Database>, values: SongVal
   }
 }
 
-/** A replaced or removed cover is deleted, unless another song still shows it. */
+/**
+ * A replaced or removed cover's row is deleted, unless another song still
+ * shows it; answers the ids whose bytes may go (after the caller's commit).
+ */
 export async function deleteCoverIfUnused(
   db: Kysely<Database>,
-  storage: FileStorage,
   coverFileId: string | null,
-) {
-  if (!coverFileId) return;
+): Promise<string[]> {
+  if (!coverFileId) return [];
   const stillUsed = await db
     .selectFrom("song_request")
     .select("id")
     .where("coverFileId", "=", coverFileId)
     .executeTakeFirst();
-  if (!stillUsed) await deleteStoredFiles(storage, db, { ids: [coverFileId] });
+  return stillUsed ? [] : deleteFileRows(db, { ids: [coverFileId] });
 }

@@ -1,3 +1,4 @@
+import zlib from "node:zlib";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { solidPng } from "../../../cli/seed/solid-png";
@@ -5,6 +6,7 @@ import { createTestApp, ORIGIN, signUp, STRONG_PASSWORD, type TestApp } from "..
 import { tusUpload } from "../../test/tus-upload";
 import { findUserIdByEmail, setAdmin } from "../users/user-accounts";
 import { insertSong } from "./song-repository";
+import { songValues } from "../../test/song-values";
 
 let t: TestApp;
 let app: FastifyInstance;
@@ -19,26 +21,6 @@ async function newAccount(name: string, admin = false): Promise<Account> {
   const id = (await findUserIdByEmail(app.ctx.database, email))!;
   if (admin) await setAdmin(app.ctx.database, id, true);
   return { id, cookie };
-}
-
-function songValues(artistId: string, overrides: Record<string, unknown> = {}) {
-  return {
-    artistId,
-    type: "Single",
-    status: "pending",
-    artist: "Test Artist",
-    album: "",
-    genre: "",
-    date: "2024-01-01",
-    duration: "",
-    lyrics: "",
-    link: "",
-    coverFileId: null,
-    spotifyUrl: "",
-    appleMusicUrl: "",
-    youtubeUrl: "",
-    ...overrides,
-  };
 }
 
 const get = (url: string, cookie: string) =>
@@ -71,7 +53,7 @@ describe("the artist's song list", () => {
       const url: string = cursor ? `/api/songs?cursor=${encodeURIComponent(cursor)}` : "/api/songs";
       const response = await get(url, artist.cookie);
       expect(response.statusCode).toBe(200);
-      expect(response.headers["cache-control"]).toBe("private, no-store");
+      expect(response.headers["cache-control"]).toBe("private, no-cache");
       const page = response.json();
       pageSizes.push(page.items.length);
       seen.push(...page.items);
@@ -116,6 +98,143 @@ describe("the artist's song list", () => {
   });
 });
 
+describe("revalidation of the artist's list and detail", () => {
+  const getIfNoneMatch = (url: string, cookie: string, etag: string) =>
+    app.inject({ method: "GET", url, headers: { cookie, origin: ORIGIN, "if-none-match": etag } });
+
+  it("answers 304 with no body while the list is unchanged, 200 with a new ETag after a change", async () => {
+    const artist = await newAccount("Revalidating");
+    await insertSong(app.ctx.database.db, songValues(artist.id, { type: "First" }));
+    const first = await get("/api/songs", artist.cookie);
+    expect(first.headers["cache-control"]).toBe("private, no-cache");
+    const etag = String(first.headers.etag);
+    expect(etag).toMatch(/^"[\w-]+"$/);
+
+    const unchanged = await getIfNoneMatch("/api/songs", artist.cookie, etag);
+    expect(unchanged.statusCode).toBe(304);
+    expect(unchanged.body).toBe("");
+    expect(unchanged.headers.etag).toBe(etag);
+    // Weak and listed forms of the same tag match too.
+    expect((await getIfNoneMatch("/api/songs", artist.cookie, `"x", W/${etag}`)).statusCode).toBe(
+      304,
+    );
+
+    const second = await insertSong(app.ctx.database.db, songValues(artist.id, { type: "Second" }));
+    // Whoever changes songs says so (the desk routes do); the page cache listens.
+    await app.ctx.events.emit("song.changed", { songId: second.id, artistId: artist.id });
+    const changed = await getIfNoneMatch("/api/songs", artist.cookie, etag);
+    expect(changed.statusCode).toBe(200);
+    expect(changed.headers.etag).not.toBe(etag);
+    expect(changed.json().items).toHaveLength(2);
+  });
+
+  it("answers 304 for an unchanged detail and 200 once its view count moved", async () => {
+    const artist = await newAccount("Detail Etag");
+    const song = await insertSong(app.ctx.database.db, songValues(artist.id));
+    const url = `/api/songs/${song.id}`;
+    const etag = String((await get(url, artist.cookie)).headers.etag);
+    expect((await getIfNoneMatch(url, artist.cookie, etag)).statusCode).toBe(304);
+    expect((await send("POST", `${url}/views`, artist.cookie)).statusCode).toBe(200);
+    const after = await getIfNoneMatch(url, artist.cookie, etag);
+    expect(after.statusCode).toBe(200);
+    expect(after.json().views).toBe(1);
+  });
+
+  it("never answers 304 to someone who may not see the answer", async () => {
+    const artist = await newAccount("Owner Etag");
+    const stranger = await newAccount("Stranger Etag");
+    const song = await insertSong(app.ctx.database.db, songValues(artist.id));
+    const url = `/api/songs/${song.id}`;
+    const etag = String((await get(url, artist.cookie)).headers.etag);
+    expect((await getIfNoneMatch(url, "", etag)).statusCode).toBe(401);
+    const foreign = await getIfNoneMatch(url, stranger.cookie, etag);
+    expect(foreign.statusCode).toBe(404);
+    expect(foreign.headers.etag).toBeUndefined();
+    expect((await getIfNoneMatch(url, stranger.cookie, "*")).statusCode).toBe(404);
+  });
+
+  it("compresses a large desk page when the agent's browser accepts it, never the small artist answers", async () => {
+    const agent = await newAccount("Desk Compress", true);
+    const artist = await newAccount("Long Lyrics");
+    const lyrics = "la la land, the river bends and the night keeps singing\n".repeat(30);
+    for (let i = 0; i < 10; i++) {
+      await insertSong(app.ctx.database.db, songValues(artist.id, { lyrics }));
+    }
+    const url = `/api/desk/songs?artistId=${artist.id}`;
+    const headers = { cookie: agent.cookie, origin: ORIGIN, "accept-encoding": "br, gzip" };
+    const big = await app.inject({ method: "GET", url, headers });
+    expect(big.statusCode).toBe(200);
+    expect(big.headers["content-encoding"]).toBe("br");
+    expect(big.headers.vary).toMatch(/accept-encoding/i);
+    const body = JSON.parse(zlib.brotliDecompressSync(big.rawPayload).toString()) as {
+      items: unknown[];
+    };
+    expect(body.items).toHaveLength(10);
+    expect(big.rawPayload.length).toBeLessThan(JSON.stringify(body).length / 4);
+
+    const small = await app.inject({
+      method: "GET",
+      url: "/api/songs",
+      headers: { ...headers, cookie: artist.cookie },
+    });
+    expect(small.statusCode).toBe(200);
+    expect(small.headers["content-encoding"]).toBeUndefined();
+    expect(small.json().items).toHaveLength(10);
+  });
+
+  it("keeps the agents' desk answers out of every cache", async () => {
+    const agent = await newAccount("Desk Agent Etag", true);
+    const desk = await get("/api/desk/songs", agent.cookie);
+    expect(desk.statusCode).toBe(200);
+    expect(desk.headers["cache-control"]).toBe("private, no-store");
+    expect(desk.headers.etag).toBeUndefined();
+  });
+});
+
+describe("the artist's cached song page", () => {
+  it("is served from the cache until a song of that artist changes on this instance", async () => {
+    const artist = await newAccount("Cached Page");
+    const other = await newAccount("Other Cached Page");
+    const db = app.ctx.database.db;
+    await insertSong(db, songValues(artist.id, { type: "One" }));
+    await insertSong(db, songValues(other.id, { type: "Theirs" }));
+    expect((await get("/api/songs", artist.cookie)).json().items).toHaveLength(1);
+    expect((await get("/api/songs", other.cookie)).json().items).toHaveLength(1);
+
+    // Written behind the app's back: no event, so the cached page stands.
+    const two = await insertSong(db, songValues(artist.id, { type: "Two" }));
+    await insertSong(db, songValues(other.id, { type: "Theirs too" }));
+    expect((await get("/api/songs", artist.cookie)).json().items).toHaveLength(1);
+
+    await app.ctx.events.emit("song.changed", { songId: two.id, artistId: artist.id });
+    const fresh = await get("/api/songs", artist.cookie);
+    expect(fresh.headers["content-type"]).toMatch(/application\/json/);
+    expect(fresh.json().items).toHaveLength(2);
+    // Only that artist's pages went.
+    expect((await get("/api/songs", other.cookie)).json().items).toHaveLength(1);
+  });
+
+  it("drops the artist's pages when another instance reports the change", async () => {
+    const artist = await newAccount("Remote Change");
+    const db = app.ctx.database.db;
+    await insertSong(db, songValues(artist.id));
+    expect((await get("/api/songs", artist.cookie)).json().items).toHaveLength(1);
+    const added = await insertSong(db, songValues(artist.id));
+    // What the Redis relay delivers when the change was made on another instance.
+    await app.ctx.events.receive("song.changed", { songId: added.id, artistId: artist.id });
+    expect((await get("/api/songs", artist.cookie)).json().items).toHaveLength(2);
+  });
+
+  it("shows a song filed on the desk at once", async () => {
+    const agent = await newAccount("Desk Filer", true);
+    const artist = await newAccount("Desk Filed");
+    expect((await get("/api/songs", artist.cookie)).json().items).toHaveLength(0);
+    const created = await send("POST", "/api/desk/songs", agent.cookie, songValues(artist.id));
+    expect(created.statusCode).toBe(201);
+    expect((await get("/api/songs", artist.cookie)).json().items).toHaveLength(1);
+  });
+});
+
 describe("the song detail", () => {
   it("hides another artist's song as not found and does not count the view", async () => {
     const owner = await newAccount("Owner");
@@ -153,7 +272,7 @@ describe("the song desk", () => {
     const body = songValues(artist.id);
     for (const response of [
       await send("POST", "/api/desk/songs", artist.cookie, body),
-      await send("PUT", "/api/desk/songs/x", artist.cookie, body),
+      await send("PUT", "/api/desk/songs/x", artist.cookie, { ...body, version: 1 }),
       await get("/api/desk/songs", artist.cookie),
       await get("/api/desk/songs/x", artist.cookie),
       await get("/api/artists", artist.cookie),
@@ -230,11 +349,13 @@ describe("the song desk", () => {
         type: "Midnight 100% Drive",
         date: "2025-06-01",
         status: "Released",
+        version: song.version,
       }),
     );
     expect(edited.statusCode).toBe(200);
-    expect(edited.json().status).toBe("Released");
-    expect((await get(`/api/songs/${song.id}`, artist.cookie)).json().status).toBe("Released");
+    // Stored lower-case, so the artist's filters compare exact values.
+    expect(edited.json().status).toBe("released");
+    expect((await get(`/api/songs/${song.id}`, artist.cookie)).json().status).toBe("released");
 
     const byStatus = (
       await get(`/api/desk/songs?status=released&artistId=${artist.id}`, agent.cookie)
@@ -245,7 +366,12 @@ describe("the song desk", () => {
     expect(bySearch.items.map((s: { id: string }) => s.id)).toEqual([song.id]);
     expect((await get("/api/desk/songs?q=100%25x", agent.cookie)).json().items).toEqual([]);
 
-    const missing = await send("PUT", "/api/desk/songs/nope", agent.cookie, songValues(artist.id));
+    const missing = await send(
+      "PUT",
+      "/api/desk/songs/nope",
+      agent.cookie,
+      songValues(artist.id, { version: 1 }),
+    );
     expect(missing.statusCode).toBe(404);
 
     const artists = (await get("/api/artists?q=desk%20art", agent.cookie)).json();
@@ -359,7 +485,7 @@ describe("song covers", () => {
       "PUT",
       `/api/desk/songs/${created.json().id}`,
       agent.cookie,
-      songValues(artist.id, { coverFileId: newCover }),
+      songValues(artist.id, { coverFileId: newCover, version: created.json().version }),
     );
     expect(replaced.statusCode).toBe(200);
     expect((await get(`/api/files/${coverId}`, agent.cookie)).statusCode).toBe(404);

@@ -1,16 +1,32 @@
-import type { IncomingMessage } from "node:http";
+import { AsyncLocalStorage } from "node:async_hooks";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import { Server as TusServer, type ServerOptions } from "@tus/server";
-import type { Upload } from "@tus/utils";
+import fp from "fastify-plugin";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { Server as TusServer } from "@tus/server";
+import { ERRORS, type Upload } from "@tus/utils";
 import { UPLOAD_ENDPOINT, fileUrl, uploadMessages, type UploadedFile } from "../../../shared/files";
+import {
+  fileParamsSchema,
+  fileQuerySchema,
+  uploadParamsSchema,
+} from "../../../shared/file-schemas";
+import { NUL_CHARACTER_MESSAGE, hasNulCharacter } from "../../../shared/nul-character";
+import { errorResponses } from "../../../shared/responses/common";
+import {
+  fileBytesSchema,
+  tusResponseSchema,
+  uploadedFileSchema,
+} from "../../../shared/responses/files";
 import type { PublicUser } from "../../../shared/user";
-import { requireSession } from "../../auth/session-guard";
 import { HttpError } from "../../http/errors";
+import { removeBytesOfDeletedFiles } from "./file-bytes-cleanup";
 import { SNIFF_BYTES, sniffFileType } from "./file-sniffing";
+import { unavailableOf } from "../../http/unavailable-errors";
+import { forgetFailedCreation } from "./failed-creation";
 import { findStoredFile } from "./stored-files";
-import { uploadPurposes } from "./upload-purposes";
-
-type TusRequest = Parameters<NonNullable<ServerOptions["onUploadCreate"]>>[0];
+import { uploadPurposeMap, type UploadPurpose } from "./upload-purposes";
+import { refusalOfNewUpload, type UploadLimits } from "./upload-limits";
+import { scheduleFileSweep, type FileSweepSchedule } from "./file-sweeper";
 
 /** tus turns a thrown { status_code, body } into its response. */
 class TusRejection extends Error {
@@ -22,19 +38,24 @@ class TusRejection extends Error {
   }
 }
 
-/** tus hooks receive their own request object; this finds the signed-in user we resolved. */
-const usersByRequest = new WeakMap<IncomingMessage, PublicUser>();
-
-function userOf(req: TusRequest): PublicUser {
-  const node = (req as unknown as { runtime?: { node?: { req: IncomingMessage } } }).runtime?.node;
-  const user = node && usersByRequest.get(node.req);
-  if (!user) throw new TusRejection(401, uploadMessages.notSignedIn);
-  return user;
-}
-
 /** tus answers errors as plain text bodies; tus-js-client shows them to the UI. */
 function reject(status: number, message: string): never {
   throw new TusRejection(status, message);
+}
+
+const TUS_ANSWERS = new Set<string>(Object.values(ERRORS).map((e) => e.body));
+
+/**
+ * Errors whose text may reach the person: our own refusals, and tus's fixed
+ * protocol answers below 500 (a wrong offset, a missing header). Everything
+ * else may carry internal detail.
+ */
+function isSafeAnswer(err: unknown): boolean {
+  if (err instanceof TusRejection) return true;
+  const { status_code: status, body } = (err ?? {}) as { status_code?: unknown; body?: unknown };
+  return (
+    typeof status === "number" && status < 500 && typeof body === "string" && TUS_ANSWERS.has(body)
+  );
 }
 
 function metadataOf(upload: Upload): Record<string, string> {
@@ -45,24 +66,67 @@ function metadataOf(upload: Upload): Record<string, string> {
   return out;
 }
 
-export function registerUploadRoutes(app: FastifyInstance): void {
-  const { storage, database } = app.ctx;
+function uploadedFile(file: {
+  id: string;
+  kind: UploadedFile["kind"];
+  mimeType: string;
+  size: number;
+  name: string;
+}): UploadedFile {
+  const { id, kind, mimeType, size, name } = file;
+  return { id, url: fileUrl(id), kind, mimeType, size, name };
+}
+
+export interface UploadsOptions {
+  /** Every kind of upload the portal takes (chat files, pictures, covers). */
+  purposes: readonly UploadPurpose[];
+  /** Per-user limits checked at creation; unlimited when absent. */
+  limits?: UploadLimits;
+  /** Sweeps abandoned and unattached files while the app runs; off when absent. */
+  sweep?: FileSweepSchedule;
+}
+
+/** tus uploads for every purpose, and downloads checked by each file's purpose. */
+function uploadsPlugin(
+  parent: FastifyInstance,
+  options: UploadsOptions,
+  done: (err?: Error) => void,
+): void {
+  const app = parent.withTypeProvider<ZodTypeProvider>();
+  const { storage, database, sessions, events } = app.ctx;
   const db = database.db;
-  const purposes = uploadPurposes(app);
+  const purposes = uploadPurposeMap(options.purposes);
+  removeBytesOfDeletedFiles(events, storage, app.log);
+  if (options.sweep) scheduleFileSweep(app, purposes, options.sweep);
+
+  // tus hooks get their own request objects: the user we resolved for this
+  // request travels with its async context instead.
+  // (It also carries the upload a POST created, so a failed creation can be undone.)
+  const current = new AsyncLocalStorage<{ user: PublicUser; createdUploadId?: string }>();
+  const userOf = (): PublicUser => {
+    const user = current.getStore()?.user;
+    if (!user) throw new TusRejection(401, uploadMessages.notSignedIn);
+    return user;
+  };
 
   const tus = new TusServer({
     path: UPLOAD_ENDPOINT,
     datastore: storage.datastore,
     relativeLocation: true,
-    respectForwardedHeaders: true,
+    // Forwarded host and protocol only count when they come from a trusted proxy.
+    respectForwardedHeaders: app.ctx.config.trustProxy !== false,
     // A finished upload is a stored file: tus DELETE may only end one in progress.
     disableTerminationForFinishedUploads: true,
     // No global maxSize: each purpose's limit is checked against Upload-Length at
     // creation (deferred lengths are refused), and tus never accepts bytes past it.
 
-    async onUploadCreate(req, upload) {
-      const user = userOf(req);
+    async onUploadCreate(_req, upload) {
+      const user = userOf();
       const metadata = metadataOf(upload);
+      // File names and purpose fields reach the database: NUL is refused as everywhere.
+      if (Object.entries(metadata).some(([k, v]) => hasNulCharacter(k) || hasNulCharacter(v))) {
+        reject(400, NUL_CHARACTER_MESSAGE);
+      }
       const purpose = purposes.get(metadata.purpose ?? "");
       if (!purpose) reject(400, uploadMessages.unknownPurpose);
       if (upload.size === undefined) reject(400, uploadMessages.lengthRequired);
@@ -71,6 +135,10 @@ export function registerUploadRoutes(app: FastifyInstance): void {
       const claimed = metadata.filetype?.split("/")[0];
       if (claimed && !(purpose.kinds as readonly string[]).includes(claimed)) {
         reject(415, uploadMessages.wrongType(purpose.kinds));
+      }
+      if (options.limits) {
+        const refusal = await refusalOfNewUpload(db, options.limits, user.id, upload.size);
+        if (refusal) reject(refusal.status, refusal.message);
       }
       let scope: string | null;
       try {
@@ -94,13 +162,32 @@ export function registerUploadRoutes(app: FastifyInstance): void {
           createdAt: Date.now(),
         })
         .execute();
+      const state = current.getStore();
+      if (state) state.createdUploadId = upload.id;
       return {};
+    },
+
+    async onResponseError(req, err) {
+      // The store failed after our row was written (disk full, unwritable
+      // folder): no `uploading` row may outlive the failed creation.
+      const created = req.method === "POST" ? current.getStore()?.createdUploadId : undefined;
+      if (created) await forgetFailedCreation(app, created);
+      const unavailable = unavailableOf(err);
+      if (unavailable) {
+        app.log.error({ err, method: req.method }, "upload failed: engine unavailable");
+        return { status_code: 503, body: unavailable.message };
+      }
+      if (isSafeAnswer(err)) return undefined;
+      // Anything else is internal (EACCES with a path, a database's own
+      // message): the person gets a generic text, the log gets the detail.
+      app.log.error({ err, method: req.method }, "upload failed");
+      return { status_code: 500, body: uploadMessages.failed };
     },
 
     async onIncomingRequest(req, uploadId) {
       // Only the person who started an upload may continue, inspect or cancel it.
       if (req.method === "POST" || req.method === "OPTIONS") return;
-      const user = userOf(req);
+      const user = userOf();
       const file = await findStoredFile(db, uploadId);
       if (!file || file.ownerId !== user.id) reject(404, "Upload not found.");
     },
@@ -119,14 +206,7 @@ export function registerUploadRoutes(app: FastifyInstance): void {
         .set({ status: "ready", mimeType: sniffed.mimeType, kind: sniffed.kind })
         .where("id", "=", upload.id)
         .execute();
-      const body: UploadedFile = {
-        id: file.id,
-        url: fileUrl(file.id),
-        kind: sniffed.kind,
-        mimeType: sniffed.mimeType,
-        size: file.size,
-        name: file.name,
-      };
+      const body = uploadedFile({ ...file, kind: sniffed.kind, mimeType: sniffed.mimeType });
       return {
         status_code: 200,
         headers: { "content-type": "application/json" },
@@ -140,19 +220,67 @@ export function registerUploadRoutes(app: FastifyInstance): void {
     done(null);
   });
   const handleTus = async (request: FastifyRequest, reply: FastifyReply) => {
-    const { user } = await requireSession(app.ctx.auth, request);
-    usersByRequest.set(request.raw, user);
+    const { user } = await sessions.require(request);
+    // tus writes the raw response itself: the headers set so far (the
+    // security headers) would be lost with the hijacked reply.
+    for (const [name, value] of Object.entries(reply.getHeaders())) {
+      if (value !== undefined) reply.raw.setHeader(name, value);
+    }
     reply.hijack();
-    await tus.handle(request.raw, reply.raw);
+    await current.run({ user }, () => tus.handle(request.raw, reply.raw));
   };
-  app.all(UPLOAD_ENDPOINT, handleTus);
-  app.all(`${UPLOAD_ENDPOINT}/*`, handleTus);
+  const tusSchema = {
+    tags: ["uploads"],
+    summary: "Resumable upload (tus 1.0): create, continue, inspect or cancel",
+    response: { default: tusResponseSchema },
+  };
+  app.all(UPLOAD_ENDPOINT, { schema: tusSchema }, handleTus);
+  app.all(
+    `${UPLOAD_ENDPOINT}/:uploadId`,
+    { schema: { ...tusSchema, params: uploadParamsSchema } },
+    handleTus,
+  );
+
+  /**
+   * A finished upload's details, to its uploader. A client that resumes an
+   * upload the server already completed (its last PATCH arrived, the answer
+   * was lost) gets only a HEAD, which has no body: it asks here instead.
+   */
+  app.get(
+    `${UPLOAD_ENDPOINT}/:uploadId/file`,
+    {
+      schema: {
+        tags: ["uploads"],
+        summary: "A finished upload's details, to the person who uploaded it",
+        params: uploadParamsSchema,
+        response: { 200: uploadedFileSchema, ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      const { user } = await sessions.require(request);
+      const file = await findStoredFile(db, request.params.uploadId);
+      if (!file || file.ownerId !== user.id || file.status !== "ready" || !file.kind) {
+        throw new HttpError(404, "Upload not found.", undefined, "NOT_FOUND");
+      }
+      reply.header("cache-control", "no-store");
+      return uploadedFile({ ...file, kind: file.kind, mimeType: file.mimeType ?? "" });
+    },
+  );
 
   /** A finished file, to the people its purpose allows; 404 for everyone else. */
-  app.get<{ Params: { id: string }; Querystring: { download?: string } }>(
+  app.get(
     "/api/files/:id",
+    {
+      schema: {
+        tags: ["uploads"],
+        summary: "A stored file's bytes, to the people its purpose allows",
+        params: fileParamsSchema,
+        querystring: fileQuerySchema,
+        response: { 200: fileBytesSchema, ...errorResponses },
+      },
+    },
     async (request, reply) => {
-      const { user } = await requireSession(app.ctx.auth, request);
+      const { user } = await sessions.require(request);
       const file = await findStoredFile(db, request.params.id);
       const purpose = file && purposes.get(file.purpose);
       if (!file || file.status !== "ready" || !purpose || !(await purpose.canRead(user, file))) {
@@ -174,4 +302,7 @@ export function registerUploadRoutes(app: FastifyInstance): void {
       );
     },
   );
+  done();
 }
+
+export default fp(uploadsPlugin, { name: "uploads", decorators: { fastify: ["ctx"] } });

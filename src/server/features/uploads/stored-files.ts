@@ -21,23 +21,23 @@ export interface StoredFileFilter {
 }
 
 /**
- * Deletes the matching files: their rows (inside `trx` when given) and then
- * their bytes. Returns how many went.
+ * Deletes the matching files' rows (inside `trx` when given) and returns their
+ * ids. Their bytes are removed only after the caller's transaction commits:
+ * emit `files.deleted` with these ids, so a rollback never leaves rows whose
+ * bytes are gone.
  */
-export async function deleteStoredFiles(
-  storage: FileStorage,
+export async function deleteFileRows(
   trx: Transaction<Database> | Kysely<Database>,
   filter: StoredFileFilter,
-): Promise<number> {
-  if (filter.ids?.length === 0) return 0;
+): Promise<string[]> {
+  if (filter.ids?.length === 0) return [];
   let query = trx.deleteFrom("stored_file");
   if (filter.ownerId !== undefined) query = query.where("ownerId", "=", filter.ownerId);
   if (filter.purpose !== undefined) query = query.where("purpose", "=", filter.purpose);
   if (filter.scope !== undefined) query = query.where("scope", "=", filter.scope);
   if (filter.ids !== undefined) query = query.where("id", "in", filter.ids);
   const deleted = await query.returning("id").execute();
-  await Promise.all(deleted.map((row) => storage.remove(row.id)));
-  return deleted.length;
+  return deleted.map((row) => row.id);
 }
 
 export interface ServerFileInput {

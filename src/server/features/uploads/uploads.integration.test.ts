@@ -4,7 +4,6 @@ import { HttpError } from "../../http/errors";
 import { ORIGIN, createTestApp, signUp, type TestApp } from "../../test/test-app";
 import { tusUpload } from "../../test/tus-upload";
 import { createStoredFile } from "./stored-files";
-import { registerUploadPurpose } from "./upload-purposes";
 
 let t: TestApp;
 let owner: string;
@@ -21,24 +20,26 @@ const wav = Buffer.concat([
 ]);
 
 beforeAll(async () => {
-  t = await createTestApp({}, (app) => {
-    registerUploadPurpose(app, {
-      name: "test-image",
-      maxBytes: 1000,
-      kinds: ["image"],
-      authorize: (_user, metadata) => {
-        if (metadata.allow !== "yes") throw new HttpError(403, "Not your room.");
-        return Promise.resolve({ scope: "scope-1" });
+  t = await createTestApp({
+    extraUploadPurposes: [
+      {
+        name: "test-image",
+        maxBytes: 1000,
+        kinds: ["image"],
+        authorize: (_user, metadata) => {
+          if (metadata.allow !== "yes") throw new HttpError(403, "Not your room.");
+          return Promise.resolve({ scope: "scope-1" });
+        },
+        canRead: (user, file) => Promise.resolve(user.id === file.ownerId),
       },
-      canRead: (user, file) => Promise.resolve(user.id === file.ownerId),
-    });
-    registerUploadPurpose(app, {
-      name: "test-audio",
-      maxBytes: 1000,
-      kinds: ["audio"],
-      authorize: () => Promise.resolve({ scope: null }),
-      canRead: () => Promise.resolve(true),
-    });
+      {
+        name: "test-audio",
+        maxBytes: 1000,
+        kinds: ["audio"],
+        authorize: () => Promise.resolve({ scope: null }),
+        canRead: () => Promise.resolve(true),
+      },
+    ],
   });
   owner = (await signUp(t.app)).cookie;
   stranger = (await signUp(t.app)).cookie;
@@ -161,6 +162,30 @@ describe("uploads", () => {
     });
     expect(mine.statusCode).toBe(200);
     expect(mine.headers["upload-offset"]).toBe(String(png.length));
+  });
+
+  it("tells the uploader a finished upload's details, for a resume that finds it complete", async () => {
+    const { patch, id } = await tusUpload(t.app, owner, png, meta());
+    const details = await t.app.inject({
+      url: `/api/uploads/${id}/file`,
+      headers: { cookie: owner },
+    });
+    expect(details.statusCode).toBe(200);
+    expect(details.json()).toEqual(patch?.json());
+    const theirs = await t.app.inject({
+      url: `/api/uploads/${id}/file`,
+      headers: { cookie: stranger },
+    });
+    expect(theirs.statusCode).toBe(404);
+    expect(theirs.json().message).toBe("Upload not found.");
+    expect((await t.app.inject({ url: `/api/uploads/${id}/file` })).statusCode).toBe(401);
+
+    const { create } = await tusUpload(t.app, owner, png, meta(), png.length + 10);
+    const unfinished = await t.app.inject({
+      url: `${create.headers.location as string}/file`,
+      headers: { cookie: owner },
+    });
+    expect(unfinished.statusCode).toBe(404);
   });
 
   it("refuses a tus DELETE of a finished upload and keeps the file", async () => {

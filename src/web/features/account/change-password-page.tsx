@@ -5,14 +5,13 @@ import {
   NO_USER_MESSAGE,
   PASSWORD_CHANGE_FAILED_MESSAGE,
   PASSWORD_CHANGED_MESSAGE,
-  PASSWORDS_MISMATCH_HINT,
   RECENT_LOGIN_REQUIRED_MESSAGE,
   WRONG_CURRENT_PASSWORD_MESSAGE,
 } from "../../../shared/account-messages";
 import { PASSWORD_RULES_MESSAGE, passwordMeetsRules } from "../../../shared/password-rules";
 import { Alert } from "../../components/alert";
 import { Button } from "../../components/button";
-import { PasswordChecklist } from "../../components/password-checklist";
+import { NewPasswordFields } from "../../components/new-password-fields";
 import { SubPage } from "../../components/sub-page";
 import { PasswordField } from "../../components/text-field";
 import { ApiError } from "../../lib/api-client";
@@ -37,8 +36,6 @@ export default function ChangePasswordPage() {
   const change = useChangePassword();
   useRedirectAfter(change.isSuccess, "/settings", ACCOUNT_REDIRECT_DELAY_MS);
 
-  const mismatch = confirmPassword !== "" && confirmPassword !== newPassword;
-
   const onSubmit = (event: SyntheticEvent) => {
     event.preventDefault();
     change.reset();
@@ -62,21 +59,11 @@ export default function ChangePasswordPage() {
           value={currentPassword}
           onChange={(e) => setCurrentPassword(e.target.value)}
         />
-        <PasswordField
-          label="New password"
-          autoComplete="new-password"
-          required
-          value={newPassword}
-          onChange={(e) => setNewPassword(e.target.value)}
-          hint={<PasswordChecklist password={newPassword} />}
-        />
-        <PasswordField
-          label="Confirm new password"
-          autoComplete="new-password"
-          required
-          value={confirmPassword}
-          onChange={(e) => setConfirmPassword(e.target.value)}
-          error={mismatch ? PASSWORDS_MISMATCH_HINT : undefined}
+        <NewPasswordFields
+          newPassword={newPassword}
+          confirmPassword={confirmPassword}
+          onNewPassword={setNewPassword}
+          onConfirmPassword={setConfirmPassword}
         />
         <Button
           type="submit"

@@ -13,7 +13,7 @@ import { BIO_ROWS, type ProfileField } from "../../../shared/profile-schemas";
 import { Alert } from "../../components/alert";
 import { Spinner } from "../../components/spinner";
 import { SubPage } from "../../components/sub-page";
-import { useSession } from "../auth/api/session";
+import { useSession } from "../../lib/auth/session";
 import { displayName } from "../../../shared/user";
 import { EditableField } from "./editable-field";
 import { ProfilePictureSection } from "./profile-picture-section";

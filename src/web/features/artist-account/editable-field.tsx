@@ -1,4 +1,4 @@
-import { useId, useState, type SyntheticEvent } from "react";
+import { useEffect, useId, useRef, useState, type SyntheticEvent } from "react";
 import { Pencil } from "lucide-react";
 import type { ProfileField } from "../../../shared/profile-schemas";
 import { Alert } from "../../components/alert";
@@ -45,16 +45,27 @@ export function EditableField(props: EditableFieldProps) {
   const hasSaved = Boolean(saved);
   const inEditMode = editing || !hasSaved;
   const value = inEditMode ? draft : (saved ?? "");
+  // Edit moves focus into the field; Cancel and Save bring it back to Edit.
+  const control$ = useRef<HTMLInputElement & HTMLTextAreaElement>(null);
+  const editButton = useRef<HTMLButtonElement>(null);
+  const focusNext = useRef<"field" | "edit" | null>(null);
+  useEffect(() => {
+    if (focusNext.current === "field") control$.current?.focus();
+    if (focusNext.current === "edit") editButton.current?.focus();
+    focusNext.current = null;
+  }, [inEditMode]);
 
   const startEditing = () => {
     setDraft(saved ?? "");
     setStatus(null);
     setEditing(true);
+    focusNext.current = "field";
   };
   const cancel = () => {
     setDraft(saved ?? "");
     setStatus(null);
     setEditing(false);
+    focusNext.current = "edit";
   };
 
   const onSubmit = (event: SyntheticEvent) => {
@@ -67,6 +78,7 @@ export function EditableField(props: EditableFieldProps) {
         onSuccess: () => {
           setStatus({ tone: "success", text: props.successMessage });
           setEditing(false);
+          focusNext.current = "edit";
           setDraft(prepared.value);
         },
         onError: (error) => {
@@ -81,6 +93,7 @@ export function EditableField(props: EditableFieldProps) {
   };
 
   const control = {
+    ref: control$,
     id,
     value,
     readOnly: !inEditMode,
@@ -97,6 +110,7 @@ export function EditableField(props: EditableFieldProps) {
         </label>
         {!inEditMode && (
           <button
+            ref={editButton}
             type="button"
             onClick={startEditing}
             aria-label={`Edit ${subject}`}

@@ -7,6 +7,7 @@ import {
   PICTURE_UNAUTHORIZED_MESSAGE,
   PICTURE_UNKNOWN_MESSAGE,
 } from "../../../shared/profile-messages";
+import { uploadMessages } from "../../../shared/files";
 import { UploadError } from "../../lib/upload";
 import { PictureNotSavedError } from "./api/upload-profile-picture";
 import { pictureUploadFailureMessage } from "./picture-upload-message";
@@ -41,6 +42,11 @@ const cases: { name: string; error: Error; expected: string }[] = [
     name: "refused at creation",
     error: new UploadError("rejected", "413", true),
     expected: PICTURE_START_FAILED_MESSAGE,
+  },
+  {
+    name: "a per-user limit at creation",
+    error: new UploadError("limited", uploadMessages.tooManyUploads, true),
+    expected: uploadMessages.tooManyUploads,
   },
   {
     name: "offline at creation",

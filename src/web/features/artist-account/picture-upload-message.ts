@@ -16,6 +16,8 @@ export function pictureUploadFailureMessage(error: Error): string {
   if (error.reason === "unauthorized") return PICTURE_UNAUTHORIZED_MESSAGE;
   if (error.reason === "canceled") return PICTURE_CANCELED_MESSAGE;
   if (error.reason === "unknown") return PICTURE_UNKNOWN_MESSAGE;
+  // The server says which limit (uploads per minute, storage space): that helps more.
+  if (error.reason === "limited") return error.message;
   // Refused or cut off before the upload existed: it never started.
   if (error.atStart) return PICTURE_START_FAILED_MESSAGE;
   return PICTURE_FAILED_MESSAGE;

@@ -5,8 +5,8 @@ import { Alert } from "../../components/alert";
 import { Button } from "../../components/button";
 import { PasswordField, TextField } from "../../components/text-field";
 import { ApiError } from "../../lib/api-client";
-import { useSignIn } from "./api/session";
-import { AuthLayout } from "./auth-layout";
+import { useSignIn } from "./api/sign-in";
+import { AuthLayout } from "../../components/auth-layout";
 
 export default function LoginPage() {
   const [email, setEmail] = useState("");
@@ -46,6 +46,12 @@ export default function LoginPage() {
           value={password}
           onChange={(e) => setPassword(e.target.value)}
         />
+        <Link
+          to="/forgot-password"
+          className="self-end text-sm font-semibold text-indigo-700 underline dark:text-indigo-300"
+        >
+          Forgot password?
+        </Link>
         <Button type="submit" disabled={signIn.isPending || !email || !password}>
           {signIn.isPending ? "Signing in…" : "Sign in"}
         </Button>

@@ -1,6 +1,6 @@
 import { useState, type SyntheticEvent } from "react";
 import { Link } from "react-router";
-import { EMAIL_TAKEN_MESSAGE, SIGN_UP_FAILED_MESSAGE } from "../../../shared/auth-messages";
+import { SIGN_UP_FAILED_MESSAGE } from "../../../shared/auth-messages";
 import { signUpSchema } from "../../../shared/auth-schemas";
 import { Alert } from "../../components/alert";
 import { Button } from "../../components/button";
@@ -8,8 +8,8 @@ import { PasswordChecklist } from "../../components/password-checklist";
 import { PasswordField, TextField } from "../../components/text-field";
 import { ApiError } from "../../lib/api-client";
 import { useMarketingLink } from "../../lib/public-config";
-import { useSignUp } from "./api/session";
-import { AuthLayout } from "./auth-layout";
+import { useSignUp } from "./api/sign-in";
+import { AuthLayout } from "../../components/auth-layout";
 
 type Field = "name" | "email" | "password" | "consent";
 
@@ -40,9 +40,6 @@ export default function RegisterPage() {
   };
 
   const serverError = signUp.error instanceof ApiError ? signUp.error : null;
-  const emailTaken =
-    serverError?.code === "USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL" ||
-    serverError?.code === "USER_ALREADY_EXISTS";
   const serverFields = (serverError?.fieldErrors ?? {}) as Partial<Record<Field, string>>;
   const errorFor = (field: Field) => fieldErrors[field] ?? serverFields[field];
 
@@ -68,7 +65,7 @@ export default function RegisterPage() {
           required
           value={email}
           onChange={(e) => setEmail(e.target.value)}
-          error={emailTaken ? EMAIL_TAKEN_MESSAGE : errorFor("email")}
+          error={errorFor("email")}
         />
         <PasswordField
           label="Password"

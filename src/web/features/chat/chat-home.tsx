@@ -1,5 +1,5 @@
 import { MessageCircle } from "lucide-react";
-import { useSession } from "../auth/api/session";
+import { useSession } from "../../lib/auth/session";
 
 /** The right pane before a conversation is chosen (wide screens only). */
 export default function ChatHome() {

@@ -1,7 +1,6 @@
 import { Outlet, useParams } from "react-router";
-import { useSession } from "../auth/api/session";
+import { useSession } from "../../lib/auth/session";
 import { ContactList } from "./components/contact-list";
-import { useChatConnection } from "./realtime/chat-connection";
 
 /**
  * Two panes on wide screens (list left, conversation or empty state right);
@@ -10,14 +9,13 @@ import { useChatConnection } from "./realtime/chat-connection";
 export default function ChatLayout() {
   const { data: user } = useSession();
   const { peerId } = useParams();
-  useChatConnection(user?.id);
   if (!user) return null;
   return (
     <div className="flex min-h-0 flex-1 md:h-dvh">
       <div
         className={`${peerId ? "hidden md:flex" : "flex"} w-full min-w-0 flex-col border-slate-200 bg-white md:w-80 md:shrink-0 md:border-r dark:border-slate-800 dark:bg-slate-900`}
       >
-        <ContactList admin={user.admin} activePeerId={peerId} />
+        <ContactList admin={user.admin} ownId={user.id} activePeerId={peerId} />
       </div>
       <div className={`${peerId ? "flex" : "hidden md:flex"} min-h-0 min-w-0 flex-1 flex-col`}>
         <Outlet />

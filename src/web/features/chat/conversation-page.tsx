@@ -1,66 +1,141 @@
-import { useEffect, useRef } from "react";
-import { Link, useParams } from "react-router";
-import { ArrowLeft } from "lucide-react";
-import { CHAT_UPLOAD_PURPOSE, type ChatFileType } from "../../../shared/chat";
+import { useEffect, useMemo, useRef, useState } from "react";
+import { Link, useParams, useSearchParams } from "react-router";
+import { ArrowLeft, Upload } from "lucide-react";
+import type { OpenedRoom } from "../../../shared/chat";
+import { lastMessagePreview } from "../../../shared/chat-format";
 import type { PublicUser } from "../../../shared/user";
 import { Avatar } from "../../components/avatar";
 import { Spinner } from "../../components/spinner";
-import { uploadFile } from "../../lib/upload";
-import { useSession } from "../auth/api/session";
+import { useSession } from "../../lib/auth/session";
 import { useMarkRead } from "./api/mark-read";
-import { useMessages } from "./api/get-messages";
+import { useMessages, useOlderMessages } from "./api/get-messages";
 import { useOpenRoom } from "./api/open-room";
-import { useSendMessage } from "./api/send-message";
+import { useSongReference } from "./api/get-song-reference";
+import { SONG_PARAM } from "./ask/song-reference";
+import { outboxMessage, useSendMessage } from "./api/send-message";
 import { ArtistProfile } from "./components/artist-profile";
 import { Composer } from "./components/composer";
-import { MessageBubble } from "./components/message-bubble";
+import { ConnectionBanner } from "./components/connection-banner";
+import { MessageList } from "./components/message-list";
+import { SongReferenceChip } from "./components/song-reference-chip";
+import { checkChatFile } from "./file-check";
+import {
+  useChatConnection,
+  useDirectoryVersion,
+  useLastLiveMessage,
+  useLiveReadMark,
+  useOutboxItems,
+  usePeerTyping,
+} from "./realtime/chat-connection-provider";
+import { TYPING_EVERY_MS } from "../../../shared/chat-events";
+import { mergeMessages } from "./thread";
+
+const hasFiles = (event: React.DragEvent) => event.dataTransfer.types.includes("Files");
+
+// A song card opens the song where the viewer works on it.
+const artistSongHref = (songId: string) => `/song/${encodeURIComponent(songId)}`;
+const agentSongHref = (songId: string) => `/desk/songs/${encodeURIComponent(songId)}`;
+
+/**
+ * "Ask about this song": the song the composer refers to, kept in the URL
+ * (`?song=`) so a reload keeps it, until it is sent or removed. Artists only:
+ * agents reach songs from the profile pane.
+ */
+function useComposerSong(user: PublicUser) {
+  const [params, setParams] = useSearchParams();
+  const songId = user.admin ? null : params.get(SONG_PARAM) || null;
+  const song = useSongReference(songId);
+  const drop = () =>
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        next.delete(SONG_PARAM);
+        return next;
+      },
+      { replace: true },
+    );
+  return { songId, song, drop };
+}
 
 function Conversation({ user, peerId }: { user: PublicUser; peerId: string }) {
-  const room = useOpenRoom(peerId);
-  const roomId = room.data?.roomId;
-  const messages = useMessages(roomId);
+  const { mutate: open, isError: openFailed } = useOpenRoom();
+  // The last answer stays shown while a re-open (after a rename) is in flight.
+  const [opened, setOpened] = useState<OpenedRoom>();
+  const directoryVersion = useDirectoryVersion();
+  // Opened once per conversation, and again when names or pictures changed.
+  useEffect(() => open(peerId, { onSuccess: setOpened }), [open, peerId, directoryVersion]);
+  const roomId = opened?.roomId;
+  const stored = useMessages(roomId);
+  const older = useOlderMessages(roomId);
   const sender = useSendMessage(roomId, user);
-  const endRef = useRef<HTMLDivElement>(null);
+  const composerSong = useComposerSong(user);
+  const outbox = useOutboxItems();
+  const [fileError, setFileError] = useState<string | null>(null);
+  const [dragging, setDragging] = useState(false);
+  const composerText = useRef<HTMLTextAreaElement>(null);
+  const live = useLastLiveMessage();
+  const connection = useChatConnection();
+  const peerTyping = usePeerTyping(roomId);
+  const liveRead = useLiveReadMark(roomId, opened?.peer.id);
+  const lastTypingSignal = useRef(0);
+  const onTyping = () => {
+    const now = Date.now();
+    if (!roomId || now - lastTypingSignal.current < TYPING_EVERY_MS) return;
+    lastTypingSignal.current = now;
+    connection.sendTyping(roomId);
+  };
+
+  const messages = useMemo(() => {
+    const pending = outbox.filter((item) => item.roomId === roomId).map(outboxMessage);
+    return mergeMessages(stored.data?.messages ?? [], pending);
+  }, [outbox, roomId, stored.data]);
+
+  // "Seen" under one's own last stored message once the other person read past it.
+  const peerRead = Math.max(opened?.peerLastReadAt ?? -1, liveRead ?? -1);
+  const lastOwn = messages.findLast(
+    (m) => m.userId === user.id && m.status === "sent" && m.kind !== "system",
+  );
+  const seenId = lastOwn && peerRead >= lastOwn.createdAt ? lastOwn.id : undefined;
 
   // Reading new messages while the conversation is open keeps it read.
-  const lastIncoming = messages.data?.findLast((m) => m.userId !== user.id)?.id;
+  const lastIncoming = messages.findLast((m) => m.userId !== user.id)?.id;
   const { mutate: markReadNow } = useMarkRead(roomId);
   useEffect(() => {
     if (lastIncoming) markReadNow();
   }, [lastIncoming, markReadNow]);
 
-  const count = messages.data?.length ?? 0;
+  // The cursor waits in the message box once the conversation can be written to.
   useEffect(() => {
-    endRef.current?.scrollIntoView({ block: "end" });
-  }, [count]);
+    if (roomId) composerText.current?.focus();
+  }, [roomId]);
 
-  const attach = async (file: File, kind: ChatFileType) => {
-    if (!roomId) return;
-    const id = crypto.randomUUID();
-    const preview = kind === "image" ? URL.createObjectURL(file) : null;
-    sender.addPending(id, "", {
-      fileType: kind,
-      fileName: file.name,
-      fileSize: file.size,
-      fileUrl: preview,
-    });
-    try {
-      const uploaded = await uploadFile(file, {
-        purpose: CHAT_UPLOAD_PURPOSE,
-        metadata: { roomId },
-        onProgress: (percent) => sender.setProgress(id, percent),
-      });
-      await sender.deliver(id, "", uploaded.id);
-    } catch (error) {
-      // The spec: a failed chat upload is logged and its temporary message removed.
-      console.error("Chat upload failed", error);
-      sender.remove(id);
-    } finally {
-      if (preview) URL.revokeObjectURL(preview);
+  // A file dropped outside the drop zone must not make the browser leave the chat.
+  useEffect(() => {
+    const keep = (event: DragEvent) => {
+      if (event.dataTransfer?.types.includes("Files")) event.preventDefault();
+    };
+    window.addEventListener("dragover", keep);
+    window.addEventListener("drop", keep);
+    return () => {
+      window.removeEventListener("dragover", keep);
+      window.removeEventListener("drop", keep);
+    };
+  }, []);
+
+  const sendFiles = (files: File[]) => {
+    setFileError(null);
+    for (const file of files) {
+      const checked = checkChatFile(file);
+      if ("error" in checked) {
+        setFileError(`${file.name}: ${checked.error}`);
+        continue;
+      }
+      sender.sendFile(file, checked.kind);
     }
+    composerText.current?.focus();
   };
 
-  if (room.isError) {
+  if (openFailed && !opened) {
     return (
       <div className="flex flex-1 flex-col items-center justify-center gap-3 p-6 text-center">
         <p>This conversation is not available.</p>
@@ -70,12 +145,40 @@ function Conversation({ user, peerId }: { user: PublicUser; peerId: string }) {
       </div>
     );
   }
-  const peer = room.data?.peer;
+  const peer = opened?.peer;
+  const announcement =
+    live && live.roomId === roomId && live.userId !== user.id
+      ? `New message from ${live.senderName}: ${lastMessagePreview(live)}`
+      : "";
 
   return (
-    <div className="flex h-dvh min-h-0 flex-1 flex-col md:h-full lg:flex-row">
-      <section aria-label="Conversation" className="flex min-h-0 min-w-0 flex-1 flex-col">
-        <header className="flex items-center gap-3 border-b border-slate-200 bg-white px-2 py-2 dark:border-slate-800 dark:bg-slate-900">
+    <div className="flex h-full min-h-0 flex-1 flex-col lg:flex-row">
+      {/* Dropping files is a pointer shortcut; the pickers and paste do the same by keyboard. */}
+      {/* eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions */}
+      <section
+        aria-label="Conversation"
+        className="relative flex min-h-0 min-w-0 flex-1 flex-col"
+        onDragEnter={(e) => {
+          if (!hasFiles(e) || !roomId) return;
+          e.preventDefault();
+          setDragging(true);
+        }}
+        onDragOver={(e) => {
+          if (!hasFiles(e) || !roomId) return;
+          e.preventDefault();
+          e.dataTransfer.dropEffect = "copy";
+        }}
+        onDragLeave={(e) => {
+          if (!e.currentTarget.contains(e.relatedTarget as Node | null)) setDragging(false);
+        }}
+        onDrop={(e) => {
+          if (!hasFiles(e)) return;
+          e.preventDefault();
+          setDragging(false);
+          if (roomId) sendFiles([...e.dataTransfer.files]);
+        }}
+      >
+        <header className="flex shrink-0 items-center gap-3 border-b border-slate-200 bg-white px-2 py-2 dark:border-slate-800 dark:bg-slate-900">
           <Link
             to="/"
             aria-label="Back to chats"
@@ -90,29 +193,71 @@ function Conversation({ user, peerId }: { user: PublicUser; peerId: string }) {
             </>
           )}
         </header>
-        <div className="min-h-0 flex-1 overflow-y-auto bg-slate-50 p-3 dark:bg-slate-950">
-          {messages.isPending ? (
-            <Spinner className="p-6" />
-          ) : messages.isError ? (
-            <p className="p-4 text-center text-sm">Messages could not be loaded.</p>
-          ) : (
-            <ol aria-label="Messages" className="flex flex-col gap-2">
-              {messages.data.map((message) => (
-                <MessageBubble
-                  key={message.id}
-                  message={message}
-                  own={message.userId === user.id}
-                />
-              ))}
-            </ol>
-          )}
-          <div ref={endRef} />
+        <ConnectionBanner />
+        {stored.isPending ? (
+          <Spinner className="flex-1 p-6" />
+        ) : stored.isError ? (
+          <p className="flex-1 p-4 text-center text-sm">Messages could not be loaded.</p>
+        ) : (
+          <MessageList
+            messages={messages}
+            ownId={user.id}
+            older={{ ...older, hasOlder: stored.data.hasOlder }}
+            onRetry={sender.retry}
+            onRemove={sender.remove}
+            songHref={user.admin ? agentSongHref : artistSongHref}
+            seenId={seenId}
+          />
+        )}
+        <p className="h-5 shrink-0 px-4 text-xs text-slate-600 italic dark:text-slate-300">
+          {peerTyping && peer ? `${peer.name} is typing…` : ""}
+        </p>
+        <div aria-live="polite" className="sr-only">
+          {announcement}
         </div>
-        <Composer
-          disabled={!roomId}
-          onSendText={(text) => sender.sendText(text)}
-          onAttach={(file, kind) => void attach(file, kind)}
-        />
+        {fileError && (
+          <p
+            role="alert"
+            className="shrink-0 border-t border-red-300 bg-red-50 px-4 py-2 text-sm text-red-800 dark:border-red-800 dark:bg-red-950 dark:text-red-200"
+          >
+            {fileError}
+          </p>
+        )}
+        <div className="shrink-0">
+          <Composer
+            disabled={!roomId}
+            textRef={composerText}
+            onSendText={(text) => {
+              sender.sendText(text, composerSong.song.data ?? null);
+              if (composerSong.songId) composerSong.drop();
+            }}
+            reference={
+              composerSong.songId && (
+                <SongReferenceChip
+                  song={composerSong.song.data}
+                  failed={composerSong.song.isError}
+                  onRemove={() => {
+                    composerSong.drop();
+                    composerText.current?.focus();
+                  }}
+                />
+              )
+            }
+            canSendEmpty={composerSong.song.data !== undefined}
+            waiting={composerSong.songId !== null && composerSong.song.isPending}
+            onFiles={sendFiles}
+            onTyping={onTyping}
+          />
+        </div>
+        {dragging && (
+          <div
+            aria-hidden="true"
+            className="pointer-events-none absolute inset-2 z-10 flex flex-col items-center justify-center gap-2 rounded-2xl border-4 border-dashed border-indigo-500 bg-white/90 text-lg font-semibold text-indigo-800 dark:bg-slate-900/90 dark:text-indigo-200"
+          >
+            <Upload aria-hidden="true" className="size-8" />
+            Drop files to send
+          </div>
+        )}
       </section>
       {user.admin && peer && (
         <div className="hidden lg:flex">

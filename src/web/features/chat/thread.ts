@@ -4,6 +4,16 @@ import type { ChatMessage } from "../../../shared/chat";
 export interface ThreadMessage extends ChatMessage {
   /** Upload progress in percent while a file message is sending. */
   progress?: number;
+  /** Why a pending message could not be sent; it stays, with Retry and Remove. */
+  failure?: string;
+  /** A pending file message's bytes, for a local preview. */
+  localFile?: File;
+}
+
+/** An open conversation's stored messages, and whether older ones remain on the server. */
+export interface Thread {
+  messages: ThreadMessage[];
+  hasOlder: boolean;
 }
 
 /** Pending messages have no seq yet; they sort after every stored one. */

@@ -19,7 +19,9 @@ import { displayName } from "../../../shared/user";
 import { Avatar } from "../../components/avatar";
 import { useDarkMode } from "../../lib/theme";
 import { useMarketingLink } from "../../lib/public-config";
-import { useSession, useSignOut } from "../auth/api/session";
+import { useSession, useSignOut } from "../../lib/auth/session";
+import { NotificationSetting } from "./notification-setting";
+import { UnreadEmailsSwitch } from "./unread-emails-switch";
 
 const rowClass =
   "flex w-full items-center gap-3 px-4 py-3.5 text-left hover:bg-slate-50 dark:hover:bg-slate-800";
@@ -95,6 +97,8 @@ export default function SettingsPage() {
             />
           </button>
         </div>
+        <UnreadEmailsSwitch />
+        <NotificationSetting />
         <Link to="/artist-account" className={rowClass}>
           <UserRound aria-hidden="true" className="size-5" />
           <span className="flex-1">Artist Account</span>

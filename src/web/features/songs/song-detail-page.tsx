@@ -1,15 +1,18 @@
 import type { ReactNode } from "react";
-import { Navigate, useParams } from "react-router";
-import { Eye, ExternalLink } from "lucide-react";
-import { formatReleaseDate, type SongDetail } from "../../../shared/song-schemas";
+import { Link, Navigate, useParams } from "react-router";
+import { Eye, ExternalLink, MessageCircleQuestion } from "lucide-react";
+import { type SongRecord } from "../../../shared/song-schemas";
 import { PageHeader } from "../../components/page-header";
 import { Spinner } from "../../components/spinner";
-import { useSession } from "../auth/api/session";
+import { useSession } from "../../lib/auth/session";
 import { useOpenSong } from "./api/open-song";
 import { ShareLink } from "./share-link";
-import { SongCover } from "./song-cover";
-import { SongStatusBadge } from "./song-status-badge";
+import { SongCover } from "../../components/song-cover";
+import { SongStatusBadge } from "../../components/song-status-badge";
 import { SongLoadError } from "./song-load-error";
+import { SongStatusPanel } from "./song-status-panel";
+import { StatusTimeline } from "./status-timeline";
+import { ViewsSparkline } from "./views-sparkline";
 
 export default function SongDetailPage() {
   const { id = "" } = useParams();
@@ -52,7 +55,7 @@ function Fact({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
-function SongDetailView({ song }: { song: SongDetail }) {
+function SongDetailView({ song }: { song: SongRecord }) {
   const stores = [
     { name: "Spotify", url: song.spotifyUrl },
     { name: "Apple Music", url: song.appleMusicUrl },
@@ -77,10 +80,21 @@ function SongDetailView({ song }: { song: SongDetail }) {
           <Fact label="Album">{song.album || "Not specified"}</Fact>
           <Fact label="Artist">{song.artist}</Fact>
           <Fact label="Genre">{song.genre || "Not specified"}</Fact>
-          <Fact label="Released">{formatReleaseDate(song.date)}</Fact>
           {song.duration && <Fact label="Duration">{song.duration}</Fact>}
         </dl>
       </div>
+
+      <Card title="Current status">
+        <SongStatusPanel song={song} />
+        {/* It navigates, so it is a link; the chat picks the agent (routes: song/:id/ask). */}
+        <Link
+          to={`/song/${encodeURIComponent(song.id)}/ask`}
+          className="inline-flex items-center gap-2 self-start rounded-lg border border-slate-300 px-4 py-2.5 text-sm font-semibold text-slate-800 hover:bg-slate-100 dark:border-slate-600 dark:text-slate-100 dark:hover:bg-slate-800"
+        >
+          <MessageCircleQuestion aria-hidden="true" className="size-4" />
+          Ask about this song
+        </Link>
+      </Card>
 
       {song.lyrics && (
         <Card title="Lyrics">
@@ -121,6 +135,11 @@ function SongDetailView({ song }: { song: SongDetail }) {
             <dd className="text-2xl font-bold">{song.views.toLocaleString("en-US")}</dd>
           </dl>
         </div>
+        <ViewsSparkline days={song.dailyViews} />
+      </Card>
+
+      <Card title="Timeline">
+        <StatusTimeline events={song.history} />
       </Card>
     </div>
   );

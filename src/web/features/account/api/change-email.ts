@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { ChangeEmailInput } from "../../../../shared/account-schemas";
 import { apiFetch } from "../../../lib/api-client";
-import { sessionQueryKey } from "../../auth/api/session";
+import { sessionQueryKey } from "../../../lib/auth/session";
 
 export function useChangeEmail() {
   const queryClient = useQueryClient();

@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { ProfilePatchInput } from "../../../../shared/profile-schemas";
 import type { PublicUser } from "../../../../shared/user";
 import { apiFetch } from "../../../lib/api-client";
-import { sessionQueryKey } from "../../auth/api/session";
+import { sessionQueryKey } from "../../../lib/auth/session";
 
 /** Saves profile fields; the session query (settings card, this screen) then shows them. */
 export function useUpdateProfile() {

@@ -3,7 +3,7 @@ import { AVATAR_UPLOAD_PURPOSE } from "../../../../shared/profile-schemas";
 import type { PublicUser } from "../../../../shared/user";
 import { apiFetch } from "../../../lib/api-client";
 import { uploadFile } from "../../../lib/upload";
-import { sessionQueryKey } from "../../auth/api/session";
+import { sessionQueryKey } from "../../../lib/auth/session";
 
 /** The file reached the server but the profile still points at the old picture. */
 export class PictureNotSavedError extends Error {}

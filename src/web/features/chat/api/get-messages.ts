@@ -1,29 +1,34 @@
+import { useCallback, useRef, useState } from "react";
 import { useQuery, useQueryClient, type QueryClient } from "@tanstack/react-query";
 import { MESSAGE_PAGE_SIZE, type ChatMessage } from "../../../../shared/chat";
 import { apiFetch } from "../../../lib/api-client";
-import { lastStoredSeq, mergeMessages, type ThreadMessage } from "../thread";
+import { lastStoredSeq, mergeMessages, type Thread } from "../thread";
 import { chatKeys } from "./query-keys";
 
-function fetchPage(roomId: string, after?: number): Promise<ChatMessage[]> {
-  const query = after === undefined ? "" : `?after=${after}`;
+function fetchPage(roomId: string, query = ""): Promise<ChatMessage[]> {
   return apiFetch<ChatMessage[]>(`/api/chat/rooms/${encodeURIComponent(roomId)}/messages${query}`);
 }
 
 /**
  * First load: the latest page. Every later fetch (a reconnect invalidates the
- * query) asks only for what came after the last seq held, and merges by id.
+ * query) asks only for what came after the last seq held, and merges by id;
+ * the older pages already loaded stay.
  */
-export async function fetchMessages(
-  queryClient: QueryClient,
-  roomId: string,
-): Promise<ThreadMessage[]> {
-  let held = queryClient.getQueryData<ThreadMessage[]>(chatKeys.messages(roomId)) ?? [];
-  let after = lastStoredSeq(held);
-  if (after === undefined) return mergeMessages(held, await fetchPage(roomId));
+export async function fetchMessages(queryClient: QueryClient, roomId: string): Promise<Thread> {
+  const held = queryClient.getQueryData<Thread>(chatKeys.messages(roomId));
+  let messages = held?.messages ?? [];
+  let after = lastStoredSeq(messages);
+  if (after === undefined) {
+    const latest = await fetchPage(roomId);
+    return {
+      messages: mergeMessages(messages, latest),
+      hasOlder: latest.length >= MESSAGE_PAGE_SIZE,
+    };
+  }
   for (;;) {
-    const page = await fetchPage(roomId, after);
-    held = mergeMessages(held, page);
-    if (page.length < MESSAGE_PAGE_SIZE) return held;
+    const page = await fetchPage(roomId, `?after=${after}`);
+    messages = mergeMessages(messages, page);
+    if (page.length < MESSAGE_PAGE_SIZE) return { messages, hasOlder: held?.hasOlder ?? false };
     after = page.at(-1)!.seq;
   }
 }
@@ -37,4 +42,37 @@ export function useMessages(roomId: string | undefined) {
     // Live events keep it fresh; refetches happen on reconnect only.
     staleTime: Infinity,
   });
+}
+
+/**
+ * Loads the page before the oldest message held, by key on seq, and merges
+ * it in. One load at a time; `failed` lets the list offer a retry.
+ */
+export function useOlderMessages(roomId: string | undefined) {
+  const queryClient = useQueryClient();
+  const running = useRef(false);
+  const [state, setState] = useState<"idle" | "loading" | "failed">("idle");
+  const load = useCallback(async () => {
+    if (!roomId || running.current) return;
+    const key = chatKeys.messages(roomId);
+    const held = queryClient.getQueryData<Thread>(key);
+    const oldest = held?.messages.find((m) => m.status === "sent")?.seq;
+    if (!held?.hasOlder || oldest === undefined) return;
+    running.current = true;
+    setState("loading");
+    try {
+      const page = await fetchPage(roomId, `?before=${oldest}`);
+      queryClient.setQueryData<Thread>(key, (current) => ({
+        messages: mergeMessages(current?.messages ?? [], page),
+        hasOlder: page.length >= MESSAGE_PAGE_SIZE,
+      }));
+      setState("idle");
+    } catch (error) {
+      console.error("Older messages could not be loaded", error);
+      setState("failed");
+    } finally {
+      running.current = false;
+    }
+  }, [queryClient, roomId]);
+  return { load, loading: state === "loading", failed: state === "failed" };
 }

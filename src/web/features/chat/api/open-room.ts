@@ -1,7 +1,6 @@
-import { useQuery } from "@tanstack/react-query";
+import { useMutation } from "@tanstack/react-query";
 import type { OpenedRoom } from "../../../../shared/chat";
 import { apiFetch } from "../../../lib/api-client";
-import { chatKeys } from "./query-keys";
 
 /** Creates the room once if needed and marks it read; safe to repeat. */
 export function openRoom(peerId: string): Promise<OpenedRoom> {
@@ -10,11 +9,11 @@ export function openRoom(peerId: string): Promise<OpenedRoom> {
   });
 }
 
-export function useOpenRoom(peerId: string) {
-  return useQuery({
-    queryKey: chatKeys.room(peerId),
-    queryFn: () => openRoom(peerId),
-    staleTime: Infinity,
-    retry: false,
-  });
+/**
+ * Opening a conversation changes state on the server (room, read mark), so it
+ * is a mutation the conversation runs on purpose, never a query a cache
+ * invalidation would fire again.
+ */
+export function useOpenRoom() {
+  return useMutation({ mutationFn: openRoom, retry: false });
 }

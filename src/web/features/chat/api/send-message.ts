@@ -1,75 +1,81 @@
-import { useQueryClient } from "@tanstack/react-query";
-import { FROM_MSG_NUM, TO_MSG_NUM, type ChatFileType } from "../../../../shared/chat";
+import { useCallback } from "react";
+import {
+  FROM_MSG_NUM,
+  TO_MSG_NUM,
+  type ChatFileType,
+  type MessageSongRef,
+} from "../../../../shared/chat";
 import { displayName, type PublicUser } from "../../../../shared/user";
-import { chatConnection } from "../realtime/chat-connection";
-import { PENDING_SEQ, mergeMessages, withoutMessage, type ThreadMessage } from "../thread";
-import { chatKeys } from "./query-keys";
-
-export interface PendingFile {
-  fileType: ChatFileType;
-  fileName: string;
-  fileSize: number;
-  /** A local preview while uploading. */
-  fileUrl: string | null;
-}
+import type { OutboxItem } from "../outbox/outbox";
+import { useChatConnection } from "../realtime/chat-connection-provider";
+import { PENDING_SEQ, type ThreadMessage } from "../thread";
 
 /**
- * Sending: the message shows at once as "sending" (made here, with its own
- * uuid) and becomes "sent" when the server's ack carries the stored copy.
+ * Sending goes through the outbox: the message shows at once as "sending"
+ * (made here, with its own uuid), is kept in IndexedDB until the server's
+ * ack carries the stored copy, and is resent after a reload.
  */
 export function useSendMessage(roomId: string | undefined, user: PublicUser) {
-  const queryClient = useQueryClient();
-  const key = chatKeys.messages(roomId ?? "");
-  const update = (change: (held: ThreadMessage[]) => ThreadMessage[]) =>
-    queryClient.setQueryData<ThreadMessage[]>(key, (held = []) => change(held));
-
-  const addPending = (id: string, text: string, file: PendingFile | null): ThreadMessage => {
-    const pending: ThreadMessage = {
-      id,
-      roomId: roomId ?? "",
-      seq: PENDING_SEQ,
-      userId: user.id,
-      senderName: displayName(user),
-      text,
-      createdAt: Date.now(),
-      status: "sending",
-      from_msg_num: FROM_MSG_NUM,
-      to_msg_num: TO_MSG_NUM,
-      fileUrl: file?.fileUrl ?? null,
-      fileType: file?.fileType ?? null,
-      fileName: file?.fileName ?? null,
-      fileSize: file?.fileSize ?? null,
-      ...(file ? { progress: 0 } : {}),
-    };
-    update((held) => mergeMessages(held, [pending]));
-    return pending;
-  };
-
-  const deliver = async (id: string, text: string, fileId?: string) => {
-    if (!roomId) return;
-    try {
-      const socket = await chatConnection(user.id, queryClient);
-      const stored = await socket.send({ id, roomId, text, ...(fileId ? { fileId } : {}) });
-      update((held) => mergeMessages(held, [stored]));
-    } catch (error) {
-      console.error("Failed to send message", error);
-      update((held) => withoutMessage(held, id));
-    }
-  };
-
+  const connection = useChatConnection();
+  const add = useCallback(
+    (
+      text: string,
+      file: { data: File; kind: ChatFileType } | null,
+      song: MessageSongRef | null = null,
+    ) => {
+      if (!roomId) return;
+      void connection.outbox().then((outbox) =>
+        outbox.add({
+          id: crypto.randomUUID(),
+          roomId,
+          senderName: displayName(user),
+          text,
+          createdAt: Date.now(),
+          file,
+          song,
+        }),
+      );
+    },
+    [connection, roomId, user],
+  );
+  // Stable callbacks: every bubble gets them, and bubbles are memoised.
+  const retry = useCallback(
+    (id: string) => void connection.outbox().then((o) => o.retry(id)),
+    [connection],
+  );
+  const remove = useCallback(
+    (id: string) => void connection.outbox().then((o) => o.remove(id)),
+    [connection],
+  );
   return {
-    sendText(text: string) {
-      const id = crypto.randomUUID();
-      addPending(id, text.trim(), null);
-      void deliver(id, text);
-    },
-    addPending,
-    deliver,
-    setProgress(id: string, progress: number) {
-      update((held) => held.map((m) => (m.id === id ? { ...m, progress } : m)));
-    },
-    remove(id: string) {
-      update((held) => withoutMessage(held, id));
-    },
+    /** Text, with the song the composer refers to ("Ask about this song"), if any. */
+    sendText: (text: string, song: MessageSongRef | null = null) => add(text, null, song),
+    sendFile: (data: File, kind: ChatFileType) => add("", { data, kind }),
+    retry,
+    remove,
+  };
+}
+
+/** An outbox entry as a bubble shows it: pending (or failed) after every stored message. */
+export function outboxMessage(item: OutboxItem): ThreadMessage {
+  return {
+    id: item.id,
+    roomId: item.roomId,
+    seq: PENDING_SEQ,
+    userId: item.userId,
+    senderName: item.senderName,
+    text: item.text,
+    createdAt: item.createdAt,
+    status: "sending",
+    from_msg_num: FROM_MSG_NUM,
+    to_msg_num: TO_MSG_NUM,
+    fileUrl: null,
+    fileType: item.file?.kind ?? null,
+    fileName: item.file?.data.name ?? null,
+    fileSize: item.file?.data.size ?? null,
+    song: item.song ?? null,
+    ...(item.progress !== null ? { progress: item.progress } : {}),
+    ...(item.failure ? { failure: item.failure } : {}),
+    ...(item.file ? { localFile: item.file.data } : {}),
   };
 }

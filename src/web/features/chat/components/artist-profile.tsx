@@ -2,6 +2,7 @@ import { ExternalLink } from "lucide-react";
 import type { ChatPeer } from "../../../../shared/chat";
 import { normalizeLink } from "../../../../shared/links";
 import { Avatar } from "../../../components/avatar";
+import { ArtistSongs } from "./artist-songs";
 
 /** Only http(s) links leave the portal; anything else stored is not shown as a link. */
 function safeHttpLink(raw: string | null): string | null {
@@ -20,6 +21,9 @@ export function ArtistProfile({ artist }: { artist: ChatPeer }) {
   return (
     <aside
       aria-label="Artist profile"
+      // It scrolls on its own beside the conversation: reachable by keyboard.
+      // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scrollable region must be focusable
+      tabIndex={0}
       className="flex flex-col gap-4 border-slate-200 bg-white p-4 lg:w-72 lg:shrink-0 lg:overflow-y-auto lg:border-l dark:border-slate-800 dark:bg-slate-900"
     >
       <div className="flex items-center gap-3 lg:flex-col lg:text-center">
@@ -58,6 +62,7 @@ export function ArtistProfile({ artist }: { artist: ChatPeer }) {
           </ul>
         )}
       </div>
+      <ArtistSongs artistId={artist.id} />
     </aside>
   );
 }

@@ -1,97 +1,156 @@
-import { useId, useRef, useState } from "react";
-import { ImagePlus, Mic, SendHorizontal } from "lucide-react";
-import { isSendableText, MESSAGE_MAX_LENGTH, type ChatFileType } from "../../../../shared/chat";
+import { useId, useRef, useState, type ReactNode, type Ref } from "react";
+import { FileAudio, ImagePlus, SendHorizontal } from "lucide-react";
+import { isSendableText, MESSAGE_MAX_LENGTH } from "../../../../shared/chat";
+import { iconButton } from "./icon-button";
+import { VoiceRecorder } from "./voice-recorder";
 
-const iconButton =
-  "flex size-11 shrink-0 items-center justify-center rounded-full text-slate-700 hover:bg-slate-200 disabled:text-slate-400 dark:text-slate-200 dark:hover:bg-slate-800 dark:disabled:text-slate-500";
-
-/** Text box, image and audio attach buttons, and Send. */
+/**
+ * Text box (grows to a few lines; Enter sends, Shift+Enter adds a line),
+ * pasted images, the image and audio pickers, voice recording and Send.
+ * Every file goes to `onFiles`, the same path as a drop. `reference` (a song
+ * chip) sits above the box; with one, the text may be left empty.
+ */
 export function Composer({
   disabled,
+  textRef,
   onSendText,
-  onAttach,
+  onFiles,
+  onTyping,
+  reference,
+  canSendEmpty = false,
+  waiting = false,
 }: {
   disabled: boolean;
+  textRef: Ref<HTMLTextAreaElement>;
   onSendText: (text: string) => void;
-  onAttach: (file: File, kind: ChatFileType) => void;
+  onFiles: (files: File[]) => void;
+  onTyping?: () => void;
+  reference?: ReactNode;
+  /** The message carries something besides its text (a song reference). */
+  canSendEmpty?: boolean;
+  /** Something the message carries is still loading: typing is fine, sending waits. */
+  waiting?: boolean;
 }) {
   const [text, setText] = useState("");
+  const [recording, setRecording] = useState(false);
   const textId = useId();
   const imageInput = useRef<HTMLInputElement>(null);
   const audioInput = useRef<HTMLInputElement>(null);
-  const canSend = !disabled && isSendableText(text);
+  const canSend =
+    !disabled &&
+    !waiting &&
+    (canSendEmpty ? text.length <= MESSAGE_MAX_LENGTH : isSendableText(text));
 
-  const submit = (event: { preventDefault: () => void }) => {
-    event.preventDefault();
+  const send = () => {
     if (!canSend) return;
     onSendText(text);
     setText("");
   };
-  const picked = (kind: ChatFileType) => (event: React.ChangeEvent<HTMLInputElement>) => {
-    const file = event.target.files?.[0];
+  const picked = (event: React.ChangeEvent<HTMLInputElement>) => {
+    const files = [...(event.target.files ?? [])];
     event.target.value = "";
-    if (file) onAttach(file, kind);
+    if (files.length > 0) onFiles(files);
   };
+
+  if (recording) {
+    return (
+      <VoiceRecorder
+        onCancel={() => setRecording(false)}
+        onRecorded={(file) => {
+          setRecording(false);
+          onFiles([file]);
+        }}
+      />
+    );
+  }
 
   return (
     <form
-      onSubmit={submit}
-      className="flex items-center gap-1 border-t border-slate-200 bg-white p-2 dark:border-slate-800 dark:bg-slate-900"
+      onSubmit={(event) => {
+        event.preventDefault();
+        send();
+      }}
+      className="border-t border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900"
     >
-      <input
-        ref={imageInput}
-        type="file"
-        accept="image/*"
-        hidden
-        aria-label="Image file"
-        onChange={picked("image")}
-      />
-      <input
-        ref={audioInput}
-        type="file"
-        accept="audio/*"
-        hidden
-        aria-label="Audio file"
-        onChange={picked("audio")}
-      />
-      <button
-        type="button"
-        className={iconButton}
-        disabled={disabled}
-        aria-label="Attach image"
-        onClick={() => imageInput.current?.click()}
-      >
-        <ImagePlus aria-hidden="true" className="size-5" />
-      </button>
-      <button
-        type="button"
-        className={iconButton}
-        disabled={disabled}
-        aria-label="Attach audio"
-        onClick={() => audioInput.current?.click()}
-      >
-        <Mic aria-hidden="true" className="size-5" />
-      </button>
-      <label htmlFor={textId} className="sr-only">
-        Message
-      </label>
-      <input
-        id={textId}
-        value={text}
-        onChange={(e) => setText(e.target.value)}
-        maxLength={MESSAGE_MAX_LENGTH}
-        autoComplete="off"
-        placeholder="Type a message"
-        className="min-w-0 flex-1 rounded-full border border-slate-300 bg-white px-4 py-2.5 text-slate-900 placeholder:text-slate-500 dark:border-slate-600 dark:bg-slate-950 dark:text-slate-100 dark:placeholder:text-slate-400"
-      />
-      <button
-        type="submit"
-        disabled={!canSend}
-        aria-label="Send"
-        className="flex size-11 shrink-0 items-center justify-center rounded-full bg-indigo-700 text-white hover:bg-indigo-800 disabled:bg-slate-300 disabled:text-slate-600 dark:bg-indigo-400 dark:text-slate-950 dark:hover:bg-indigo-300 dark:disabled:bg-slate-700 dark:disabled:text-slate-300"
-      >
-        <SendHorizontal aria-hidden="true" className="size-5" />
-      </button>
+      {reference}
+      <div className="flex items-end gap-1 p-2">
+        <input
+          ref={imageInput}
+          type="file"
+          accept="image/*"
+          hidden
+          multiple
+          aria-label="Image file"
+          onChange={picked}
+        />
+        <input
+          ref={audioInput}
+          type="file"
+          accept="audio/*"
+          hidden
+          aria-label="Audio file"
+          onChange={picked}
+        />
+        <button
+          type="button"
+          className={iconButton}
+          disabled={disabled}
+          aria-label="Attach image"
+          onClick={() => imageInput.current?.click()}
+        >
+          <ImagePlus aria-hidden="true" className="size-5" />
+        </button>
+        <button
+          type="button"
+          className={iconButton}
+          disabled={disabled}
+          aria-label="Attach audio"
+          onClick={() => audioInput.current?.click()}
+        >
+          <FileAudio aria-hidden="true" className="size-5" />
+        </button>
+        <VoiceRecorder.StartButton disabled={disabled} onStart={() => setRecording(true)} />
+        <label htmlFor={textId} className="sr-only">
+          Message
+        </label>
+        <textarea
+          id={textId}
+          ref={textRef}
+          rows={1}
+          value={text}
+          onChange={(e) => {
+            setText(e.target.value);
+            onTyping?.();
+          }}
+          onKeyDown={(e) => {
+            // Enter sends; Shift+Enter (and Enter while composing with an IME) adds a line.
+            if (e.key === "Enter" && !e.shiftKey && !e.nativeEvent.isComposing) {
+              e.preventDefault();
+              send();
+            }
+          }}
+          onPaste={(e) => {
+            const files = [...e.clipboardData.files];
+            if (files.length === 0) return;
+            e.preventDefault();
+            onFiles(files);
+          }}
+          maxLength={MESSAGE_MAX_LENGTH}
+          autoComplete="off"
+          placeholder="Type a message"
+          className="max-h-36 min-h-11 min-w-0 flex-1 resize-none rounded-3xl border border-slate-300 bg-white px-4 py-2.5 text-slate-900 [field-sizing:content] placeholder:text-slate-500 dark:border-slate-600 dark:bg-slate-950 dark:text-slate-100 dark:placeholder:text-slate-400"
+        />
+        <button
+          type="submit"
+          disabled={!canSend}
+          aria-label="Send"
+          // Send keeps the cursor in the message box.
+          onMouseDown={(e) => e.preventDefault()}
+          className="flex size-11 shrink-0 items-center justify-center rounded-full bg-indigo-700 text-white hover:bg-indigo-800 disabled:bg-slate-300 disabled:text-slate-600 dark:bg-indigo-400 dark:text-slate-950 dark:hover:bg-indigo-300 dark:disabled:bg-slate-700 dark:disabled:text-slate-300"
+        >
+          <SendHorizontal aria-hidden="true" className="size-5" />
+        </button>
+      </div>
     </form>
   );
 }

@@ -1,12 +1,18 @@
-import { useState } from "react";
-import { Check, Clock, Download } from "lucide-react";
+import { memo, useEffect, useMemo, useState } from "react";
+import { AlertCircle, Check, Clock, Download } from "lucide-react";
 import { formatFileSize } from "../../../../shared/chat-format";
 import type { ThreadMessage } from "../thread";
 import { ImageViewer } from "./image-viewer";
+import { MessageSongCard } from "./message-song-card";
 
-function StatusIcon({ status }: { status: ThreadMessage["status"] }) {
-  const label = status === "sending" ? "Sending" : "Sent";
-  const Icon = status === "sending" ? Clock : Check;
+// One formatter each for every bubble: toLocale*String builds a new one per call.
+const timeFormat = new Intl.DateTimeFormat(undefined, { hour: "2-digit", minute: "2-digit" });
+const fullFormat = new Intl.DateTimeFormat(undefined, { dateStyle: "full", timeStyle: "short" });
+
+function StatusIcon({ message }: { message: ThreadMessage }) {
+  const failed = message.failure !== undefined;
+  const label = failed ? "Not sent" : message.status === "sending" ? "Sending" : "Sent";
+  const Icon = failed ? AlertCircle : message.status === "sending" ? Clock : Check;
   return (
     <span role="img" aria-label={label} title={label}>
       <Icon aria-hidden="true" className="size-3.5" />
@@ -32,10 +38,23 @@ function UploadProgress({ percent, name }: { percent: number; name: string }) {
   );
 }
 
+/** A local preview of a pending file; the object URL is released with the bubble. */
+function useLocalUrl(file: File | undefined): string | null {
+  const url = useMemo(() => (file ? URL.createObjectURL(file) : null), [file]);
+  useEffect(
+    () => () => {
+      if (url) URL.revokeObjectURL(url);
+    },
+    [url],
+  );
+  return url;
+}
+
 function Attachment({ message }: { message: ThreadMessage }) {
   const [viewing, setViewing] = useState(false);
   const name = message.fileName ?? "attachment";
-  const url = message.fileUrl;
+  const local = useLocalUrl(message.fileType === "image" ? message.localFile : undefined);
+  const url = message.fileUrl ?? local;
   const stored = message.status === "sent" && url !== null;
   return (
     <div className="flex flex-col gap-2">
@@ -70,17 +89,65 @@ function Attachment({ message }: { message: ThreadMessage }) {
           </a>
         )}
       </div>
-      {message.status === "sending" && message.progress !== undefined && (
+      {message.status === "sending" && !message.failure && message.progress !== undefined && (
         <UploadProgress percent={message.progress} name={name} />
       )}
     </div>
   );
 }
 
-export function MessageBubble({ message, own }: { message: ThreadMessage; own: boolean }) {
+function Failure({
+  message,
+  onRetry,
+  onRemove,
+}: {
+  message: ThreadMessage;
+  onRetry: (id: string) => void;
+  onRemove: (id: string) => void;
+}) {
+  return (
+    <div className="flex flex-col items-end gap-1 text-sm">
+      <p className="text-red-800 dark:text-red-300">Not sent: {message.failure}</p>
+      <div className="flex gap-2">
+        <button
+          type="button"
+          onClick={() => onRetry(message.id)}
+          className="rounded-full px-3 py-1 font-medium text-indigo-800 ring-1 ring-indigo-300 hover:bg-indigo-50 dark:text-indigo-200 dark:ring-indigo-700 dark:hover:bg-indigo-950"
+        >
+          Retry
+        </button>
+        <button
+          type="button"
+          onClick={() => onRemove(message.id)}
+          className="rounded-full px-3 py-1 font-medium text-slate-800 ring-1 ring-slate-300 hover:bg-slate-100 dark:text-slate-200 dark:ring-slate-600 dark:hover:bg-slate-800"
+        >
+          Remove
+        </button>
+      </div>
+    </div>
+  );
+}
+
+/** One message; memoised, so loading older pages renders only the new bubbles. */
+export const MessageBubble = memo(function MessageBubble({
+  message,
+  own,
+  onRetry,
+  onRemove,
+  songHref,
+  seen = false,
+}: {
+  message: ThreadMessage;
+  own: boolean;
+  onRetry: (id: string) => void;
+  onRemove: (id: string) => void;
+  /** Where a song card links for this viewer (stable, so bubbles stay memoised). */
+  songHref: (songId: string) => string;
+  seen?: boolean;
+}) {
   const time = new Date(message.createdAt);
   return (
-    <li className={`flex ${own ? "justify-end" : "justify-start"}`}>
+    <li className={`flex flex-col ${own ? "items-end" : "items-start"}`}>
       <div
         className={`flex max-w-[80%] flex-col gap-1 rounded-2xl px-3.5 py-2 ${
           own
@@ -89,17 +156,22 @@ export function MessageBubble({ message, own }: { message: ThreadMessage; own: b
         }`}
       >
         <span className="sr-only">{own ? "You" : message.senderName}:</span>
+        {message.song && <MessageSongCard song={message.song} href={songHref(message.song.id)} />}
         {message.fileType && <Attachment message={message} />}
         {message.text && <p className="break-words whitespace-pre-wrap">{message.text}</p>}
         <span
           className={`flex items-center justify-end gap-1 text-xs ${own ? "text-indigo-100" : "text-slate-600 dark:text-slate-300"}`}
         >
-          <time dateTime={time.toISOString()}>
-            {time.toLocaleTimeString(undefined, { hour: "2-digit", minute: "2-digit" })}
+          <time dateTime={time.toISOString()} title={fullFormat.format(time)}>
+            {timeFormat.format(time)}
           </time>
-          {own && <StatusIcon status={message.status} />}
+          {own && <StatusIcon message={message} />}
         </span>
       </div>
+      {seen && <p className="px-1 text-xs text-slate-600 dark:text-slate-300">Seen</p>}
+      {message.failure !== undefined && (
+        <Failure message={message} onRetry={onRetry} onRemove={onRemove} />
+      )}
     </li>
   );
-}
+});

@@ -3,8 +3,8 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import type { ChatMessage } from "../../../../shared/chat";
 import type { ChatSocketHandlers } from "../../../lib/chat-socket";
 import { chatKeys } from "../api/query-keys";
-import type { ThreadMessage } from "../thread";
-import { chatConnection } from "./chat-connection";
+import type { Thread } from "../thread";
+import { ChatConnection } from "./chat-connection";
 
 const sockets = vi.hoisted(() => ({ handlers: [] as ChatSocketHandlers[] }));
 vi.mock("../../../lib/chat-socket", () => ({
@@ -16,9 +16,17 @@ vi.mock("../../../lib/chat-socket", () => ({
   },
 }));
 
+// The outbox has its own tests; here it only has to load.
+vi.mock("../outbox/start-outbox", () => ({
+  startOutbox: () => ({
+    outbox: { subscribe: () => () => undefined, stop: () => undefined, resume: () => undefined },
+    store: { close: () => undefined },
+  }),
+}));
+
 const session = vi.hoisted(() => ({ user: null as { id: string } | null }));
-vi.mock("../../auth/api/session", async (importOriginal) => ({
-  ...(await importOriginal<typeof import("../../auth/api/session")>()),
+vi.mock("../../../lib/auth/session", async (importOriginal) => ({
+  ...(await importOriginal<typeof import("../../../lib/auth/session")>()),
   fetchSessionUser: () => Promise.resolve(session.user),
 }));
 
@@ -40,52 +48,71 @@ const message: ChatMessage = {
 };
 
 let client: QueryClient | undefined;
+let connection: ChatConnection | undefined;
 afterEach(() => {
-  // A signed-out session closes the connection, so the next test opens its own.
-  client?.setQueryData(["session"], null);
+  connection?.close();
   client?.clear();
 });
+
+async function openFor(queryClient: QueryClient, userId: string) {
+  connection = new ChatConnection(queryClient);
+  connection.open(userId);
+  await connection.socket();
+  return sockets.handlers.at(-1)!;
+}
 
 describe("chat connection", () => {
   it("does not drop a live message that arrives while its conversation is loading", async () => {
     client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
     const queryClient = client;
     queryClient.setQueryData(["session"], { id: "a" });
-    await chatConnection("a", queryClient);
-    const handlers = sockets.handlers.at(-1)!;
+    const handlers = await openFor(queryClient, "a");
 
     // The first fetch was answered before the message was stored.
-    let answerFirst: (rows: ThreadMessage[]) => void = () => undefined;
-    const server: ThreadMessage[] = [];
+    let answerFirst: (thread: Thread) => void = () => undefined;
+    const server: Thread = { messages: [], hasOlder: false };
     let calls = 0;
     const key = chatKeys.messages(message.roomId);
     const observer = new QueryObserver(queryClient, {
       queryKey: key,
       queryFn: () => {
         calls += 1;
-        if (calls === 1) return new Promise<ThreadMessage[]>((r) => (answerFirst = r));
-        return Promise.resolve([...server]);
+        if (calls === 1) return new Promise<Thread>((r) => (answerFirst = r));
+        return Promise.resolve({ ...server, messages: [...server.messages] });
       },
       staleTime: Infinity,
     });
     const stop = observer.subscribe(() => undefined);
     expect(calls).toBe(1);
 
-    server.push(message);
+    server.messages.push(message);
     handlers.onMessage(message);
-    answerFirst([]);
+    answerFirst({ messages: [], hasOlder: false });
     await vi.waitFor(() => {
-      expect(queryClient.getQueryData<ThreadMessage[]>(key)?.map((m) => m.id)).toEqual(["m1"]);
+      expect(queryClient.getQueryData<Thread>(key)?.messages.map((m) => m.id)).toEqual(["m1"]);
     });
     stop();
+  });
+
+  it("fetches the lists and open conversations again on every connect, the first one too", async () => {
+    client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    const queryClient = client;
+    queryClient.setQueryData(["session"], { id: "a" });
+    const handlers = await openFor(queryClient, "a");
+    const invalidated = vi.spyOn(queryClient, "invalidateQueries");
+    // The page's first fetches may have been answered before the socket joined:
+    // a message stored in between must still count in the unread badges.
+    handlers.onConnected();
+    const keys = invalidated.mock.calls.map(([filters]) => filters?.queryKey);
+    expect(keys).toContainEqual(chatKeys.allContacts);
+    expect(keys).toContainEqual(chatKeys.allMessages);
   });
 
   it("reconnects after the server closed the socket only while the user is still signed in", async () => {
     client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
     const queryClient = client;
     queryClient.setQueryData(["session"], { id: "a" });
-    await chatConnection("a", queryClient);
-    const handlers = sockets.handlers.at(-1)!;
+    const handlers = await openFor(queryClient, "a");
 
     // Own password change: this tab holds a fresh session.
     session.user = { id: "a" };
@@ -97,8 +124,28 @@ describe("chat connection", () => {
     session.user = null;
     const noReconnect = vi.fn();
     handlers.onServerDisconnect(noReconnect);
-    await vi.waitFor(() => expect(queryClient.getQueryData(["session"])).toBeNull());
+    // Asked twice (the close may overtake the answer with a new cookie), then signed out.
+    await vi.waitFor(() => expect(queryClient.getQueryData(["session"])).toBeNull(), {
+      timeout: 4000,
+    });
     await new Promise((r) => setTimeout(r, 20));
     expect(noReconnect).not.toHaveBeenCalled();
+  });
+});
+
+describe("chat connection status", () => {
+  it("reports reconnecting and connected from the socket, and ignores a closed user's socket", async () => {
+    client = new QueryClient();
+    const handlers = await openFor(client, "a");
+    const seen: string[] = [];
+    connection!.subscribe(() => seen.push(connection!.getStatus()));
+    handlers.onStatus("connected");
+    handlers.onStatus("reconnecting");
+    expect(seen).toEqual(["connected", "reconnecting"]);
+
+    // Another user signs in: the first user's socket no longer speaks for the tab.
+    connection!.open("b");
+    handlers.onStatus("connected");
+    expect(connection!.getStatus()).toBe("connecting");
   });
 });

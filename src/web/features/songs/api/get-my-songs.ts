@@ -1,18 +1,22 @@
 import { useInfiniteQuery } from "@tanstack/react-query";
-import type { SongPage, SongSummary } from "../../../../shared/song-schemas";
+import type { SongListFilters, SongPage, SongSummary } from "../../../../shared/song-schemas";
 import { apiFetch } from "../../../lib/api-client";
 import { songKeys } from "./song-keys";
 
-function fetchMySongs(cursor: string | null, signal: AbortSignal) {
-  const query = cursor ? `?cursor=${encodeURIComponent(cursor)}` : "";
+function fetchMySongs(filters: SongListFilters, cursor: string | null, signal: AbortSignal) {
+  const params = new URLSearchParams();
+  if (filters.status) params.set("status", filters.status);
+  if (filters.q) params.set("q", filters.q);
+  if (cursor) params.set("cursor", cursor);
+  const query = params.size ? `?${params.toString()}` : "";
   return apiFetch<SongPage<SongSummary>>(`/api/songs${query}`, { signal });
 }
 
-/** The signed-in artist's songs, newest first, 10 at a time. */
-export function useMySongs() {
+/** The signed-in artist's songs, newest first, 10 at a time, optionally filtered. */
+export function useMySongs(filters: SongListFilters) {
   return useInfiniteQuery({
-    queryKey: songKeys.myList(),
-    queryFn: ({ pageParam, signal }) => fetchMySongs(pageParam, signal),
+    queryKey: songKeys.myList(filters),
+    queryFn: ({ pageParam, signal }) => fetchMySongs(filters, pageParam, signal),
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.nextCursor,
   });

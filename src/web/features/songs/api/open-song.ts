@@ -1,6 +1,6 @@
 import { useState } from "react";
-import { useQuery } from "@tanstack/react-query";
-import type { SongDetail } from "../../../../shared/song-schemas";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
+import type { SongRecord } from "../../../../shared/song-schemas";
 import { ApiError, apiFetch } from "../../../lib/api-client";
 import { songKeys } from "./song-keys";
 
@@ -13,9 +13,17 @@ let openCounter = 0;
  */
 export function useOpenSong(id: string) {
   const [openId] = useState(() => ++openCounter);
+  const queryClient = useQueryClient();
   return useQuery({
     queryKey: songKeys.open(id, openId),
-    queryFn: () => apiFetch<SongDetail>(`/api/songs/${encodeURIComponent(id)}/views`, { body: {} }),
+    queryFn: async () => {
+      const song = await apiFetch<SongRecord>(`/api/songs/${encodeURIComponent(id)}/views`, {
+        body: {},
+      });
+      // Opening marks the status change seen: the nav dot and the list's marker go.
+      void queryClient.invalidateQueries({ queryKey: songKeys.mine() });
+      return song;
+    },
     staleTime: Infinity,
     gcTime: 60_000,
     refetchOnMount: false,

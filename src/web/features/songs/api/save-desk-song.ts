@@ -1,19 +1,26 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import type { SongDetail, SongInput } from "../../../../shared/song-schemas";
+import type {
+  DeskSongCreateInput,
+  DeskSongUpdateInput,
+  SongRecord,
+} from "../../../../shared/song-schemas";
 import { apiFetch } from "../../../lib/api-client";
 import { songKeys } from "./song-keys";
 
-/** Creates a song request (no id) or replaces one's fields; both sides' lists refresh. */
+export type SaveDeskSong =
+  { id: null; input: DeskSongCreateInput } | { id: string; input: DeskSongUpdateInput };
+
+/** Creates a song request (no id) or saves one from its version; both sides' lists refresh. */
 export function useSaveDeskSong() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, input }: { id: string | null; input: SongInput }) =>
+    mutationFn: ({ id, input }: SaveDeskSong) =>
       id
-        ? apiFetch<SongDetail>(`/api/desk/songs/${encodeURIComponent(id)}`, {
+        ? apiFetch<SongRecord>(`/api/desk/songs/${encodeURIComponent(id)}`, {
             method: "PUT",
             body: input,
           })
-        : apiFetch<SongDetail>("/api/desk/songs", { body: input }),
+        : apiFetch<SongRecord>("/api/desk/songs", { body: input }),
     onSuccess: (song) => {
       queryClient.setQueryData(songKeys.deskSong(song.id), song);
       return queryClient.invalidateQueries({ queryKey: songKeys.all });

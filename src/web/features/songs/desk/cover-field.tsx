@@ -6,7 +6,7 @@ import {
 } from "../../../../shared/song-schemas";
 import { Button } from "../../../components/button";
 import { UploadError, uploadFile } from "../../../lib/upload";
-import { SongCover } from "../song-cover";
+import { SongCover } from "../../../components/song-cover";
 
 type UploadState =
   | { phase: "idle"; error: string | null }

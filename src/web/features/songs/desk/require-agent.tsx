@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import { Navigate } from "react-router";
-import { useSession } from "../../auth/api/session";
+import { useSession } from "../../../lib/auth/session";
 
 /** The desk is for support agents; an artist who lands here goes to their own songs. */
 export function RequireAgent({ children }: { children: ReactNode }) {

@@ -8,8 +8,8 @@ import { Spinner } from "../../../components/spinner";
 import { inputClass } from "../../../components/text-field";
 import { useDeskSongs, type DeskListFilters } from "../api/get-desk-songs";
 import { useArtists } from "../api/search-artists";
-import { SongCover } from "../song-cover";
-import { SongStatusBadge } from "../song-status-badge";
+import { SongCover } from "../../../components/song-cover";
+import { SongStatusBadge } from "../../../components/song-status-badge";
 import { RequireAgent } from "./require-agent";
 import { LoadMoreButton } from "../load-more-button";
 

@@ -1,3 +1,4 @@
+import { useState } from "react";
 import { useLocation, useParams } from "react-router";
 import { Alert } from "../../../components/alert";
 import { PageHeader } from "../../../components/page-header";
@@ -6,6 +7,7 @@ import { useDeskSong } from "../api/get-desk-song";
 import { RequireAgent } from "./require-agent";
 import { SongForm } from "./song-form";
 import { SongLoadError } from "../song-load-error";
+import { StatusTimeline } from "../status-timeline";
 
 /** /desk/songs/new creates a song request; /desk/songs/{id} edits one. */
 export default function SongEditorPage() {
@@ -25,6 +27,8 @@ function NewSong() {
 function EditSong({ id }: { id: string }) {
   const song = useDeskSong(id);
   const { state } = useLocation() as { state: { created?: boolean } | null };
+  // Raised by "Reload the song" after a conflict: the draft restarts from the fetched song.
+  const [generation, setGeneration] = useState(0);
   if (song.isPending) return <Spinner label="Loading song…" className="py-16" />;
   if (song.isError) {
     return (
@@ -40,7 +44,20 @@ function EditSong({ id }: { id: string }) {
       />
       {state?.created && <Alert tone="success">Song created.</Alert>}
       {/* Keyed by id so the draft starts from this song's saved values. */}
-      <SongForm key={song.data.id} song={song.data} />
+      <SongForm
+        key={`${song.data.id}:${generation}`}
+        song={song.data}
+        onReload={() => void song.refetch().then(() => setGeneration((g) => g + 1))}
+      />
+      <section
+        aria-labelledby="desk-history"
+        className="flex flex-col gap-3 rounded-xl bg-white p-4 ring-1 ring-slate-200 dark:bg-slate-900 dark:ring-slate-800"
+      >
+        <h2 id="desk-history" className="font-semibold">
+          Timeline
+        </h2>
+        <StatusTimeline events={song.data.history} />
+      </section>
     </div>
   );
 }

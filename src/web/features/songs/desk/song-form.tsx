@@ -8,10 +8,16 @@ import {
 import { useNavigate } from "react-router";
 import {
   SONG_STATUSES,
-  songInputSchema,
+  deskSongCreateSchema,
+  type DeskSongCreateInput,
   type SongDetail,
-  type SongInput,
 } from "../../../../shared/song-schemas";
+import {
+  REJECTION_REASONS,
+  REJECTION_REASON_LABELS,
+  STATUS_NOTE_MAX,
+  type RejectionReason,
+} from "../../../../shared/song-status";
 import { Alert } from "../../../components/alert";
 import { Button } from "../../../components/button";
 import { TextField, inputClass } from "../../../components/text-field";
@@ -20,7 +26,9 @@ import { useSaveDeskSong } from "../api/save-desk-song";
 import { ArtistPicker } from "./artist-picker";
 import { CoverField } from "./cover-field";
 
-type Draft = Required<{ [K in keyof SongInput]: Exclude<SongInput[K], undefined> }>;
+type Draft = Required<{
+  [K in keyof DeskSongCreateInput]: Exclude<DeskSongCreateInput[K], undefined>;
+}>;
 
 function draftFrom(song: SongDetail | null): Draft {
   return {
@@ -38,19 +46,25 @@ function draftFrom(song: SongDetail | null): Draft {
     spotifyUrl: song?.spotifyUrl ?? "",
     appleMusicUrl: song?.appleMusicUrl ?? "",
     youtubeUrl: song?.youtubeUrl ?? "",
+    rejectionReason: null,
+    statusNote: "",
   };
 }
 
 function fieldErrorsOf(input: Draft): Record<string, string> {
-  const result = songInputSchema.safeParse(input);
+  const result = deskSongCreateSchema.safeParse(input);
   if (result.success) return {};
   const errors: Record<string, string> = {};
   for (const issue of result.error.issues) errors[String(issue.path[0])] ??= issue.message;
   return errors;
 }
 
-/** Every field of a song request; validated with the same schema the server uses. */
-export function SongForm({ song }: { song: SongDetail | null }) {
+/**
+ * Every field of a song request; validated with the same schema the server
+ * uses. An edit is saved from the version it was loaded at: when another
+ * agent saved first, the server answers 409 and `onReload` fetches theirs.
+ */
+export function SongForm({ song, onReload }: { song: SongDetail | null; onReload?: () => void }) {
   const [draft, setDraft] = useState<Draft>(() => draftFrom(song));
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [saved, setSaved] = useState(false);
@@ -59,6 +73,10 @@ export function SongForm({ song }: { song: SongDetail | null }) {
   const navigate = useNavigate();
   const lyricsId = useId();
   const statusId = useId();
+  const reasonId = useId();
+  const noteId = useId();
+  const statusChanged = song === null || draft.status !== song.status;
+  const rejecting = statusChanged && draft.status === "rejected";
 
   const set = <K extends keyof Draft>(name: K, value: Draft[K]) => {
     setDraft((d) => ({ ...d, [name]: value }));
@@ -85,12 +103,18 @@ export function SongForm({ song }: { song: SongDetail | null }) {
     const found = fieldErrorsOf(draft);
     setErrors(found);
     if (Object.keys(found).length > 0) return;
+    // Reason and note belong to a status change; unchanged, they are not sent.
+    const input = statusChanged
+      ? { ...draft, rejectionReason: rejecting ? draft.rejectionReason : null }
+      : { ...draft, rejectionReason: null, statusNote: "" };
     save.mutate(
-      { id: song?.id ?? null, input: draft },
+      song ? { id: song.id, input: { ...input, version: song.version } } : { id: null, input },
       {
         onSuccess: (result) => {
-          if (song) setSaved(true);
-          else
+          if (song) {
+            setSaved(true);
+            setDraft((d) => ({ ...d, rejectionReason: null, statusNote: "" }));
+          } else
             void navigate(`/desk/songs/${encodeURIComponent(result.id)}`, {
               replace: true,
               state: { created: true },
@@ -144,6 +168,57 @@ export function SongForm({ song }: { song: SongDetail | null }) {
             ))}
           </select>
         </div>
+        {rejecting && (
+          <div className="flex flex-col gap-1.5">
+            <label htmlFor={reasonId} className="text-sm font-medium">
+              Reason for rejection
+            </label>
+            <select
+              id={reasonId}
+              value={draft.rejectionReason ?? ""}
+              onChange={(e) =>
+                set("rejectionReason", (e.target.value || null) as RejectionReason | null)
+              }
+              aria-invalid={errors.rejectionReason ? true : undefined}
+              aria-describedby={errors.rejectionReason ? `${reasonId}-error` : undefined}
+              className={inputClass}
+            >
+              <option value="">Choose a reason…</option>
+              {REJECTION_REASONS.map((reason) => (
+                <option key={reason} value={reason}>
+                  {REJECTION_REASON_LABELS[reason]}
+                </option>
+              ))}
+            </select>
+            {errors.rejectionReason && (
+              <p id={`${reasonId}-error`} className="text-sm text-red-700 dark:text-red-300">
+                {errors.rejectionReason}
+              </p>
+            )}
+          </div>
+        )}
+        {statusChanged && (
+          <div className="flex flex-col gap-1.5">
+            <label htmlFor={noteId} className="text-sm font-medium">
+              {rejecting ? "Details for the artist" : "Note for the timeline"}
+            </label>
+            <textarea
+              id={noteId}
+              rows={3}
+              maxLength={STATUS_NOTE_MAX}
+              value={draft.statusNote}
+              onChange={(e) => set("statusNote", e.target.value)}
+              aria-invalid={errors.statusNote ? true : undefined}
+              aria-describedby={errors.statusNote ? `${noteId}-error` : undefined}
+              className={inputClass}
+            />
+            {errors.statusNote && (
+              <p id={`${noteId}-error`} className="text-sm text-red-700 dark:text-red-300">
+                {errors.statusNote}
+              </p>
+            )}
+          </div>
+        )}
         {text("album", "Album")}
         {text("genre", "Genre")}
         {text("date", "Release date", { type: "date", required: true })}
@@ -187,6 +262,11 @@ export function SongForm({ song }: { song: SongDetail | null }) {
       {save.isError && (
         <Alert tone="error">
           {save.error instanceof ApiError ? save.error.message : "Failed to save the song."}
+          {save.error instanceof ApiError && save.error.status === 409 && onReload && (
+            <Button variant="secondary" className="mt-2" onClick={onReload}>
+              Reload the song
+            </Button>
+          )}
         </Alert>
       )}
       {saved && <Alert tone="success">Song saved.</Alert>}

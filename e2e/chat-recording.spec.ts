@@ -1,0 +1,49 @@
+import { expect, test } from "@playwright/test";
+import { freshEmail, signInAs } from "./support/accounts";
+import { expectAccessible } from "./support/axe";
+import { ChatApi } from "./support/chat-api";
+
+// Chromium's fake microphone (a beep) and an automatic yes to the permission prompt.
+test.use({
+  launchOptions: {
+    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+    args: [
+      ...(process.getuid?.() === 0 ? ["--no-sandbox"] : []),
+      "--disable-gpu",
+      "--use-fake-device-for-media-stream",
+      "--use-fake-ui-for-media-stream",
+    ],
+  },
+});
+
+test("records a voice message with a timer, cancels one, and sends one as audio", async ({
+  page,
+  baseURL,
+}) => {
+  const email = freshEmail("voice");
+  const artist = await ChatApi.register(baseURL!, "Voice Artist", email, "Str0ng-pass!");
+  const roomId = await artist.openRoom(await artist.contactId("Sam"));
+  await signInAs(page, email, "Str0ng-pass!");
+  await page.getByRole("link", { name: /Sam/ }).click();
+  const messages = page.getByRole("list", { name: "Messages" });
+
+  // Cancel: nothing is sent, the composer is back.
+  await page.getByRole("button", { name: "Record audio" }).click();
+  const timer = page.getByRole("timer", { name: "Recording time" });
+  await expect(timer).toHaveText("0:01");
+  await expectAccessible(page);
+  await page.getByRole("button", { name: "Cancel recording" }).click();
+  await expect(page.getByRole("textbox", { name: "Message" })).toBeVisible();
+  await expect(messages.getByRole("listitem")).toHaveCount(0);
+
+  // Record, then send: an audio message the server judged as audio.
+  await page.getByRole("button", { name: "Record audio" }).click();
+  await expect(timer).toHaveText("0:02");
+  await page.getByRole("button", { name: "Send recording" }).click();
+  const voice = messages.getByRole("listitem").filter({ hasText: /voice-message-.*\.webm/ });
+  await expect(voice.getByRole("img", { name: "Sent", exact: true })).toBeVisible();
+  await expect(voice.getByLabel(/^Audio voice-message-/)).toBeVisible();
+  const stored = await artist.messages(roomId);
+  expect(stored.map((m) => m.fileType)).toEqual(["audio"]);
+  artist.close();
+});

@@ -1,0 +1,116 @@
+/**
+ * Start-up benchmark (a measurement, not a test): time from spawning the
+ * server to its first healthy answer, and its idle RSS summed over every
+ * process it started, for the compiled server (`node dist/server/main.js`)
+ * against the TypeScript loader (`tsx src/server/main.ts`).
+ * Run: npm run build && npm run bench:startup   (RUNS=3 by default)
+ */
+import { spawn, type ChildProcess } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { freePort } from "./free-port";
+
+const RUNS = Number(process.env.RUNS ?? 3);
+const IDLE_MS = 5_000;
+
+const variants: Record<string, string[]> = {
+  compiled: ["node", "dist/server/main.js"],
+  tsx: ["npx", "tsx", "src/server/main.ts"],
+};
+
+/** Every process below `root` (npx → tsx → node → esbuild service count too). */
+function processTree(root: number): number[] {
+  const children = new Map<number, number[]>();
+  for (const entry of fs.readdirSync("/proc")) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = fs.readFileSync(`/proc/${entry}/stat`, "utf8");
+      const ppid = Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]);
+      children.set(ppid, [...(children.get(ppid) ?? []), Number(entry)]);
+    } catch {
+      // The process ended while we looked.
+    }
+  }
+  const out: number[] = [];
+  const walk = (pid: number) => {
+    out.push(pid);
+    for (const c of children.get(pid) ?? []) walk(c);
+  };
+  walk(root);
+  return out;
+}
+
+function rssKb(pid: number): number {
+  try {
+    const status = fs.readFileSync(`/proc/${pid}/status`, "utf8");
+    return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
+  } catch {
+    return 0;
+  }
+}
+
+async function waitHealthy(port: number, child: ChildProcess): Promise<void> {
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
+    try {
+      const res = await fetch(`http://127.0.0.1:${port}/api/health`);
+      if (res.ok) return;
+    } catch {
+      // Not listening yet.
+    }
+    await new Promise((r) => setTimeout(r, 10));
+  }
+}
+
+async function measure(cmd: string[]) {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "portal-startup-"));
+  const port = await freePort();
+  const env = {
+    ...process.env,
+    DATA_DIR: dataDir,
+    PORT: String(port),
+    HOST: "127.0.0.1",
+    PUBLIC_URL: `http://localhost:${port}`,
+    LOG_LEVEL: "warn",
+  };
+  const start = performance.now();
+  const child = spawn(cmd[0]!, cmd.slice(1), { env, stdio: "inherit" });
+  try {
+    await waitHealthy(port, child);
+    const healthyMs = performance.now() - start;
+    await new Promise((r) => setTimeout(r, IDLE_MS));
+    const pids = processTree(child.pid!);
+    const rssMb = pids.reduce((sum, pid) => sum + rssKb(pid), 0) / 1024;
+    return { healthyMs, rssMb, processes: pids.length };
+  } finally {
+    // Stop the whole tree: npx does not always forward the signal.
+    for (const pid of processTree(child.pid!).reverse()) {
+      try {
+        process.kill(pid, "SIGTERM");
+      } catch {
+        // Already gone.
+      }
+    }
+    await new Promise((r) => child.once("exit", r));
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+const median = (v: number[]) => [...v].sort((a, b) => a - b)[Math.floor(v.length / 2)]!;
+
+if (!fs.existsSync("dist/server/main.js")) throw new Error("run npm run build first");
+console.log(`Start-up, ${RUNS} runs each, Node ${process.version}, load ${os.loadavg()[0]}`);
+for (const [name, cmd] of Object.entries(variants)) {
+  const runs = [];
+  for (let i = 0; i < RUNS; i++) runs.push(await measure(cmd));
+  const healthy = runs.map((r) => r.healthyMs);
+  const rss = runs.map((r) => r.rssMb);
+  console.log(
+    `${name.padEnd(9)} healthy median ${median(healthy).toFixed(0)} ms ` +
+      `(${Math.min(...healthy).toFixed(0)}–${Math.max(...healthy).toFixed(0)}), ` +
+      `idle RSS median ${median(rss).toFixed(0)} MB ` +
+      `(${Math.min(...rss).toFixed(0)}–${Math.max(...rss).toFixed(0)}) ` +
+      `over ${runs[0]!.processes} process(es)`,
+  );
+}

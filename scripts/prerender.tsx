@@ -1,0 +1,114 @@
+/**
+ * Post-build step (vite.config.ts runs it after the bundle, before the service
+ * worker is generated, so the worker precaches the final pages): writes one HTML
+ * page per route into dist/web/pages/ and rewrites dist/web/index.html so that
+ * the first paint needs no request beyond the HTML:
+ * - the stylesheet and the theme script are inlined (the server allows them by
+ *   their sha256 in its CSP, src/server/http/inline-hashes.ts);
+ * - each route's page preloads the route's lazy chunks with modulepreload, so
+ *   they download beside the entry instead of after it;
+ * - the public screens (/login, /register) are rendered to HTML with
+ *   react-dom/server and hydrated by src/web/main.tsx.
+ * dist/web/pages/routes.json tells the server which page answers which path.
+ */
+import fs from "node:fs";
+import path from "node:path";
+import { StrictMode } from "react";
+import { renderToString } from "react-dom/server";
+import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import { createStaticHandler, createStaticRouter, StaticRouterProvider } from "react-router";
+import { routeChunks, type RouteChunks } from "../src/web/app/route-chunks";
+import { routes } from "../src/web/app/routes";
+import { sessionQueryKey, sessionUrl } from "../src/web/lib/auth/session";
+import { distWeb, readManifest, routeOwnFiles } from "./build-manifest";
+
+const manifest = readManifest();
+const read = (file: string) => fs.readFileSync(path.join(distWeb, file), "utf8");
+
+/** index.html with the stylesheet and the theme script inlined. */
+function inlineHead(html: string): string {
+  let out = html.replace(
+    /<link rel="stylesheet"[^>]*href="\/(assets\/[\w.-]+\.css)"[^>]*>/g,
+    (_tag, file: string) => `<style>${read(file).trim()}</style>`,
+  );
+  out = out.replace(
+    /(?:\s*<!--[^>]*-->)?\s*<script src="\/theme-init\.js"><\/script>/,
+    `\n    <script>${read("theme-init.js").trim()}</script>`,
+  );
+  if (out.includes('rel="stylesheet"') || out.includes('src="/theme-init.js"')) {
+    throw new Error("index.html changed shape: the stylesheet or theme script was not inlined");
+  }
+  return out;
+}
+
+/** What a signed-out visitor sees at `url`, as HTML. */
+async function renderPublic(url: string): Promise<string> {
+  const handler = createStaticHandler(routes);
+  const context = await handler.query(new Request(`http://localhost${url}`));
+  if (context instanceof Response) throw new Error(`${url} redirected while prerendering`);
+  const router = createStaticRouter(handler.dataRoutes, context);
+  const queryClient = new QueryClient();
+  // Rendered for a signed-out visitor; main.tsx seeds the same answer, then checks.
+  queryClient.setQueryData(sessionQueryKey, null);
+  return renderToString(
+    <StrictMode>
+      <QueryClientProvider client={queryClient}>
+        {/* hydrate={false}: no inline data script, which the CSP would refuse. */}
+        <StaticRouterProvider router={router} context={context} hydrate={false} />
+      </QueryClientProvider>
+    </StrictMode>,
+  );
+}
+
+/** Adds tags at the end of <head>. */
+function addToHead(html: string, tags: string): string {
+  if (!html.includes("</head>")) throw new Error("no </head> in index.html");
+  return html.replace("</head>", `${tags}</head>`);
+}
+
+const slug = (route: RouteChunks) =>
+  route.path === "/" ? "home" : route.path.slice(1).replace(/[/:]+/g, "-");
+
+async function main() {
+  const base = inlineHead(read("index.html"));
+  fs.writeFileSync(path.join(distWeb, "index.html"), base);
+  fs.mkdirSync(path.join(distWeb, "pages"), { recursive: true });
+
+  const table: { path: string; file: string }[] = [];
+  for (const route of routeChunks) {
+    const own = routeOwnFiles(manifest, route);
+    const preloads = own.js
+      .map((f) => `<link rel="modulepreload" crossorigin href="/${f}">`)
+      .join("");
+    // Signed-in screens wait for the session first: ask for it beside the entry.
+    const session = route.prerender
+      ? ""
+      : `<link rel="preload" href="${sessionUrl}" as="fetch" crossorigin="anonymous">`;
+    let html = addToHead(base, `${session}${preloads}`);
+    if (route.prerender) {
+      const markup = await renderPublic(route.path);
+      if (!markup.includes("<form")) throw new Error(`${route.path} prerendered without its form`);
+      // Paint only once the whole screen is parsed (Chromium's rel=expect), so
+      // a slow parse never shows a half card that then grows and shifts.
+      html = addToHead(html, '<link rel="expect" href="#root-end" blocking="render">').replace(
+        '<div id="root"></div>',
+        `<div id="root">${markup}</div><template id="root-end"></template>`,
+      );
+    }
+    if (route.prerender && !html.includes('<template id="root-end">')) {
+      throw new Error("index.html has no empty #root to prerender into");
+    }
+    const file = `pages/${slug(route)}.html`;
+    fs.writeFileSync(path.join(distWeb, file), html);
+    table.push({ path: route.path, file });
+  }
+  fs.writeFileSync(path.join(distWeb, "pages", "routes.json"), JSON.stringify(table, null, 2));
+  console.log(
+    `prerender: ${table.length} route pages, ${routeChunks.filter((r) => r.prerender).length} rendered to HTML`,
+  );
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

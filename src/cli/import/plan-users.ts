@@ -1,0 +1,246 @@
+import { randomUUID } from "node:crypto";
+import { z } from "zod";
+import { formatLegacyHash } from "../../server/auth/firebase-scrypt-hash";
+import { displayName } from "../../shared/user";
+import { normalizeLink } from "../../shared/links";
+import { AVATAR_UPLOAD_PURPOSE, MAX_PROFILE_IMAGE_BYTES } from "../../shared/profile-schemas";
+import { fileUrl } from "../../shared/files";
+import type { TableRows, WriteOp } from "./batch-writer";
+import {
+  authUserSchema,
+  dayPartsSchema,
+  userDocSchema,
+  type AuthUser,
+  type UserDoc,
+} from "./hosted-export-schemas";
+import { importRecordRow, importedRecords, type ImportContext } from "./import-context";
+import { skip } from "./import-report";
+import { entriesOf, firstIssue, toEpochMs, withoutNul } from "./source-values";
+import { lookUpFile, type SourceFile } from "./source-files";
+
+/** Ids kept as they are: no hyphen, since a room id joins two user ids with one. */
+const KEEPABLE_ID = /^[A-Za-z0-9_]{1,128}$/;
+const emailCheck = z.email();
+
+interface Candidate {
+  sourceId: string;
+  email: string;
+  auth: AuthUser | undefined;
+  doc: UserDoc | undefined;
+}
+
+function lastSignIn(c: Candidate): number {
+  return toEpochMs(c.auth?.lastSignedInAt ?? null) ?? -1;
+}
+
+/** The auth records and the user documents, joined by id; bad records reported. */
+function candidates(ctx: ImportContext, authUsers: unknown[], docs: [string, unknown][]) {
+  const auth = new Map<string, AuthUser>();
+  authUsers.forEach((raw, index) => {
+    const parsed = authUserSchema.safeParse(raw);
+    if (!parsed.success) {
+      skip(ctx.report, "users", `auth#${index}`, `bad auth record: ${firstIssue(parsed.error)}`);
+    } else auth.set(parsed.data.localId, parsed.data);
+  });
+  const documents = new Map<string, UserDoc>();
+  for (const [id, raw] of docs) {
+    const parsed = userDocSchema.safeParse(raw);
+    if (!parsed.success) {
+      skip(ctx.report, "users", id, `bad user document: ${firstIssue(parsed.error)}`);
+    } else documents.set(id, parsed.data);
+  }
+  const list: Candidate[] = [];
+  for (const sourceId of new Set([...auth.keys(), ...documents.keys()])) {
+    const a = auth.get(sourceId);
+    const d = documents.get(sourceId);
+    const raw = (a?.email ?? d?.email ?? "").trim().toLowerCase();
+    if (!raw) skip(ctx.report, "users", sourceId, "no email");
+    else if (!emailCheck.safeParse(raw).success)
+      skip(ctx.report, "users", sourceId, "invalid email");
+    else list.push({ sourceId, email: raw, auth: a, doc: d });
+  }
+  return list;
+}
+
+/** One account per email (case-insensitive): the most recently used one is kept. */
+function withoutDuplicateEmails(ctx: ImportContext, list: Candidate[]): Candidate[] {
+  const byEmail = new Map<string, Candidate[]>();
+  for (const c of list) byEmail.set(c.email, [...(byEmail.get(c.email) ?? []), c]);
+  const kept: Candidate[] = [];
+  for (const group of byEmail.values()) {
+    group.sort(
+      (a, b) =>
+        lastSignIn(b) - lastSignIn(a) ||
+        Number(Boolean(b.auth?.passwordHash)) - Number(Boolean(a.auth?.passwordHash)) ||
+        a.sourceId.localeCompare(b.sourceId),
+    );
+    kept.push(group[0]!);
+    for (const dup of group.slice(1)) {
+      skip(
+        ctx.report,
+        "users",
+        dup.sourceId,
+        `duplicate email (${dup.email}, kept user ${group[0]!.sourceId})`,
+      );
+    }
+  }
+  return kept;
+}
+
+function createdAtOf(c: Candidate, now: number): number {
+  const fromAuth = toEpochMs(c.auth?.createdAt ?? null);
+  if (fromAuth !== null) return fromAuth;
+  const day = dayPartsSchema.safeParse(c.doc?.createdAt);
+  if (day.success) return Date.UTC(day.data.year, day.data.month - 1, day.data.day);
+  const other = c.doc?.createdAt;
+  return (other && !("year" in (other as object)) ? toEpochMs(other as never) : null) ?? now;
+}
+
+/**
+ * Plans every user still to import: the user row, the password (the hosted
+ * hash kept under its own prefix), the picture, and the import record.
+ */
+export async function planUsers(
+  ctx: ImportContext,
+  authUsers: unknown[],
+  docs: Record<string, unknown> | unknown[] | undefined,
+): Promise<WriteOp[]> {
+  const { db, report } = ctx;
+  const before = await importedRecords(db, "users");
+  for (const [s, t] of before) ctx.userIds.set(s, t);
+  const existing = await db
+    .selectFrom("user")
+    .select(["id", "email", "artistName", "username"])
+    .execute();
+  for (const u of existing) ctx.userNames.set(u.id, displayName(u));
+  const takenIds = new Set(existing.map((u) => u.id));
+  const takenEmails = new Map(existing.map((u) => [u.email.toLowerCase(), u.id]));
+
+  const ops: WriteOp[] = [];
+  for (const c of withoutDuplicateEmails(
+    ctx,
+    candidates(ctx, authUsers, entriesOf(docs, "userId")),
+  )) {
+    if (before.has(c.sourceId)) {
+      report.counts.users.unchanged += 1;
+      continue;
+    }
+    if (takenEmails.has(c.email)) {
+      skip(report, "users", c.sourceId, `email already belongs to a portal account (${c.email})`);
+      continue;
+    }
+    let id = c.sourceId;
+    if (!KEEPABLE_ID.test(id) || takenIds.has(id)) {
+      id = randomUUID().replaceAll("-", "");
+      report.mappedIds.push({ kind: "users", sourceId: c.sourceId, targetId: id });
+    }
+    takenIds.add(id);
+    takenEmails.set(c.email, id);
+    ctx.userIds.set(c.sourceId, id);
+
+    const cleaned: string[] = [];
+    const clean = (field: string, value: string | null | undefined): string | null => {
+      if (value === null || value === undefined) return null;
+      const result = withoutNul(value);
+      if (result.cleaned) cleaned.push(`NUL characters removed from ${field}`);
+      return result.value;
+    };
+    const link = (field: string, value: string | null | undefined): string | null => {
+      const text = clean(field, value);
+      if (!text) return null;
+      const normalized = normalizeLink(text);
+      if (normalized === null) {
+        cleaned.push(`${field} cleared: not an http, https or mailto link`);
+        return null;
+      }
+      return normalized || null;
+    };
+    const username =
+      clean("username", c.doc?.username)?.trim() ||
+      clean("displayName", c.auth?.displayName ?? c.doc?.displayName)?.trim() ||
+      c.email.split("@")[0]!;
+    const artistName = clean("artistName", c.doc?.artistName)?.trim() || username;
+    const createdAt = createdAtOf(c, ctx.now);
+
+    const files: SourceFile[] = [];
+    let profilePicture: string | null = null;
+    const pictureRef = c.doc?.profilePicture || c.doc?.profileUrl;
+    if (pictureRef) {
+      const found = await lookUpFile(ctx.filesRoot, pictureRef, {
+        purpose: AVATAR_UPLOAD_PURPOSE,
+        ownerId: id,
+        scope: id,
+        maxBytes: MAX_PROFILE_IMAGE_BYTES,
+        kinds: ["image"],
+        createdAt,
+      });
+      if ("file" in found) {
+        files.push(found.file);
+        profilePicture = fileUrl(found.file.row.id);
+      } else {
+        skip(report, "files", `${c.sourceId}/profilePicture`, found.problem);
+        cleaned.push(`profile picture dropped: ${found.problem}`);
+      }
+    }
+
+    const rows: TableRows = {
+      user: [
+        {
+          id,
+          name: username,
+          email: c.email,
+          emailVerified: ctx.bool(Boolean(c.auth?.emailVerified)),
+          image: null,
+          createdAt: new Date(createdAt).toISOString(),
+          updatedAt: new Date(ctx.now).toISOString(),
+          username,
+          artistName,
+          admin: ctx.bool(c.doc?.admin === true),
+          bio: clean("bio", c.doc?.bio),
+          profilePicture,
+          spotifyUrl: link("spotifyUrl", c.doc?.spotifyUrl),
+          appleMusicUrl: link("appleMusicUrl", c.doc?.appleMusicUrl),
+          youtubeUrl: link("youtubeUrl", c.doc?.youtubeUrl),
+        },
+      ],
+      stored_file: files.map((f) => f.row),
+      import_record: [importRecordRow("users", c.sourceId, id, ctx.now)],
+    };
+    const password = passwordOf(ctx, c);
+    if ("hash" in password) {
+      rows.account = [
+        {
+          id: randomUUID().replaceAll("-", ""),
+          accountId: id,
+          providerId: "credential",
+          userId: id,
+          password: password.hash,
+          createdAt: new Date(ctx.now).toISOString(),
+          updatedAt: new Date(ctx.now).toISOString(),
+        },
+      ];
+    } else {
+      report.usersWithoutPassword.push({
+        sourceId: c.sourceId,
+        email: c.email,
+        reason: password.reason,
+      });
+    }
+    ctx.userNames.set(id, displayName({ artistName, username }));
+    ops.push({ kind: "users", sourceId: c.sourceId, rows, files, cleaned });
+  }
+  return ops;
+}
+
+function passwordOf(ctx: ImportContext, c: Candidate): { hash: string } | { reason: string } {
+  if (!c.auth) return { reason: "no auth record" };
+  if (c.auth.disabled) return { reason: "disabled in the hosted service" };
+  if (!c.auth.passwordHash || !c.auth.salt) return { reason: "no password hash in the export" };
+  return {
+    hash: formatLegacyHash({
+      params: ctx.hashParams,
+      salt: c.auth.salt,
+      hash: c.auth.passwordHash,
+    }),
+  };
+}

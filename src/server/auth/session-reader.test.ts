@@ -1,0 +1,45 @@
+import pino from "pino";
+import { describe, expect, it, vi } from "vitest";
+import { DomainEvents } from "../events/domain-events";
+import type { Auth } from "./auth";
+import { SessionReader } from "./session-reader";
+
+/** better-auth's getSession, faked: token "u1-a" is user u1's session a. */
+function fakeAuth() {
+  const getSession = vi.fn(({ headers }: { headers: Headers }) => {
+    const token = /session_token=([^;]+)/.exec(headers.get("cookie") ?? "")![1]!;
+    const [userId, sessionId] = token.split("-");
+    return Promise.resolve({
+      user: { id: userId, email: `${userId}@x.test`, name: userId, createdAt: new Date(0) },
+      session: { id: `${userId}-${sessionId}`, expiresAt: new Date(Date.now() + 3_600_000) },
+    });
+  });
+  return { auth: { api: { getSession } } as unknown as Auth, getSession };
+}
+
+const headers = (token: string) => ({ cookie: `better-auth.session_token=${token}` });
+
+describe("SessionReader", () => {
+  it("asks better-auth once per session, then drops exactly the revoked ones", async () => {
+    const events = new DomainEvents(pino({ level: "silent" }));
+    const { auth, getSession } = fakeAuth();
+    const reader = new SessionReader(auth, events);
+    for (const token of ["u1-a", "u1-b", "u2-a"]) await reader.read(headers(token));
+    for (const token of ["u1-a", "u1-b", "u2-a"]) await reader.read(headers(token));
+    expect(getSession).toHaveBeenCalledTimes(3);
+    expect(reader.size).toBe(3);
+
+    await events.emit("session.ended", { userId: "u1", sessionId: "u1-a" });
+    expect(reader.size).toBe(2);
+    await events.emit("user.passwordChanged", { userId: "u1", email: "u1@x.test", at: 0 });
+    expect(reader.size).toBe(1);
+
+    await reader.read(headers("u1-b"));
+    await reader.read(headers("u2-a"));
+    // u1's session was asked again; u2's still came from the cache.
+    expect(getSession).toHaveBeenCalledTimes(4);
+    await events.emit("user.deleted", { userId: "u2", email: "u2@x.test" });
+    await events.emit("user.deleted", { userId: "u1", email: "u1@x.test" });
+    expect(reader.size).toBe(0);
+  });
+});

@@ -1,0 +1,126 @@
+import type { FastifyBaseLogger } from "fastify";
+import type { ChatMessage } from "../../shared/chat";
+import type { RoomReadEvent } from "../../shared/chat-events";
+
+/**
+ * Every change one feature makes that others react to. The service that owns
+ * the change emits it after its transaction commits; realtime fan-out, cache
+ * invalidation, file cleanup and notices subscribe. Payloads are plain JSON,
+ * so an event can also travel to the other instances (see cross-instance.ts).
+ */
+export interface DomainEventMap {
+  /** A user's name, picture or profile fields changed. */
+  "user.profileChanged": { userId: string; admin: boolean };
+  /** A user's password changed: every session but the caller's new one ended. */
+  "user.passwordChanged": {
+    userId: string;
+    email: string;
+    at: number;
+    /** Changed in Settings, or reset with an emailed link. */
+    via?: "settings" | "reset";
+  };
+  /** A user's sign-in email changed. */
+  "user.emailChanged": { userId: string; oldEmail: string; newEmail: string; at: number };
+  /** An account and everything of it is gone. */
+  "user.deleted": { userId: string; email: string };
+  /** One session ended (signed out). */
+  "session.ended": { userId: string; sessionId: string };
+  /** A message was stored for the first time (never for a retried send). */
+  "chat.messageCreated": { message: ChatMessage; memberIds: readonly string[] };
+  /** Someone read a room. */
+  "chat.roomRead": RoomReadEvent & { memberIds: readonly string[] };
+  /** A song's status changed on the desk (recorded in song_status_event as historyId). */
+  "song.statusChanged": {
+    songId: string;
+    artistId: string;
+    title: string;
+    from: string;
+    to: string;
+    agentId: string;
+    agentName: string;
+    historyId: string;
+    at: number;
+  };
+  /** A song request was created, edited or removed: per-artist caches drop it. */
+  "song.changed": { songId: string; artistId: string };
+  /** Stored-file rows are gone; their bytes may now be removed. */
+  "files.deleted": { ids: readonly string[] };
+}
+
+export type DomainEventName = keyof DomainEventMap;
+export type DomainListener<K extends DomainEventName> = (
+  payload: DomainEventMap[K],
+) => void | Promise<void>;
+
+/** Where an event was emitted: here, or on another instance (relayed by Redis). */
+export type EventOrigin = "local" | "remote";
+
+interface Subscription {
+  listener: (payload: never) => void | Promise<void>;
+  /** Also hear the same event emitted by other instances (cache invalidation). */
+  everyInstance: boolean;
+}
+
+/**
+ * A typed, in-process event bus. Listeners run concurrently; one listener's
+ * failure is logged and never reaches the emitter or the other listeners,
+ * because the change it reports has already committed.
+ */
+export class DomainEvents {
+  private readonly subscriptions = new Map<DomainEventName, Subscription[]>();
+  private readonly relays: ((name: DomainEventName, payload: unknown) => void)[] = [];
+
+  constructor(private readonly log: FastifyBaseLogger) {}
+
+  /** Hears this event when emitted by this instance. */
+  on<K extends DomainEventName>(name: K, listener: DomainListener<K>): void {
+    this.subscribe(name, { listener, everyInstance: false });
+  }
+
+  /** Hears this event from every instance: for state each process keeps (caches). */
+  onEveryInstance<K extends DomainEventName>(name: K, listener: DomainListener<K>): void {
+    this.subscribe(name, { listener, everyInstance: true });
+  }
+
+  /** Sends every event emitted here to the other instances too. */
+  relayTo(relay: (name: DomainEventName, payload: unknown) => void): void {
+    this.relays.push(relay);
+  }
+
+  /** Whether any listener here wants this event from other instances too. */
+  hasEveryInstanceListeners(name: DomainEventName): boolean {
+    return (this.subscriptions.get(name) ?? []).some((s) => s.everyInstance);
+  }
+
+  /** Emits after the change committed; resolves once every listener has run. */
+  async emit<K extends DomainEventName>(name: K, payload: DomainEventMap[K]): Promise<void> {
+    for (const relay of this.relays) relay(name, payload);
+    await this.deliver(name, payload, "local");
+  }
+
+  /** An event another instance emitted, relayed here. */
+  async receive(name: DomainEventName, payload: unknown): Promise<void> {
+    await this.deliver(name, payload, "remote");
+  }
+
+  private subscribe(name: DomainEventName, subscription: Subscription) {
+    const list = this.subscriptions.get(name) ?? [];
+    list.push(subscription);
+    this.subscriptions.set(name, list);
+  }
+
+  private async deliver(name: DomainEventName, payload: unknown, origin: EventOrigin) {
+    const listeners = (this.subscriptions.get(name) ?? []).filter(
+      (s) => origin === "local" || s.everyInstance,
+    );
+    await Promise.all(
+      listeners.map(async ({ listener }) => {
+        try {
+          await listener(payload as never);
+        } catch (err) {
+          this.log.error({ err, event: name, origin }, "domain event listener failed");
+        }
+      }),
+    );
+  }
+}

@@ -1,0 +1,47 @@
+import type { FastifyInstance } from "fastify";
+import fp from "fastify-plugin";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { CLIENT_ERROR_ENDPOINT, clientErrorSchema } from "../../../shared/client-errors";
+import { errorResponses } from "../../../shared/responses/common";
+
+/** Reports per client (IP) per minute: enough for a bad afternoon, too few to flood the log. */
+const REPORTS_PER_MINUTE = 20;
+
+/**
+ * Failures only the browser saw (an upload refused, a send that failed for
+ * good) go to the server log, tied to the user, so they can be diagnosed.
+ * Signed-in users only, validated, small (1 KB) and rate-limited.
+ */
+function clientErrorsPlugin(
+  parent: FastifyInstance,
+  _options: unknown,
+  done: (err?: Error) => void,
+): void {
+  const app = parent.withTypeProvider<ZodTypeProvider>();
+  const { sessions } = app.ctx;
+  app.post(
+    CLIENT_ERROR_ENDPOINT,
+    {
+      bodyLimit: 1024,
+      config: { rateLimit: { max: REPORTS_PER_MINUTE, timeWindow: 60_000 } },
+      schema: {
+        tags: ["operations"],
+        summary: "Report a failure the browser saw, into the server log",
+        body: clientErrorSchema,
+        response: { 204: z.null(), ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      const { user } = await sessions.require(request);
+      request.log.warn({ clientError: request.body, userId: user.id }, "client-side failure");
+      return reply.status(204).send(null);
+    },
+  );
+  done();
+}
+
+export default fp(clientErrorsPlugin, {
+  name: "client-errors",
+  decorators: { fastify: ["ctx"] },
+});

@@ -1,0 +1,39 @@
+import type { FastifyInstance } from "fastify";
+import fp from "fastify-plugin";
+import { registerMailPreferenceRoutes } from "./routes";
+import { notifyEmailChanged, notifyPasswordChanged } from "./security-notices";
+import { UNREAD_NOTICE, createUnreadNoticeComposer, scheduleUnreadNotice } from "./unread-notices";
+import { createUnsubscribeTokens } from "./unsubscribe-token";
+
+/**
+ * Email notices, hearing the domain events of the features that own the
+ * changes: security notices after a password or email change, and unread
+ * notices for every stored message. Plus the setting and unsubscribe routes.
+ */
+async function noticesPlugin(
+  app: FastifyInstance,
+  options: { secret: string; perIpPerMinute: number },
+): Promise<void> {
+  const { ctx } = app;
+  const tokens = createUnsubscribeTokens(options.secret);
+  ctx.mail.compose(UNREAD_NOTICE, createUnreadNoticeComposer(ctx, tokens));
+
+  ctx.events.on("user.passwordChanged", ({ userId, email, via }) =>
+    notifyPasswordChanged(ctx, { userId, email }, via === "reset" ? "reset" : "changed"),
+  );
+  ctx.events.on("user.emailChanged", ({ userId, oldEmail, newEmail }) =>
+    notifyEmailChanged(ctx, { userId, oldEmail, newEmail }),
+  );
+  ctx.events.on("chat.messageCreated", async ({ message, memberIds }) => {
+    for (const recipient of memberIds.filter((id) => id !== message.userId)) {
+      await scheduleUnreadNotice(ctx, message, recipient);
+    }
+  });
+
+  await registerMailPreferenceRoutes(app, tokens, options.perIpPerMinute);
+}
+
+export default fp(noticesPlugin, {
+  name: "notices",
+  decorators: { fastify: ["ctx"] },
+});

@@ -1,0 +1,89 @@
+import type { FastifyInstance } from "fastify";
+import { z } from "zod";
+import { HttpError, parseInput } from "../../http/errors";
+import {
+  UNSUBSCRIBED_MESSAGE,
+  UNSUBSCRIBE_LINK_INVALID_MESSAGE,
+  mailPreferencesSchema,
+  unsubscribeQuerySchema,
+} from "../../../shared/mail-preferences";
+import { errorResponses, okSchema } from "../../../shared/responses/common";
+import { setUnreadNotices, wantsUnreadNotices } from "./preference-repository";
+import type { UnsubscribeTokens } from "./unsubscribe-token";
+
+/** Settings' mail switch, and the signed-out one-click unsubscribe (RFC 8058). */
+export async function registerMailPreferenceRoutes(
+  app: FastifyInstance,
+  tokens: UnsubscribeTokens,
+  perIpPerMinute: number,
+): Promise<void> {
+  const { sessions, database } = app.ctx;
+
+  const tags = ["mail"];
+  const preferences = {
+    tags,
+    response: { 200: mailPreferencesSchema, ...errorResponses },
+  };
+  app.get(
+    "/api/mail/preferences",
+    { schema: { ...preferences, summary: "The signed-in user's mail settings" } },
+    async (request, reply) => {
+      const { user } = await sessions.require(request);
+      reply.header("cache-control", "no-store");
+      return { unreadNotices: await wantsUnreadNotices(database.db, user.id) };
+    },
+  );
+
+  app.put(
+    "/api/mail/preferences",
+    { schema: { ...preferences, summary: "Turn unread-message emails on or off" } },
+    async (request) => {
+      const { user } = await sessions.require(request);
+      const input = parseInput(mailPreferencesSchema, request.body);
+      await setUnreadNotices(database, user.id, input.unreadNotices);
+      return input;
+    },
+  );
+
+  // Mail clients post "List-Unsubscribe=One-Click" as a form; only this route reads forms.
+  await app.register((scope, _options, done) => {
+    scope.addContentTypeParser(
+      "application/x-www-form-urlencoded",
+      { parseAs: "string", bodyLimit: 1024 },
+      (_request, body, done) => done(null, Object.fromEntries(new URLSearchParams(String(body)))),
+    );
+    scope.post(
+      "/api/mail/unsubscribe",
+      {
+        // Mail providers post from their own servers: the signed token is the proof.
+        config: { rateLimit: { max: perIpPerMinute, timeWindow: 60_000 }, crossSiteAllowed: true },
+        schema: {
+          tags,
+          summary: "One-click unsubscribe from unread-message emails (signed token, RFC 8058)",
+          response: { 200: okSchema.extend({ message: z.string() }), ...errorResponses },
+        },
+      },
+      async (request) => {
+        const { token } = parseInput(unsubscribeQuerySchema, request.query);
+        const userId = tokens.verify(token);
+        const invalid = new HttpError(
+          400,
+          UNSUBSCRIBE_LINK_INVALID_MESSAGE,
+          undefined,
+          "INVALID_TOKEN",
+        );
+        if (!userId) throw invalid;
+        const exists = await database.db
+          .selectFrom("user")
+          .select("id")
+          .where("id", "=", userId)
+          .executeTakeFirst();
+        if (!exists) throw invalid;
+        await setUnreadNotices(database, userId, false);
+        request.log.info({ userId }, "unsubscribed from unread notices");
+        return { ok: true as const, message: UNSUBSCRIBED_MESSAGE };
+      },
+    );
+    done();
+  });
+}

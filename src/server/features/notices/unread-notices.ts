@@ -1,0 +1,77 @@
+import type { AppContext } from "../../context";
+import type { MailMessage } from "../../mail/mail-message";
+import { displayName } from "../../../shared/user";
+import { wantsUnreadNotices } from "./preference-repository";
+import type { UnsubscribeTokens } from "./unsubscribe-token";
+import { findRecipient, lastNoticeSentAt, unreadMessages } from "./unread-repository";
+
+export const UNREAD_NOTICE = "unread-notice";
+/** Messages shown in one mail; the rest are counted. */
+const LINES_SHOWN = 10;
+
+interface UnreadPayload {
+  roomId: string;
+  userId: string;
+}
+
+const keyOf = (p: UnreadPayload) => `unread:${p.roomId}:${p.userId}`;
+
+/**
+ * A message was stored: its recipient gets a notice when it is still unread
+ * after NOTIFY_UNREAD_AFTER_SECONDS. One pending notice per conversation and
+ * person; more messages meanwhile join it.
+ */
+export async function scheduleUnreadNotice(
+  ctx: AppContext,
+  message: { roomId: string; createdAt: number },
+  recipientId: string,
+): Promise<void> {
+  const payload: UnreadPayload = { roomId: message.roomId, userId: recipientId };
+  const runAt = message.createdAt + ctx.config.mail.notifyUnreadAfterSeconds * 1000;
+  await ctx.mail.schedule(UNREAD_NOTICE, payload, runAt, keyOf(payload));
+}
+
+/** When a notice is due: decides whether to send, and what. */
+export function createUnreadNoticeComposer(ctx: AppContext, tokens: UnsubscribeTokens) {
+  const db = ctx.database.db;
+  const { publicUrl } = ctx.config;
+  return async (raw: unknown): Promise<MailMessage | null> => {
+    const payload = raw as UnreadPayload;
+    // Gone (deleted account or conversation): nothing to say to anyone.
+    const recipient = await findRecipient(db, payload.roomId, payload.userId);
+    if (!recipient) return null;
+    if (!(await wantsUnreadNotices(db, recipient.id))) return null;
+    const readAt = recipient.lastReadAt ?? 0;
+    // One mail per conversation until it is read: a notice since the last read mark is enough.
+    const sentAt = await lastNoticeSentAt(db, keyOf(payload));
+    if (sentAt !== undefined && sentAt > readAt) return null;
+    const { rows, total } = await unreadMessages(
+      db,
+      payload.roomId,
+      recipient.id,
+      readAt,
+      LINES_SHOWN,
+    );
+    const last = rows.at(-1);
+    if (!last) return null;
+    // Artists find agents under /chat, agents find artists in their inbox.
+    const conversationUrl = `${publicUrl}/${recipient.admin ? "inbox" : "chat"}/${encodeURIComponent(last.senderId)}`;
+    const token = tokens.issue(recipient.id);
+    // React Email loads on the first mail, not at start-up (docs/benchmarks.md).
+    const { unreadNoticeMail } = await import("../../mail/templates/unread-notice-mail");
+    return unreadNoticeMail({
+      to: { name: displayName(recipient), address: recipient.email },
+      senderName: last.senderName,
+      lines: rows.map((r) => ({
+        text: r.text,
+        file: r.fileType && r.fileName ? { type: r.fileType, name: r.fileName } : null,
+      })),
+      more: total - rows.length,
+      conversationUrl,
+      unsubscribeUrl: `${publicUrl}/unsubscribe?token=${encodeURIComponent(token)}`,
+      oneClickUrl: `${publicUrl}/api/mail/unsubscribe?token=${encodeURIComponent(token)}`,
+      settingsUrl: `${publicUrl}/settings`,
+      publicUrl,
+    });
+  };
+}

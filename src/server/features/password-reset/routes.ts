@@ -1,0 +1,157 @@
+import type { FastifyInstance } from "fastify";
+import fp from "fastify-plugin";
+import { z } from "zod";
+import { errorResponses, okSchema } from "../../../shared/responses/common";
+import { forward } from "../../auth/routes";
+import type { Redis } from "ioredis";
+import {
+  createMemoryAttemptLimiter,
+  type AttemptLimit,
+  type AttemptLimiter,
+} from "../../auth/attempt-limiter";
+import { createRedisAttemptLimiter } from "../../auth/redis-attempt-limiter";
+import { HttpError, parseInput } from "../../http/errors";
+import {
+  FORGOT_PASSWORD_SENT_MESSAGE,
+  RESET_LINK_INVALID_MESSAGE,
+  TOO_MANY_RESET_REQUESTS_MESSAGE,
+  forgotPasswordSchema,
+  resetPasswordSchema,
+  resetTokenQuerySchema,
+} from "../../../shared/password-reset";
+import { PASSWORD_CHANGE_FAILED_MESSAGE } from "../../../shared/account-messages";
+import { isResetTokenUsable } from "./reset-tokens";
+
+/** Three reset mails per email and hour, counted across instances with Redis. */
+export const RESET_REQUEST_LIMIT: AttemptLimit = { maxFailures: 3, windowMs: 60 * 60_000 };
+
+export function resetRequestLimiter(redis: Redis | undefined): AttemptLimiter {
+  return redis
+    ? createRedisAttemptLimiter(redis, RESET_REQUEST_LIMIT, "portal:reset-requests:")
+    : createMemoryAttemptLimiter(RESET_REQUEST_LIMIT);
+}
+
+export interface PasswordResetRoutesOptions {
+  /** Counts reset requests per email (3 an hour). */
+  perEmailLimiter: AttemptLimiter;
+  perIpPerMinute: number;
+}
+
+const invalidLink = () =>
+  new HttpError(
+    400,
+    RESET_LINK_INVALID_MESSAGE,
+    { token: RESET_LINK_INVALID_MESSAGE },
+    "INVALID_TOKEN",
+  );
+
+/**
+ * Forgot password and reset through better-auth's requestPasswordReset and
+ * resetPassword: single-use tokens valid for an hour, sessions revoked on
+ * success. Our routes validate, limit, and keep the answers constant.
+ */
+function passwordResetPlugin(
+  app: FastifyInstance,
+  options: PasswordResetRoutesOptions,
+  done: (err?: Error) => void,
+): void {
+  const { auth, config, database } = app.ctx;
+  const { perEmailLimiter } = options;
+  const perIp = { rateLimit: { max: options.perIpPerMinute, timeWindow: 60_000 } };
+
+  const tags = ["auth"];
+  app.post(
+    "/api/auth/forgot-password",
+    {
+      config: perIp,
+      schema: {
+        tags,
+        summary: "Mail a reset link (the same answer whether or not the account exists)",
+        response: { 200: okSchema.extend({ message: z.string() }), ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      const { email } = parseInput(forgotPasswordSchema, request.body);
+      // Counted whether or not the account exists, so the limit reveals nothing.
+      if (await perEmailLimiter.isBlocked(email)) {
+        throw new HttpError(429, TOO_MANY_RESET_REQUESTS_MESSAGE, undefined, "TOO_MANY_ATTEMPTS");
+      }
+      await perEmailLimiter.recordFailure(email);
+      const { status } = await forward(
+        auth,
+        config.publicUrl,
+        request,
+        reply,
+        { email, redirectTo: `${config.publicUrl}/reset-password` },
+        "/api/auth/request-password-reset",
+      );
+      if (status >= 300) {
+        request.log.error({ status }, "request-password-reset refused by auth");
+        throw new HttpError(502, "The reset link could not be sent. Please try again later.");
+      }
+      return reply.status(200).send({ ok: true, message: FORGOT_PASSWORD_SENT_MESSAGE });
+    },
+  );
+
+  /** Lets the reset page say at once that a link is spent, before anyone types. */
+  app.get(
+    "/api/auth/reset-password/status",
+    {
+      config: perIp,
+      schema: {
+        tags,
+        summary: "Whether a reset link can still be used",
+        response: { 200: okSchema, ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      const query = resetTokenQuerySchema.safeParse(request.query ?? {});
+      if (!query.success || !(await isResetTokenUsable(database.db, query.data.token))) {
+        throw invalidLink();
+      }
+      reply.header("cache-control", "no-store");
+      return { ok: true as const };
+    },
+  );
+
+  app.post(
+    "/api/auth/reset-password",
+    {
+      config: perIp,
+      schema: {
+        tags,
+        summary: "Set a new password with an emailed token; every session ends",
+        response: { 200: okSchema, ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      const body = (request.body ?? {}) as Record<string, unknown>;
+      // A spent or forged token is the first thing to say, whatever else is wrong.
+      if (
+        typeof body.token !== "string" ||
+        !resetTokenQuerySchema.safeParse({ token: body.token }).success
+      ) {
+        throw invalidLink();
+      }
+      const input = parseInput(resetPasswordSchema, body);
+      const { status, text } = await forward(
+        auth,
+        config.publicUrl,
+        request,
+        reply,
+        { token: input.token, newPassword: input.newPassword },
+        "/api/auth/reset-password",
+      );
+      if (status < 300) return reply.send({ ok: true as const });
+      if (/INVALID_TOKEN|USER_NOT_FOUND/.test(text)) throw invalidLink();
+      request.log.warn({ status }, "reset-password refused by auth");
+      throw new HttpError(status >= 500 ? 502 : 400, PASSWORD_CHANGE_FAILED_MESSAGE);
+    },
+  );
+  done();
+}
+
+export default fp(passwordResetPlugin, {
+  name: "password-reset",
+  decorators: { fastify: ["ctx"] },
+});

@@ -1,0 +1,111 @@
+import type { Kysely } from "kysely";
+import {
+  REJECTION_REASONS,
+  type DailyViews,
+  type RejectionReason,
+  type SongStatusEvent,
+} from "../../../shared/song-status";
+import type { Database } from "../../db/schema";
+
+type Db = Kysely<Database>;
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+export const SPARKLINE_DAYS = 30;
+
+/** The UTC calendar day of an instant, as YYYY-MM-DD. */
+export function utcDay(at: number): string {
+  return new Date(at).toISOString().slice(0, 10);
+}
+
+/** +1 on the day's row, created on the first view of the day (one upsert on both engines). */
+export async function addDailyView(db: Db, songId: string, day: string): Promise<void> {
+  await db
+    .insertInto("song_view_day")
+    .values({ songId, day, views: 1 })
+    .onConflict((oc) =>
+      oc
+        .columns(["songId", "day"])
+        .doUpdateSet((eb) => ({ views: eb("song_view_day.views", "+", 1) })),
+    )
+    .execute();
+}
+
+/** The last 30 UTC days ending today, oldest first, days without views as 0. */
+export async function listDailyViews(
+  db: Db,
+  songId: string,
+  now = Date.now(),
+): Promise<DailyViews[]> {
+  const days = Array.from({ length: SPARKLINE_DAYS }, (_, i) =>
+    utcDay(now - (SPARKLINE_DAYS - 1 - i) * DAY_MS),
+  );
+  const rows = await db
+    .selectFrom("song_view_day")
+    .select(["day", "views"])
+    .where("songId", "=", songId)
+    .where("day", ">=", days[0]!)
+    .execute();
+  const byDay = new Map(rows.map((row) => [row.day, row.views]));
+  return days.map((day) => ({ day, views: byDay.get(day) ?? 0 }));
+}
+
+export interface NewStatusEvent {
+  songId: string;
+  fromStatus: string | null;
+  toStatus: string;
+  reasonCode: RejectionReason | null;
+  note: string;
+  agentId: string;
+  agentName: string;
+  at: number;
+}
+
+export async function insertStatusEvent(db: Db, event: NewStatusEvent): Promise<SongStatusEvent> {
+  const id = crypto.randomUUID();
+  await db
+    .insertInto("song_status_event")
+    .values({
+      id,
+      songId: event.songId,
+      fromStatus: event.fromStatus,
+      toStatus: event.toStatus,
+      reasonCode: event.reasonCode,
+      note: event.note,
+      agentId: event.agentId,
+      agentName: event.agentName,
+      createdAt: event.at,
+    })
+    .execute();
+  return {
+    id,
+    fromStatus: event.fromStatus,
+    toStatus: event.toStatus,
+    reasonCode: event.reasonCode,
+    note: event.note,
+    agentName: event.agentName,
+    at: event.at,
+  };
+}
+
+const asReason = (code: string | null): RejectionReason | null =>
+  (REJECTION_REASONS as readonly string[]).includes(code ?? "") ? (code as RejectionReason) : null;
+
+/** A song's status timeline, oldest first. */
+export async function listStatusEvents(db: Db, songId: string): Promise<SongStatusEvent[]> {
+  const rows = await db
+    .selectFrom("song_status_event")
+    .select(["id", "fromStatus", "toStatus", "reasonCode", "note", "agentName", "createdAt"])
+    .where("songId", "=", songId)
+    .orderBy("createdAt", "asc")
+    .orderBy("id", "asc")
+    .execute();
+  return rows.map((row) => ({
+    id: row.id,
+    fromStatus: row.fromStatus,
+    toStatus: row.toStatus,
+    reasonCode: asReason(row.reasonCode),
+    note: row.note,
+    agentName: row.agentName,
+    at: row.createdAt,
+  }));
+}

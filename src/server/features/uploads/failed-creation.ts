@@ -1,0 +1,20 @@
+import type { FastifyInstance } from "fastify";
+
+/**
+ * Undoes an upload creation the store could not complete: its `uploading`
+ * row and whatever bytes or bookkeeping the store wrote. Failures here are
+ * logged, never thrown: tus is already answering the original error.
+ */
+export async function forgetFailedCreation(app: FastifyInstance, uploadId: string): Promise<void> {
+  const { database, storage } = app.ctx;
+  try {
+    await database.db
+      .deleteFrom("stored_file")
+      .where("id", "=", uploadId)
+      .where("status", "=", "uploading")
+      .execute();
+    await storage.remove(uploadId);
+  } catch (err) {
+    app.log.warn({ err, uploadId }, "could not clean up a failed upload creation");
+  }
+}

@@ -1,0 +1,28 @@
+import type { FastifyInstance } from "fastify";
+import { checkFreeSpace } from "../storage/free-space";
+import { HttpError } from "./errors";
+import { STORAGE_FULL_MESSAGE } from "./unavailable-errors";
+
+const WRITES = new Set(["POST", "PUT", "PATCH", "DELETE"]);
+
+/**
+ * With SQLite or local files, a full DATA_DIR disk fails every write, and
+ * some failures surface as another error (better-auth answers a failed
+ * sign-up 422, tus a 500). Writes are refused up front with one clear 503
+ * while the disk is full; reads keep working. One statfs call, no thread
+ * pool. PostgreSQL's and S3's disks are theirs: their errors map to 503 in
+ * the error handler (unavailable-errors.ts).
+ */
+export function registerStorageGuard(app: FastifyInstance): void {
+  const { database, storage, config } = app.ctx;
+  if (!database.file && storage.engine !== "local") return;
+  app.addHook("onRequest", (request, _reply, done) => {
+    if (!WRITES.has(request.method)) return done();
+    try {
+      checkFreeSpace(config.dataDir);
+    } catch {
+      return done(new HttpError(503, STORAGE_FULL_MESSAGE, undefined, "STORAGE_FULL", 60));
+    }
+    done();
+  });
+}

@@ -1,0 +1,90 @@
+import { execFileSync } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import zlib from "node:zlib";
+import Fastify, { type FastifyInstance } from "fastify";
+import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { loadWebPages } from "./web-pages";
+import { IMMUTABLE_CACHE, registerWebRoot } from "./web-root";
+
+// A built web root run through the real post-build step (scripts/precompress.mjs).
+const script = `console.log(${JSON.stringify("portal ".repeat(400))});`;
+const page = `<!doctype html><html><body><div id=root></div>${"<!-- pad -->".repeat(100)}</body></html>`;
+let webRoot: string;
+let app: FastifyInstance;
+
+beforeAll(async () => {
+  webRoot = fs.mkdtempSync(path.join(os.tmpdir(), "web-root-"));
+  fs.mkdirSync(path.join(webRoot, "assets"));
+  fs.writeFileSync(path.join(webRoot, "index.html"), page);
+  fs.writeFileSync(path.join(webRoot, "assets", "app-abc123.js"), script);
+  fs.writeFileSync(path.join(webRoot, "assets", "tiny-abc123.js"), "1");
+  execFileSync(process.execPath, ["scripts/precompress.mjs", webRoot]);
+  app = Fastify();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  await registerWebRoot(app, webRoot, loadWebPages(webRoot));
+});
+afterAll(async () => {
+  await app.close();
+  fs.rmSync(webRoot, { recursive: true, force: true });
+});
+
+const get = (url: string, acceptEncoding?: string) =>
+  app.inject({ url, headers: acceptEncoding ? { "accept-encoding": acceptEncoding } : {} });
+
+describe("web root", () => {
+  it("writes brotli and gzip beside every compressible file, not beside tiny ones", () => {
+    for (const name of ["index.html", "assets/app-abc123.js"]) {
+      expect(fs.existsSync(path.join(webRoot, `${name}.br`))).toBe(true);
+      expect(fs.existsSync(path.join(webRoot, `${name}.gz`))).toBe(true);
+    }
+    expect(fs.existsSync(path.join(webRoot, "assets/tiny-abc123.js.br"))).toBe(false);
+  });
+
+  it("sends the brotli file to a browser that accepts it, immutable for hashed assets", async () => {
+    const res = await get("/assets/app-abc123.js", "gzip, deflate, br, zstd");
+    expect(res.statusCode).toBe(200);
+    expect(res.headers["content-encoding"]).toBe("br");
+    expect(res.headers["vary"]).toMatch(/accept-encoding/i);
+    expect(res.headers["content-type"]).toMatch(/javascript/);
+    expect(res.headers["cache-control"]).toBe(IMMUTABLE_CACHE);
+    expect(res.rawPayload.length).toBeLessThan(script.length / 10);
+    expect(zlib.brotliDecompressSync(res.rawPayload).toString()).toBe(script);
+  });
+
+  it("sends gzip when brotli is not accepted, and the plain file when nothing is", async () => {
+    const gz = await get("/assets/app-abc123.js", "gzip");
+    expect(gz.headers["content-encoding"]).toBe("gzip");
+    expect(zlib.gunzipSync(gz.rawPayload).toString()).toBe(script);
+
+    const plain = await get("/assets/app-abc123.js");
+    expect(plain.headers["content-encoding"]).toBeUndefined();
+    expect(plain.headers["vary"]).toMatch(/accept-encoding/i);
+    expect(plain.body).toBe(script);
+  });
+
+  it("sends a file without a compressed variant as it is", async () => {
+    const res = await get("/assets/tiny-abc123.js", "br, gzip");
+    expect(res.statusCode).toBe(200);
+    expect(res.headers["content-encoding"]).toBeUndefined();
+    expect(res.body).toBe("1");
+  });
+
+  it("answers client routes with index.html, compressed, never cached", async () => {
+    const res = await get("/songs", "br");
+    expect(res.statusCode).toBe(200);
+    expect(res.headers["content-type"]).toMatch(/text\/html/);
+    expect(res.headers["content-encoding"]).toBe("br");
+    expect(res.headers["cache-control"]).toBe("no-cache");
+    expect(zlib.brotliDecompressSync(res.rawPayload).toString()).toBe(page);
+  });
+
+  it("keeps unknown API routes a JSON 404", async () => {
+    const res = await get("/api/nope", "br");
+    expect(res.statusCode).toBe(404);
+    expect(res.headers["content-encoding"]).toBeUndefined();
+  });
+});

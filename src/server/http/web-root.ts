@@ -1,0 +1,69 @@
+import path from "node:path";
+import type { FastifyInstance } from "fastify";
+import fastifyStatic from "@fastify/static";
+import { z } from "zod";
+import { apiErrorSchema } from "../../shared/responses/common";
+import { HttpError } from "./errors";
+import type { WebPages } from "./web-pages";
+
+/** Vite fingerprints everything under assets/, so a file there never changes. */
+export const IMMUTABLE_CACHE = "public, max-age=31536000, immutable";
+
+/**
+ * Serves the built SPA: each client route is a GET route of its own that
+ * answers its built page (web-pages.ts: its chunks preloaded, public screens
+ * prerendered); any other GET gets index.html (the app's own "not found"),
+ * while an unknown /api/ path is a JSON 404. Files are sent
+ * precompressed (NAME.br / NAME.gz written at build time by
+ * scripts/precompress.mjs) when the browser accepts it.
+ */
+export async function registerWebRoot(
+  app: FastifyInstance,
+  webRoot: string | undefined,
+  pages: WebPages | undefined,
+) {
+  const hasWeb = webRoot !== undefined && pages !== undefined;
+  if (hasWeb) {
+    await app.register(fastifyStatic, {
+      root: webRoot,
+      wildcard: false,
+      index: false,
+      cacheControl: false,
+      preCompressed: true,
+      setHeaders: (res, filePath) => {
+        res.setHeader(
+          "cache-control",
+          filePath.includes(`${path.sep}assets${path.sep}`) ? IMMUTABLE_CACHE : "no-cache",
+        );
+        // The same URL answers brotli, gzip or plain: shared caches must key on it.
+        res.setHeader("vary", "accept-encoding");
+      },
+    });
+  }
+  for (const page of hasWeb ? pages.pages : []) {
+    app.get(page.path, { schema: { hide: true } }, (_request, reply) =>
+      reply.header("cache-control", "no-cache").sendFile(page.file),
+    );
+  }
+  // The API's own catch-all, so the page fallback below never answers an API path.
+  app.all(
+    "/api/*",
+    {
+      schema: {
+        hide: true,
+        params: z.object({ "*": z.string() }),
+        response: { 404: apiErrorSchema },
+      },
+    },
+    () => {
+      throw new HttpError(404, "Not found.", undefined, "NOT_FOUND");
+    },
+  );
+  app.setNotFoundHandler((request, reply) => {
+    const wantsPage = request.method === "GET" || request.method === "HEAD";
+    if (hasWeb && wantsPage) {
+      return reply.header("cache-control", "no-cache").sendFile("index.html");
+    }
+    throw new HttpError(404, "Not found.", undefined, "NOT_FOUND");
+  });
+}

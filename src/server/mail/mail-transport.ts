@@ -1,0 +1,91 @@
+import fs from "node:fs/promises";
+import path from "node:path";
+import nodemailer from "nodemailer";
+import type { FastifyBaseLogger } from "fastify";
+import { safeMessage, type MailMessage } from "./mail-message";
+
+export interface MailTransport {
+  /** "smtp" with a relay, "file" for the embedded default (.eml files). */
+  readonly engine: "smtp" | "file";
+  /** Sends one message; throws when the relay refuses or cannot be reached. */
+  send(message: MailMessage): Promise<void>;
+  /** Resolves when the transport can take mail (SMTP: the relay answers). */
+  check(): Promise<void>;
+  close(): void;
+}
+
+export interface MailTransportOptions {
+  smtpUrl: string | undefined;
+  from: string;
+  /** Where .eml files go without SMTP_URL (DATA_DIR/mail). */
+  folder: string;
+  log: FastifyBaseLogger;
+}
+
+function toNodemailer(from: string, message: MailMessage) {
+  const m = safeMessage(message);
+  return {
+    from,
+    to: m.to,
+    subject: m.subject,
+    html: m.html,
+    text: m.text,
+    ...(m.headers ? { headers: m.headers } : {}),
+  };
+}
+
+/**
+ * A hung relay must fail a send well before the job engine gives the job to
+ * another instance (pg-boss expiry, 120 s): nodemailer's own defaults wait
+ * up to 10 minutes. Values already in the URL's query win.
+ */
+function withTimeouts(smtpUrl: string): string {
+  const url = new URL(smtpUrl);
+  const defaults = { connectionTimeout: "10000", greetingTimeout: "10000", socketTimeout: "30000" };
+  for (const [key, value] of Object.entries(defaults)) {
+    if (!url.searchParams.has(key)) url.searchParams.set(key, value);
+  }
+  return url.toString();
+}
+
+/** SMTP when SMTP_URL is set; otherwise every mail is written as an .eml file and logged. */
+export function createMailTransport(options: MailTransportOptions): MailTransport {
+  const { from, log } = options;
+  if (options.smtpUrl) {
+    const transporter = nodemailer.createTransport(withTimeouts(options.smtpUrl));
+    return {
+      engine: "smtp",
+      async send(message) {
+        await transporter.sendMail(toNodemailer(from, message));
+      },
+      async check() {
+        await transporter.verify();
+      },
+      close: () => transporter.close(),
+    };
+  }
+  // nodemailer builds the same MIME message it would send, as a buffer.
+  const transporter = nodemailer.createTransport({ streamTransport: true, buffer: true });
+  let counter = 0;
+  return {
+    engine: "file",
+    async send(message) {
+      const info = await transporter.sendMail(toNodemailer(from, message));
+      await fs.mkdir(options.folder, { recursive: true });
+      counter += 1;
+      const name = `${new Date().toISOString().replace(/[:.]/g, "-")}-${process.pid}-${counter}.eml`;
+      // Written aside, then renamed: a reader never sees half a mail.
+      const file = path.join(options.folder, name);
+      await fs.writeFile(`${file}.tmp`, info.message as Buffer);
+      await fs.rename(`${file}.tmp`, file);
+      log.info(
+        { to: message.to.address, subject: message.subject, file },
+        "mail written (no SMTP_URL)",
+      );
+    },
+    async check() {
+      await fs.mkdir(options.folder, { recursive: true });
+    },
+    close: () => transporter.close(),
+  };
+}

@@ -1,0 +1,97 @@
+import type { Kysely } from "kysely";
+import type { Database, MailJobTable } from "../db/schema";
+
+export type JobKind = MailJobTable["kind"];
+
+export interface NewJob {
+  id: string;
+  kind: JobKind;
+  payload: unknown;
+  runAt: number;
+  dedupeKey?: string;
+  createdAt: number;
+}
+
+/** Records a job; false when a pending job with the same key already exists. */
+export async function insertJob(db: Kysely<Database>, job: NewJob): Promise<boolean> {
+  const result = await db
+    .insertInto("mail_job")
+    .values({
+      id: job.id,
+      kind: job.kind,
+      payload: JSON.stringify(job.payload),
+      status: "pending",
+      runAt: job.runAt,
+      attempts: 0,
+      dedupeKey: job.dedupeKey ?? null,
+      createdAt: job.createdAt,
+    })
+    .onConflict((oc) => oc.doNothing())
+    .executeTakeFirst();
+  return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
+}
+
+export function dueJobs(db: Kysely<Database>, now: number, limit: number) {
+  return db
+    .selectFrom("mail_job")
+    .select(["id", "runAt"])
+    .where("status", "=", "pending")
+    .where("runAt", "<=", now)
+    .orderBy("runAt")
+    .limit(limit)
+    .execute();
+}
+
+export function findJob(db: Kysely<Database>, id: string) {
+  return db.selectFrom("mail_job").selectAll().where("id", "=", id).executeTakeFirst();
+}
+
+/** Marks a pending job done; false when someone else already did. */
+export async function finishJob(
+  db: Kysely<Database>,
+  id: string,
+  status: "sent" | "skipped",
+  at: number,
+): Promise<boolean> {
+  const result = await db
+    .updateTable("mail_job")
+    .set({ status, doneAt: at, lastError: null })
+    .where("id", "=", id)
+    .where("status", "=", "pending")
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+export async function rescheduleJob(
+  db: Kysely<Database>,
+  id: string,
+  runAt: number,
+  error: string,
+): Promise<void> {
+  await db
+    .updateTable("mail_job")
+    .set((eb) => ({ runAt, lastError: error.slice(0, 500), attempts: eb("attempts", "+", 1) }))
+    .where("id", "=", id)
+    .where("status", "=", "pending")
+    .execute();
+}
+
+/** The newest job with this key, pending or done. */
+export function latestJobWithKey(db: Kysely<Database>, key: string) {
+  return db
+    .selectFrom("mail_job")
+    .select(["id", "status", "doneAt", "createdAt"])
+    .where("dedupeKey", "=", key)
+    .orderBy("createdAt", "desc")
+    .limit(1)
+    .executeTakeFirst();
+}
+
+export async function countPending(db: Kysely<Database>): Promise<number> {
+  const row = await db
+    .selectFrom("mail_job")
+    .select((eb) => eb.fn.countAll<number>().as("n"))
+    .where("status", "=", "pending")
+    .executeTakeFirstOrThrow();
+  return row.n;
+}

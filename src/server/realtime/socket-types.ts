@@ -1,0 +1,24 @@
+import type { Server, Socket } from "socket.io";
+import type {
+  ClientToServerEvents,
+  InterServerEvents,
+  ServerToClientEvents,
+} from "../../shared/socket-events";
+import type { PublicUser } from "../../shared/user";
+
+export interface SocketData {
+  user: PublicUser;
+  sessionId: string;
+}
+export type PortalServer = Server<
+  ClientToServerEvents,
+  ServerToClientEvents,
+  InterServerEvents,
+  SocketData
+>;
+export type AuthedSocket = Socket<
+  ClientToServerEvents,
+  ServerToClientEvents,
+  InterServerEvents,
+  SocketData
+>;

@@ -1,0 +1,29 @@
+import fs from "node:fs";
+
+/** Below this much free space the disk counts as full: writes are about to fail. */
+export const MIN_FREE_BYTES = 8 * 1024 * 1024;
+
+/**
+ * Throws when the file system holding `target` is (nearly) full or not
+ * writable. Synchronous on purpose: the async fs calls wait in libuv's thread
+ * pool, where a burst of password hashes (scrypt) would queue a health check
+ * for seconds and fail it on a healthy instance; statfs and access on a
+ * local disk take microseconds.
+ */
+export function checkFreeSpace(target: string): void {
+  const stats = fs.statfsSync(target);
+  const free = stats.bavail * stats.bsize;
+  if (free < MIN_FREE_BYTES) {
+    throw new Error(`disk full: ${Math.floor(free / 1024)} KiB free`);
+  }
+}
+
+/** Throws when `dir` cannot be written (read-only mount, wrong owner) or its disk is full. */
+export function checkWritableDir(dir: string): void {
+  try {
+    fs.accessSync(dir, fs.constants.W_OK);
+  } catch (err) {
+    throw new Error(`not writable: ${(err as NodeJS.ErrnoException).code ?? "error"}`);
+  }
+  checkFreeSpace(dir);
+}

@@ -1,0 +1,502 @@
+import type { RouteOptions } from "fastify";
+import type { Socket } from "socket.io-client";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { solidPng } from "../../cli/seed/solid-png";
+import { chatEvents } from "../../shared/chat-events";
+import {
+  connectError,
+  connectSocket,
+  connected,
+  createUser,
+  listen,
+  nextEvent,
+  send,
+  type TestUser,
+} from "../features/chat/chat-test-helpers";
+import { createMemoryAttemptLimiter } from "../auth/attempt-limiter";
+import { insertSong } from "../features/songs/song-repository";
+import { ORIGIN, STRONG_PASSWORD, createTestApp, signIn, uniqueEmail } from "../test/test-app";
+import type { TestApp } from "../test/test-app";
+import { routeCollector } from "../test/route-table";
+import { songValues } from "../test/song-values";
+import { tusUpload } from "../test/tus-upload";
+
+/**
+ * Who may do what: every API route and method × {signed out, artist A,
+ * artist B, agent}, each cell asserted. The resources are A's (A's song, A's
+ * room with the agent, A's files). The route table comes from the app
+ * itself, so a route added without its row here fails the suite.
+ */
+type Persona = "out" | "a" | "b" | "agent";
+const PERSONAS: readonly Persona[] = ["out", "a", "b", "agent"];
+
+interface Fixture {
+  a: TestUser;
+  b: TestUser;
+  agent: TestUser;
+  /** A second session per persona, for the routes that end the one they are called with. */
+  spare: Record<Persona, string>;
+  songId: string;
+  roomId: string;
+  /** A finished chat file in A's room. */
+  chatFileId: string;
+  /** A's finished avatar upload, not yet used. */
+  avatarId: string;
+  /** An upload A started and did not finish. */
+  unfinishedId: string;
+}
+
+interface Call {
+  url: string;
+  payload?: unknown;
+  headers?: Record<string, string>;
+}
+
+/** A row: the request each persona makes, and the status each must get. */
+interface Row {
+  call: (f: Fixture, who: Persona) => Call;
+  expect: Record<Persona, number>;
+}
+
+const allowed = (ok: number, out = 401): Record<Persona, number> => ({
+  out,
+  a: ok,
+  b: ok,
+  agent: ok,
+});
+const everyone = (status: number): Record<Persona, number> => allowed(status, status);
+const agentsOnly = (ok: number): Record<Persona, number> => ({
+  out: 401,
+  a: 403,
+  b: 403,
+  agent: ok,
+});
+const aAndAgent = (ok: number, stranger = 404): Record<Persona, number> => ({
+  out: 401,
+  a: ok,
+  b: stranger,
+  agent: ok,
+});
+
+const tusHeaders = { "tus-resumable": "1.0.0" };
+const meta = (fields: Record<string, string>) =>
+  Object.entries(fields)
+    .map(([k, v]) => `${k} ${Buffer.from(v).toString("base64")}`)
+    .join(",");
+const png = solidPng(4, 4, [10, 20, 30]);
+
+const wrongPassword = "Not-the-password-1";
+
+const ROWS: Record<string, Row> = {
+  "GET /api/openapi.json": { call: () => ({ url: "/api/openapi.json" }), expect: everyone(200) },
+  "POST /api/auth/sign-up/email": {
+    call: () => ({
+      url: "/api/auth/sign-up/email",
+      payload: {
+        name: "New Artist",
+        email: uniqueEmail("m"),
+        password: STRONG_PASSWORD,
+        consent: true,
+      },
+    }),
+    expect: everyone(200),
+  },
+  "POST /api/auth/sign-in/email": {
+    call: (f, who) => ({
+      url: "/api/auth/sign-in/email",
+      payload: { email: who === "out" ? f.a.email : f[who].email, password: STRONG_PASSWORD },
+    }),
+    expect: everyone(200),
+  },
+  "GET /api/auth/get-session": {
+    call: () => ({ url: "/api/auth/get-session" }),
+    expect: everyone(200),
+  },
+  "POST /api/auth/sign-out": {
+    call: (f, who) => ({
+      url: "/api/auth/sign-out",
+      headers: { cookie: who === "out" ? "" : f.spare[who] },
+    }),
+    expect: everyone(200),
+  },
+  "POST /api/auth/forgot-password": {
+    // Each persona asks for their own address (the route limits requests per address).
+    call: (f, who) => ({
+      url: "/api/auth/forgot-password",
+      payload: { email: who === "out" ? uniqueEmail("forgot") : f[who].email },
+    }),
+    expect: everyone(200),
+  },
+  "GET /api/auth/reset-password/status": {
+    call: () => ({ url: `/api/auth/reset-password/status?token=${"x".repeat(43)}` }),
+    expect: everyone(400),
+  },
+  "POST /api/auth/reset-password": {
+    call: () => ({
+      url: "/api/auth/reset-password",
+      payload: {
+        token: "x".repeat(43),
+        password: STRONG_PASSWORD,
+        confirmPassword: STRONG_PASSWORD,
+      },
+    }),
+    expect: everyone(400),
+  },
+  "GET /api/mail/preferences": {
+    call: () => ({ url: "/api/mail/preferences" }),
+    expect: allowed(200),
+  },
+  "PUT /api/mail/preferences": {
+    call: () => ({ url: "/api/mail/preferences", payload: { unreadNotices: true } }),
+    expect: allowed(200),
+  },
+  // Signed out by design (one-click unsubscribe), but only with a signed token.
+  "POST /api/mail/unsubscribe": {
+    call: () => ({ url: `/api/mail/unsubscribe?token=abc.${"x".repeat(43)}` }),
+    expect: everyone(400),
+  },
+  "GET /api/health/live": { call: () => ({ url: "/api/health/live" }), expect: everyone(200) },
+  "GET /api/health/ready": { call: () => ({ url: "/api/health/ready" }), expect: everyone(200) },
+  "GET /api/health": { call: () => ({ url: "/api/health" }), expect: everyone(200) },
+  "GET /api/config": { call: () => ({ url: "/api/config" }), expect: everyone(200) },
+  "GET /api/me": { call: () => ({ url: "/api/me" }), expect: allowed(200) },
+  "PATCH /api/profile": {
+    call: () => ({ url: "/api/profile", payload: { bio: "Written by the matrix" } }),
+    expect: allowed(200),
+  },
+  // Only the uploader may use an avatar upload as their picture.
+  "PUT /api/profile/picture": {
+    call: (f) => ({ url: "/api/profile/picture", payload: { fileId: f.avatarId } }),
+    expect: { out: 401, a: 200, b: 404, agent: 404 },
+  },
+  // Creating an upload for A's room: A and the agent in it, not B.
+  "POST /api/uploads": {
+    call: (f) => ({
+      url: "/api/uploads",
+      headers: {
+        ...tusHeaders,
+        "upload-length": String(png.length),
+        "upload-metadata": meta({
+          purpose: "chat",
+          filename: "m.png",
+          filetype: "image/png",
+          roomId: f.roomId,
+        }),
+      },
+    }),
+    expect: { out: 401, a: 201, b: 403, agent: 201 },
+  },
+  // An upload is the uploader's alone: nobody else may inspect, continue or cancel it.
+  "HEAD /api/uploads/:uploadId": {
+    call: (f) => ({ url: `/api/uploads/${f.unfinishedId}`, headers: tusHeaders }),
+    expect: { out: 401, a: 200, b: 404, agent: 404 },
+  },
+  "PATCH /api/uploads/:uploadId": {
+    call: (f) => ({
+      url: `/api/uploads/${f.unfinishedId}`,
+      headers: {
+        ...tusHeaders,
+        "upload-offset": "0",
+        "content-type": "application/offset+octet-stream",
+      },
+      payload: Buffer.from([0x89]),
+    }),
+    expect: { out: 401, a: 204, b: 404, agent: 404 },
+  },
+  "DELETE /api/uploads/:uploadId": {
+    call: (f) => ({ url: `/api/uploads/${f.chatFileId}`, headers: tusHeaders }),
+    // A finished file is never cancelled through tus, not even by its owner.
+    expect: { out: 401, a: 400, b: 404, agent: 404 },
+  },
+  "GET /api/uploads/:uploadId/file": {
+    call: (f) => ({ url: `/api/uploads/${f.chatFileId}/file` }),
+    expect: { out: 401, a: 200, b: 404, agent: 404 },
+  },
+  "GET /api/files/:id": {
+    call: (f) => ({ url: `/api/files/${f.chatFileId}` }),
+    expect: aAndAgent(200),
+  },
+  "GET /api/chat/contacts": {
+    call: () => ({ url: "/api/chat/contacts?q=" }),
+    expect: allowed(200),
+  },
+  // A room with artist A: the agent may open it; another artist may not, nor A with A.
+  "PUT /api/chat/rooms/with/:id": {
+    call: (f) => ({ url: `/api/chat/rooms/with/${f.a.id}` }),
+    expect: { out: 401, a: 404, b: 403, agent: 200 },
+  },
+  "GET /api/chat/rooms/:id/messages": {
+    call: (f) => ({ url: `/api/chat/rooms/${f.roomId}/messages` }),
+    expect: aAndAgent(200, 403),
+  },
+  "POST /api/chat/rooms/:id/read": {
+    call: (f) => ({ url: `/api/chat/rooms/${f.roomId}/read` }),
+    expect: aAndAgent(200, 403),
+  },
+  "POST /api/client-errors": {
+    call: () => ({ url: "/api/client-errors", payload: { kind: "send", message: "matrix" } }),
+    expect: allowed(204),
+  },
+  "GET /api/songs": { call: () => ({ url: "/api/songs" }), expect: allowed(200) },
+  "GET /api/songs/counts": { call: () => ({ url: "/api/songs/counts" }), expect: allowed(200) },
+  "GET /api/songs/notices": { call: () => ({ url: "/api/songs/notices" }), expect: allowed(200) },
+  // An artist's song is theirs alone on the artist side; agents use the desk.
+  "GET /api/songs/:id": {
+    call: (f) => ({ url: `/api/songs/${f.songId}` }),
+    expect: { out: 401, a: 200, b: 404, agent: 404 },
+  },
+  "POST /api/songs/:id/views": {
+    call: (f) => ({ url: `/api/songs/${f.songId}/views` }),
+    expect: { out: 401, a: 200, b: 404, agent: 404 },
+  },
+  "GET /api/artists": { call: () => ({ url: "/api/artists?q=" }), expect: agentsOnly(200) },
+  "GET /api/desk/songs": { call: () => ({ url: "/api/desk/songs" }), expect: agentsOnly(200) },
+  "GET /api/desk/artists/:id/songs": {
+    call: (f) => ({ url: `/api/desk/artists/${f.a.id}/songs` }),
+    expect: agentsOnly(200),
+  },
+  "GET /api/desk/songs/:id": {
+    call: (f) => ({ url: `/api/desk/songs/${f.songId}` }),
+    expect: agentsOnly(200),
+  },
+  "POST /api/desk/songs": {
+    call: (f) => ({ url: "/api/desk/songs", payload: songValues(f.a.id) }),
+    expect: agentsOnly(201),
+  },
+  "PUT /api/desk/songs/:id": {
+    call: (f) => ({
+      url: `/api/desk/songs/${f.songId}`,
+      payload: { ...songValues(f.a.id), version: 1 },
+    }),
+    expect: agentsOnly(200),
+  },
+  // The account routes check the current password: a wrong one proves the
+  // caller got past authorization without changing anything.
+  "POST /api/account/change-password": {
+    call: () => ({
+      url: "/api/account/change-password",
+      payload: {
+        currentPassword: wrongPassword,
+        newPassword: "An0ther-pass!",
+        confirmPassword: "An0ther-pass!",
+      },
+    }),
+    expect: allowed(400),
+  },
+  "POST /api/account/change-email": {
+    call: () => ({
+      url: "/api/account/change-email",
+      payload: { newEmail: uniqueEmail("moved"), password: wrongPassword },
+    }),
+    expect: allowed(400),
+  },
+  "POST /api/account/verify-password": {
+    call: () => ({ url: "/api/account/verify-password", payload: { password: wrongPassword } }),
+    expect: allowed(400),
+  },
+  "POST /api/account/delete": {
+    call: () => ({
+      url: "/api/account/delete",
+      payload: { password: wrongPassword, confirm: "DELETE" },
+    }),
+    expect: allowed(400),
+  },
+};
+
+/** The methods tus answers on its two catch-all routes, and the API's own 404. */
+const CATCH_ALL_METHODS: Record<string, readonly string[]> = {
+  "/api/uploads": ["POST"],
+  "/api/uploads/:uploadId": ["HEAD", "PATCH", "DELETE"],
+  "/api/*": ["GET", "POST", "PUT", "PATCH", "DELETE"],
+};
+ROWS["GET /api/*"] = { call: () => ({ url: "/api/no-such-thing" }), expect: everyone(404) };
+for (const method of ["POST", "PUT", "PATCH", "DELETE"]) {
+  ROWS[`${method} /api/*`] = ROWS["GET /api/*"];
+}
+
+const table = routeCollector();
+let routes: RouteOptions[] = [];
+let t: TestApp;
+let url: string;
+let f: Fixture;
+
+async function tusCreate(
+  user: TestUser,
+  purpose: string,
+  extra: Record<string, string>,
+  length: number,
+) {
+  const response = await t.app.inject({
+    method: "POST",
+    url: "/api/uploads",
+    headers: {
+      cookie: user.cookie,
+      origin: ORIGIN,
+      ...tusHeaders,
+      "upload-length": String(length),
+      "upload-metadata": meta({ purpose, filename: "f.png", filetype: "image/png", ...extra }),
+    },
+  });
+  return (response.headers.location as string).split("/").pop()!;
+}
+
+beforeAll(async () => {
+  // Four wrong-password calls per persona are authorization probes here, not
+  // guessing: the per-account limit (its own tests) must not answer them.
+  const signInLimiter = createMemoryAttemptLimiter({ maxFailures: 1_000, windowMs: 10_000 });
+  t = await createTestApp({ signInLimiter }, undefined, table.hook);
+  routes = table.api();
+  const a = await createUser(t.app, "Artist A");
+  const b = await createUser(t.app, "Artist B");
+  const agent = await createUser(t.app, "Agent Matrix", true);
+  const opened = await t.app.inject({
+    method: "PUT",
+    url: `/api/chat/rooms/with/${agent.id}`,
+    headers: { cookie: a.cookie, origin: ORIGIN },
+  });
+  const roomId = opened.json<{ roomId: string }>().roomId;
+  const chatFile = await tusUpload(t.app, a.cookie, png, {
+    purpose: "chat",
+    filename: "a.png",
+    filetype: "image/png",
+    roomId,
+  });
+  const avatar = await tusUpload(t.app, a.cookie, png, {
+    purpose: "avatar",
+    filename: "me.png",
+    filetype: "image/png",
+  });
+  const song = await insertSong(t.app.ctx.database.db, songValues(a.id));
+  const spare = { out: "" } as Record<Persona, string>;
+  for (const [who, user] of [
+    ["a", a],
+    ["b", b],
+    ["agent", agent],
+  ] as const) {
+    spare[who] = (await signIn(t.app, user.email)).cookie;
+  }
+  f = {
+    a,
+    b,
+    agent,
+    spare,
+    songId: song.id,
+    roomId,
+    chatFileId: chatFile.id!,
+    avatarId: avatar.id!,
+    unfinishedId: await tusCreate(a, "chat", { roomId }, png.length + 5),
+  };
+  url = await listen(t.app);
+});
+afterAll(() => t.close());
+
+function methodsOf(route: RouteOptions): string[] {
+  const declared = Array.isArray(route.method) ? route.method : [route.method];
+  return [...(declared.length > 2 ? (CATCH_ALL_METHODS[route.url] ?? declared) : declared)];
+}
+
+function cellsOf(): string[] {
+  return routes.flatMap((route) => methodsOf(route).map((m) => `${m} ${route.url}`));
+}
+
+/** Fastify answers HEAD for every GET route: the same people, the same statuses. */
+function rowOf(cell: string): Row | undefined {
+  return (
+    ROWS[cell] ?? (cell.startsWith("HEAD ") ? ROWS[cell.replace(/^HEAD /, "GET ")] : undefined)
+  );
+}
+
+describe("authorization matrix", () => {
+  it("has a row for every route and method the app serves, and none for a route it lost", () => {
+    const cells = cellsOf();
+    expect(cells.length).toBeGreaterThan(40);
+    expect(cells.filter((cell) => !rowOf(cell))).toEqual([]);
+    expect(Object.keys(ROWS).filter((row) => !cells.includes(row))).toEqual([]);
+  });
+
+  it("answers every cell as the row says", { timeout: 180_000 }, async () => {
+    const wrong: string[] = [];
+    for (const cell of cellsOf()) {
+      const row = rowOf(cell)!;
+      const method = cell.split(" ")[0]!;
+      for (const who of PERSONAS) {
+        const call = row.call(f, who);
+        const cookie = who === "out" ? undefined : f[who].cookie;
+        const response = await t.app.inject({
+          method: method as "GET",
+          url: call.url,
+          headers: { origin: ORIGIN, ...(cookie ? { cookie } : {}), ...call.headers },
+          ...(call.payload === undefined ? {} : { payload: call.payload as object }),
+        });
+        if (response.statusCode !== row.expect[who]) {
+          wrong.push(
+            `${cell} as ${who}: ${response.statusCode}, expected ${row.expect[who]} (${response.body.slice(0, 120)})`,
+          );
+        }
+      }
+    }
+    expect(wrong).toEqual([]);
+  });
+});
+
+/** The client events the tests below exercise for every persona. */
+const COVERED_SOCKET_EVENTS: readonly string[] = [chatEvents.send, chatEvents.typing];
+
+describe("authorization matrix: socket events", () => {
+  const sockets: Socket[] = [];
+  const open = async (cookie: string) => {
+    const socket = connectSocket(url, cookie);
+    sockets.push(socket);
+    await connected(socket);
+    return socket;
+  };
+  afterAll(() => sockets.forEach((s) => s.disconnect()));
+
+  it("refuses a socket to a signed-out caller", async () => {
+    const socket = connectSocket(url, undefined);
+    sockets.push(socket);
+    expect(await connectError(socket)).toMatch(/sign in/i);
+  });
+
+  it(`${chatEvents.send}: A and the agent may send in their room, B may not`, async () => {
+    for (const who of ["a", "agent", "b"] as const) {
+      const socket = await open(f[who].cookie);
+      const ack = await send(socket, {
+        id: crypto.randomUUID(),
+        roomId: f.roomId,
+        text: `from ${who}`,
+      });
+      expect({ who, ok: ack.ok }).toEqual({ who, ok: who !== "b" });
+    }
+    const history = await t.app.inject({
+      url: `/api/chat/rooms/${f.roomId}/messages`,
+      headers: { cookie: f.a.cookie },
+    });
+    expect(history.json<{ text: string }[]>().map((m) => m.text)).not.toContain("from b");
+  });
+
+  it(`${chatEvents.typing}: only a member's typing reaches the other member`, async () => {
+    const agent = await open(f.agent.cookie);
+    const b = await open(f.b.cookie);
+    const heard: string[] = [];
+    agent.on(chatEvents.peerTyping, (event: { roomId: string }) => heard.push(event.roomId));
+    b.emit(chatEvents.typing, { roomId: f.roomId, typing: true });
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(heard).toEqual([]);
+    const a = await open(f.a.cookie);
+    const typing = nextEvent<{ roomId: string }>(agent, chatEvents.peerTyping);
+    a.emit(chatEvents.typing, { roomId: f.roomId, typing: true });
+    expect((await typing).roomId).toBe(f.roomId);
+  });
+
+  it("covers every event the server listens to from a client", async () => {
+    await open(f.a.cookie);
+    const listened = new Set<string | symbol>();
+    for (const socket of t.app.realtime.io.of("/").sockets.values()) {
+      for (const name of socket.eventNames()) listened.add(name);
+    }
+    // Socket.IO's own lifecycle events are not a client's to send.
+    for (const own of ["disconnect", "disconnecting", "error"]) listened.delete(own);
+    expect([...listened].sort()).toEqual(COVERED_SOCKET_EVENTS.toSorted());
+  });
+});

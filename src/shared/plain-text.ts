@@ -1,0 +1,13 @@
+import { z } from "zod";
+import { NUL_CHARACTER_MESSAGE, hasNulCharacter } from "./nul-character";
+
+/**
+ * z.string() for anything a client sends that reaches the database, a query
+ * or a file name: NUL is refused with a 400 and a readable message, so both
+ * engines answer the same instead of PostgreSQL failing with a 500.
+ */
+export function plainString(params?: Parameters<typeof z.string>[0]) {
+  return z
+    .string(params)
+    .refine((value) => !hasNulCharacter(value), { error: NUL_CHARACTER_MESSAGE, abort: true });
+}

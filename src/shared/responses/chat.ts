@@ -1,0 +1,73 @@
+import { z } from "zod";
+import type { ChatContact, ChatMessage, ChatPeer, OpenedRoom } from "../chat";
+
+const fileType = z.enum(["image", "audio"]);
+
+export const chatMessageSchema = z.object({
+  id: z.string(),
+  roomId: z.string(),
+  seq: z.number(),
+  userId: z.string(),
+  senderName: z.string(),
+  text: z.string(),
+  createdAt: z.number(),
+  status: z.enum(["sending", "sent"]),
+  from_msg_num: z.number(),
+  to_msg_num: z.number(),
+  fileUrl: z.string().nullable(),
+  fileType: fileType.nullable(),
+  fileName: z.string().nullable(),
+  fileSize: z.number().nullable(),
+  kind: z.literal("system").optional(),
+  song: z
+    .object({
+      id: z.string(),
+      title: z.string(),
+      status: z.string(),
+      coverUrl: z.string().nullable(),
+    })
+    .nullable()
+    .optional(),
+}) satisfies z.ZodType<ChatMessage>;
+
+export const chatMessagesSchema = z.array(chatMessageSchema);
+
+export const chatContactSchema = z.object({
+  userId: z.string(),
+  name: z.string(),
+  email: z.string(),
+  picture: z.string().nullable(),
+  roomId: z.string(),
+  lastMessage: z
+    .object({
+      text: z.string(),
+      fileType: fileType.nullable(),
+      createdAt: z.number(),
+      senderId: z.string(),
+    })
+    .nullable(),
+  unread: z.number(),
+}) satisfies z.ZodType<ChatContact>;
+
+export const chatContactsSchema = z.array(chatContactSchema);
+
+export const chatPeerSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  email: z.string(),
+  picture: z.string().nullable(),
+  admin: z.boolean(),
+  bio: z.string().nullable(),
+  spotifyUrl: z.string().nullable(),
+  appleMusicUrl: z.string().nullable(),
+  youtubeUrl: z.string().nullable(),
+}) satisfies z.ZodType<ChatPeer>;
+
+export const openedRoomSchema = z.object({
+  roomId: z.string(),
+  peer: chatPeerSchema,
+  lastReadAt: z.number().nullable(),
+  peerLastReadAt: z.number().nullable(),
+}) satisfies z.ZodType<OpenedRoom>;
+
+export const lastReadSchema = z.object({ lastReadAt: z.number() });

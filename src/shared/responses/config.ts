@@ -1,0 +1,6 @@
+import { z } from "zod";
+import type { PublicConfig } from "../public-config";
+
+export const publicConfigSchema = z.object({
+  marketingUrl: z.string(),
+}) satisfies z.ZodType<PublicConfig>;

@@ -1,0 +1,61 @@
+/**
+ * Which lazy modules each route renders, for the build tools (size budget,
+ * per-route preload pages). The route table (routes.tsx) keeps literal `import()` calls so
+ * Vite can split them; route-chunks.test.ts keeps the two lists in step.
+ * Paths are relative to the repo root, as Vite's manifest names them.
+ */
+export interface RouteChunks {
+  /** React Router path pattern, as in routes.tsx. */
+  path: string;
+  /** Lazy route modules the route renders, outermost first. */
+  modules: string[];
+  /** Modules the route imports right after its first render (still before interactive). */
+  afterRender?: string[];
+  /** Rendered to static HTML at build time (public screens only). */
+  prerender?: boolean;
+}
+
+const chat = "src/web/features/chat/";
+const songs = "src/web/features/songs/";
+const socketClient = "node_modules/socket.io-client/build/esm/index.js";
+
+export const routeChunks: RouteChunks[] = [
+  { path: "/forgot-password", modules: ["src/web/features/auth/forgot-password-page.tsx"] },
+  { path: "/reset-password", modules: ["src/web/features/auth/reset-password-page.tsx"] },
+  { path: "/unsubscribe", modules: ["src/web/features/mail/unsubscribe-page.tsx"] },
+  { path: "/login", modules: ["src/web/features/auth/login-page.tsx"], prerender: true },
+  { path: "/register", modules: ["src/web/features/auth/register-page.tsx"], prerender: true },
+  {
+    path: "/change-password",
+    modules: ["src/web/features/account/change-password-page.tsx"],
+  },
+  { path: "/manage-account", modules: ["src/web/features/account/manage-account-page.tsx"] },
+  {
+    path: "/artist-account",
+    modules: ["src/web/features/artist-account/artist-account-page.tsx"],
+  },
+  {
+    path: "/",
+    modules: [`${chat}chat-layout.tsx`, `${chat}chat-home.tsx`],
+    afterRender: [socketClient],
+  },
+  {
+    path: "/chat/:peerId",
+    modules: [`${chat}chat-layout.tsx`, `${chat}conversation-page.tsx`],
+    afterRender: [socketClient],
+  },
+  {
+    path: "/inbox/:peerId",
+    modules: [`${chat}chat-layout.tsx`, `${chat}conversation-page.tsx`],
+    afterRender: [socketClient],
+  },
+  { path: "/settings", modules: ["src/web/features/settings/settings-page.tsx"] },
+  { path: "/songs", modules: [`${songs}songs-page.tsx`] },
+  { path: "/list", modules: [`${songs}songs-page.tsx`] },
+  { path: "/song/:id", modules: [`${songs}song-detail-page.tsx`] },
+  { path: "/song/:id/ask", modules: [`${chat}ask/ask-about-song-page.tsx`] },
+  { path: "/desk/songs", modules: [`${songs}desk/song-desk-page.tsx`] },
+  { path: "/desk/songs/new", modules: [`${songs}desk/song-editor-page.tsx`] },
+  { path: "/desk/songs/:id", modules: [`${songs}desk/song-editor-page.tsx`] },
+  { path: "/wallet", modules: ["src/web/features/wallet/wallet-page.tsx"] },
+];

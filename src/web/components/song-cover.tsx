@@ -1,0 +1,39 @@
+import { useState } from "react";
+import { Disc3 } from "lucide-react";
+
+/** A song's cover, or a placeholder when there is none or it fails to load. */
+export function SongCover({
+  src,
+  alt,
+  className = "size-20",
+  eager = false,
+}: {
+  src: string | null;
+  alt: string;
+  className?: string;
+  /** On screen from the start: load at once (a lazy image there delays the paint). */
+  eager?: boolean;
+}) {
+  const [failed, setFailed] = useState<string | null>(null);
+  if (src && failed !== src) {
+    return (
+      <img
+        src={src}
+        alt={alt}
+        loading={eager ? "eager" : "lazy"}
+        onError={() => setFailed(src)}
+        className={`${className} shrink-0 rounded-lg object-cover`}
+      />
+    );
+  }
+  return (
+    <span
+      role={alt ? "img" : undefined}
+      aria-label={alt ? `${alt} (no cover)` : undefined}
+      aria-hidden={alt ? undefined : true}
+      className={`${className} flex shrink-0 items-center justify-center rounded-lg bg-slate-200 text-slate-600 dark:bg-slate-800 dark:text-slate-300`}
+    >
+      <Disc3 aria-hidden="true" className="size-1/2" />
+    </span>
+  );
+}

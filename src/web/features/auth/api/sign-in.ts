@@ -1,0 +1,22 @@
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import type { SignInInput, SignUpInput } from "../../../../shared/auth-schemas";
+import { apiFetch } from "../../../lib/api-client";
+import { sessionQueryKey } from "../../../lib/auth/session";
+
+export function useSignIn() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: SignInInput) =>
+      apiFetch<unknown>("/api/auth/sign-in/email", { body: input }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: sessionQueryKey }),
+  });
+}
+
+export function useSignUp() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: SignUpInput) =>
+      apiFetch<unknown>("/api/auth/sign-up/email", { body: input }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: sessionQueryKey }),
+  });
+}

@@ -1,0 +1,38 @@
+import { describe, expect, it } from "vitest";
+import type { ChatContact } from "../../../../shared/chat";
+import { askDestination, lastAgentId, withSongReference } from "./song-reference";
+
+const contact = (userId: string, lastAt: number | null): ChatContact => ({
+  userId,
+  name: userId,
+  email: `${userId}@example.test`,
+  picture: null,
+  roomId: `room-${userId}`,
+  unread: 0,
+  lastMessage:
+    lastAt === null ? null : { text: "hi", fileType: null, createdAt: lastAt, senderId: userId },
+});
+
+describe("lastAgentId", () => {
+  it("picks the agent with the newest message, wherever they are in the list", () => {
+    expect(lastAgentId([contact("a", 100), contact("b", 300), contact("c", 200)])).toBe("b");
+    expect(lastAgentId([contact("a", null), contact("b", 5), contact("c", null)])).toBe("b");
+  });
+
+  it("is null when the artist has no conversation yet", () => {
+    expect(lastAgentId([])).toBeNull();
+    expect(lastAgentId([contact("a", null), contact("b", null)])).toBeNull();
+  });
+});
+
+describe("askDestination", () => {
+  it("opens the last agent's conversation with the song, or the agent list", () => {
+    expect(askDestination([contact("a", 1), contact("b", 2)], "s1")).toBe("/chat/b?song=s1");
+    expect(askDestination([contact("a", null)], "s1")).toBe("/?song=s1");
+  });
+
+  it("encodes the ids it puts in the URL", () => {
+    expect(withSongReference("/chat/x", "a b&c")).toBe("/chat/x?song=a+b%26c");
+    expect(withSongReference("/chat/x", null)).toBe("/chat/x");
+  });
+});

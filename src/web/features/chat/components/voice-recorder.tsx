@@ -1,0 +1,150 @@
+import { useEffect, useRef, useState } from "react";
+import { Mic, SendHorizontal, X } from "lucide-react";
+import { iconButton } from "./icon-button";
+
+const formatElapsed = (seconds: number) =>
+  `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, "0")}`;
+
+type RecorderState =
+  | { phase: "starting" }
+  | { phase: "recording"; startedAt: number }
+  | { phase: "failed"; message: string };
+
+/**
+ * Records a voice message with MediaRecorder: a timer, Cancel, and Send,
+ * which hands the recording over as an audio file. The microphone is asked
+ * for on the click that opened the recorder, never before.
+ */
+export function VoiceRecorder({
+  onCancel,
+  onRecorded,
+}: {
+  onCancel: () => void;
+  onRecorded: (file: File) => void;
+}) {
+  const [state, setState] = useState<RecorderState>({ phase: "starting" });
+  const [now, setNow] = useState(() => Date.now());
+  const recorder = useRef<MediaRecorder | null>(null);
+  const chunks = useRef<Blob[]>([]);
+  const sendOnStop = useRef(false);
+  const cancelButton = useRef<HTMLButtonElement>(null);
+  const handlers = useRef({ onRecorded });
+  useEffect(() => {
+    handlers.current = { onRecorded };
+  });
+
+  useEffect(() => {
+    let stream: MediaStream | null = null;
+    let stopped = false;
+    navigator.mediaDevices
+      .getUserMedia({ audio: true })
+      .then((media) => {
+        stream = media;
+        if (stopped) return media.getTracks().forEach((t) => t.stop());
+        const rec = new MediaRecorder(media);
+        recorder.current = rec;
+        rec.ondataavailable = (event) => {
+          if (event.data.size > 0) chunks.current.push(event.data);
+        };
+        rec.onstop = () => {
+          media.getTracks().forEach((t) => t.stop());
+          if (!sendOnStop.current) return;
+          const type = (rec.mimeType || "audio/webm").split(";")[0]!;
+          const extension = type.includes("ogg") ? "ogg" : type.includes("mp4") ? "m4a" : "webm";
+          const stamp = new Date().toISOString().slice(0, 19).replace(/[T:]/g, "-");
+          const file = new File(chunks.current, `voice-message-${stamp}.${extension}`, { type });
+          handlers.current.onRecorded(file);
+        };
+        rec.start(250);
+        setState({ phase: "recording", startedAt: Date.now() });
+      })
+      .catch(() => {
+        setState({
+          phase: "failed",
+          message: "The microphone could not be used. Check the browser's permission.",
+        });
+      });
+    return () => {
+      stopped = true;
+      if (recorder.current?.state === "recording") recorder.current.stop();
+      stream?.getTracks().forEach((t) => t.stop());
+    };
+  }, []);
+
+  useEffect(() => {
+    cancelButton.current?.focus();
+    const timer = setInterval(() => setNow(Date.now()), 250);
+    return () => clearInterval(timer);
+  }, []);
+
+  const elapsed =
+    state.phase === "recording" ? Math.max(0, Math.floor((now - state.startedAt) / 1000)) : 0;
+
+  return (
+    <div
+      role="group"
+      aria-label="Voice message"
+      className="flex items-center gap-2 border-t border-slate-200 bg-white p-2 dark:border-slate-800 dark:bg-slate-900"
+    >
+      <button
+        ref={cancelButton}
+        type="button"
+        className={iconButton}
+        aria-label="Cancel recording"
+        onClick={onCancel}
+      >
+        <X aria-hidden="true" className="size-5" />
+      </button>
+      {state.phase === "failed" ? (
+        <p role="alert" className="flex-1 text-sm text-red-800 dark:text-red-200">
+          {state.message}
+        </p>
+      ) : (
+        <p className="flex flex-1 items-center gap-2 text-sm">
+          <span
+            aria-hidden="true"
+            className={`size-2.5 rounded-full ${state.phase === "recording" ? "bg-red-600" : "bg-slate-400"}`}
+          />
+          {state.phase === "recording" ? "Recording" : "Starting the microphone…"}
+          <span role="timer" aria-label="Recording time" className="tabular-nums">
+            {formatElapsed(elapsed)}
+          </span>
+        </p>
+      )}
+      <button
+        type="button"
+        disabled={state.phase !== "recording"}
+        aria-label="Send recording"
+        onClick={() => {
+          sendOnStop.current = true;
+          recorder.current?.stop();
+        }}
+        className="flex size-11 shrink-0 items-center justify-center rounded-full bg-indigo-700 text-white hover:bg-indigo-800 disabled:bg-slate-300 disabled:text-slate-600 dark:bg-indigo-400 dark:text-slate-950 dark:hover:bg-indigo-300 dark:disabled:bg-slate-700 dark:disabled:text-slate-300"
+      >
+        <SendHorizontal aria-hidden="true" className="size-5" />
+      </button>
+    </div>
+  );
+}
+
+VoiceRecorder.StartButton = function StartButton({
+  disabled,
+  onStart,
+}: {
+  disabled: boolean;
+  onStart: () => void;
+}) {
+  const supported = typeof MediaRecorder !== "undefined" && Boolean(navigator.mediaDevices);
+  if (!supported) return null;
+  return (
+    <button
+      type="button"
+      className={iconButton}
+      disabled={disabled}
+      aria-label="Record audio"
+      onClick={onStart}
+    >
+      <Mic aria-hidden="true" className="size-5" />
+    </button>
+  );
+};

@@ -1,0 +1,38 @@
+import type { QueryClient } from "@tanstack/react-query";
+import type { ChatSocket } from "../../../lib/chat-socket";
+import { reportClientError } from "../../../lib/report-client-error";
+import { uploadFile } from "../../../lib/upload";
+import { chatKeys } from "../api/query-keys";
+import { mergeMessages, type Thread } from "../thread";
+import { Outbox } from "./outbox";
+import { OutboxStore } from "./outbox-store";
+
+/**
+ * The user's outbox with its real parts (IndexedDB, tus, the socket). Loaded
+ * on its own, after the first render: tus and zod stay off the first route.
+ */
+export function startOutbox(
+  userId: string,
+  queryClient: QueryClient,
+  socket: () => Promise<ChatSocket>,
+): { outbox: Outbox; store: OutboxStore } {
+  const store = new OutboxStore();
+  const outbox = new Outbox(userId, {
+    store,
+    socket,
+    upload: uploadFile,
+    onStored: (message) => {
+      const key = chatKeys.messages(message.roomId);
+      if (!queryClient.getQueryData(key)) return;
+      queryClient.setQueryData<Thread>(key, (held) => ({
+        messages: mergeMessages(held?.messages ?? [], [message]),
+        hasOlder: held?.hasOlder ?? false,
+      }));
+    },
+    report: (kind, message) => reportClientError({ kind, message }),
+  });
+  void outbox.start().catch((error: unknown) => {
+    reportClientError({ kind: "outbox-store", message: String(error) });
+  });
+  return { outbox, store };
+}

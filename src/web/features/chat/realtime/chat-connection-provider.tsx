@@ -1,0 +1,68 @@
+import { createContext, useContext, useEffect, useState, useSyncExternalStore } from "react";
+import { useQueryClient } from "@tanstack/react-query";
+import type { OutboxItem } from "../outbox/outbox";
+import { ChatConnection, type LinkStatus } from "./chat-connection";
+
+const ChatConnectionContext = createContext<ChatConnection | null>(null);
+
+/**
+ * Holds the signed-in user's chat connection for every page below it; it
+ * closes when the user signs out or another user signs in.
+ */
+export function ChatConnectionProvider({
+  userId,
+  children,
+}: {
+  userId: string;
+  children: React.ReactNode;
+}) {
+  const queryClient = useQueryClient();
+  const [connection] = useState(() => new ChatConnection(queryClient));
+  useEffect(() => {
+    connection.open(userId);
+    return () => connection.close();
+  }, [connection, userId]);
+  return <ChatConnectionContext value={connection}>{children}</ChatConnectionContext>;
+}
+
+export function useChatConnection(): ChatConnection {
+  const connection = useContext(ChatConnectionContext);
+  if (!connection) throw new Error("useChatConnection needs a ChatConnectionProvider");
+  return connection;
+}
+
+export function useConnectionStatus(): LinkStatus {
+  const connection = useChatConnection();
+  return useSyncExternalStore(connection.subscribe, connection.getStatus);
+}
+
+export function useDirectoryVersion(): number {
+  const connection = useChatConnection();
+  return useSyncExternalStore(connection.subscribe, connection.getDirectoryVersion);
+}
+
+/** Messages of this tab's user not yet acknowledged, across every conversation. */
+export function useOutboxItems(): readonly OutboxItem[] {
+  const connection = useChatConnection();
+  return useSyncExternalStore(connection.subscribe, connection.getOutboxItems);
+}
+
+/** The last message that arrived live in any conversation. */
+export function useLastLiveMessage() {
+  const connection = useChatConnection();
+  return useSyncExternalStore(connection.subscribe, connection.getLastLive);
+}
+
+/** Whether the other person is typing in this room right now. */
+export function usePeerTyping(roomId: string | undefined): boolean {
+  const connection = useChatConnection();
+  const typing = useSyncExternalStore(connection.subscribe, connection.getTyping);
+  return roomId !== undefined && typing.has(roomId);
+}
+
+/** The latest read mark of a person in a room announced live, if any. */
+export function useLiveReadMark(roomId: string | undefined, userId: string | undefined) {
+  const connection = useChatConnection();
+  const reads = useSyncExternalStore(connection.subscribe, connection.getReads);
+  return roomId && userId ? reads.get(`${roomId} ${userId}`) : undefined;
+}

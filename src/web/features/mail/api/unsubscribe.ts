@@ -1,0 +1,13 @@
+import { useMutation } from "@tanstack/react-query";
+import { apiFetch } from "../../../lib/api-client";
+
+/** One-click unsubscribe from an email link; works signed out. */
+export function useUnsubscribe() {
+  return useMutation({
+    mutationFn: (token: string) =>
+      apiFetch<{ ok: true; message: string }>(
+        `/api/mail/unsubscribe?token=${encodeURIComponent(token)}`,
+        { method: "POST", body: {} },
+      ),
+  });
+}

@@ -1,0 +1,17 @@
+import { keepPreviousData, useQuery } from "@tanstack/react-query";
+import type { SongCounts } from "../../../../shared/song-schemas";
+import { apiFetch } from "../../../lib/api-client";
+import { songKeys } from "./song-keys";
+
+/** How many songs each status filter shows, with the title search applied. */
+export function useSongCounts(q: string) {
+  return useQuery({
+    queryKey: songKeys.myCounts(q),
+    queryFn: ({ signal }) =>
+      apiFetch<SongCounts>(`/api/songs/counts${q ? `?q=${encodeURIComponent(q)}` : ""}`, {
+        signal,
+      }),
+    // The old counts stay on the buttons while the new search's load.
+    placeholderData: keepPreviousData,
+  });
+}
