@@ -161,6 +161,10 @@ test("Ask about this song with no previous agent: the agent list carries the son
   await page.goto(`/chat/${samId}?song=${songId}`);
   await expect(page.getByText("Asking about Morning Light")).toBeVisible();
   await context.setOffline(true);
+  // The page has heard it (and closed its socket) before the question is typed.
+  await expect(
+    page.getByText("You're offline. Messages will be sent when you're back."),
+  ).toBeVisible();
   await composer(page).fill("Is the artwork fine?");
   await composer(page).press("Enter");
   const pending = bubble(page, "Is the artwork fine?");
