@@ -1,5 +1,6 @@
 import { Redis } from "ioredis";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { skipUnlessAvailable } from "../test/engines-available";
 import { createRedisAttemptLimiter } from "./redis-attempt-limiter";
 
 const url = process.env.TEST_REDIS_URL ?? "redis://127.0.0.1:6379";
@@ -20,7 +21,7 @@ afterAll(() => {
 
 describe("redis attempt limiter", () => {
   it("is shared by two limiters (two instances) and forgets after the window", async (ctx) => {
-    if (!available) ctx.skip(`no Redis at ${url}`);
+    skipUnlessAvailable(ctx, available ? null : `no Redis at ${url}`);
     const prefix = `test:${Date.now()}:`;
     const a = createRedisAttemptLimiter(redis, { maxFailures: 3, windowMs: 1000 }, prefix);
     const b = createRedisAttemptLimiter(redis, { maxFailures: 3, windowMs: 1000 }, prefix);

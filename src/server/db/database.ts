@@ -154,6 +154,13 @@ export async function dropPostgresSchema(url: string, schema: string): Promise<v
   }
 }
 
+const MIGRATION_ATTEMPTS = 8;
+
+/** PostgreSQL's invalid_schema_name, raised when a listed schema vanished mid-query. */
+function otherSchemaGone(error: unknown): boolean {
+  return (error as { code?: unknown } | undefined)?.code === "3F000";
+}
+
 export async function migrateToLatest(handle: DatabaseHandle): Promise<void> {
   const provider: MigrationProvider = {
     getMigrations: () => Promise.resolve(allMigrations(handle.dialect)),
@@ -164,7 +171,14 @@ export async function migrateToLatest(handle: DatabaseHandle): Promise<void> {
     provider,
     ...(handle.schema ? { migrationTableSchema: handle.schema } : {}),
   });
-  const { error, results } = await migrator.migrateToLatest();
+  let { error, results } = await migrator.migrateToLatest();
+  // Kysely's migrator lists the tables of every schema in the database; one
+  // dropped meanwhile (by another app or test sharing the server) fails that
+  // listing with "schema ... does not exist". Nothing was applied: try again.
+  for (let attempt = 1; attempt < MIGRATION_ATTEMPTS && otherSchemaGone(error); attempt += 1) {
+    await new Promise((resolve) => setTimeout(resolve, 20 + Math.random() * 80));
+    ({ error, results } = await migrator.migrateToLatest());
+  }
   const failed = results?.find((r) => r.status === "Error");
   if (error || failed) {
     const name = failed ? ` (${failed.migrationName})` : "";

@@ -18,7 +18,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ChatMessage } from "../../shared/chat";
 import { chatEvents } from "../../shared/chat-events";
 import { PortalClient, sendMessage, startServer, type ServerProcess } from "../test/server-process";
-import { enginesUnavailable } from "../test/engines-available";
+import { enginesUnavailable, skipUnlessAvailable } from "../test/engines-available";
 
 const PG_URL = process.env.TEST_POSTGRES_URL ?? "postgres://postgres@127.0.0.1:5432/test";
 const REDIS_URL = process.env.TEST_REDIS_URL ?? "redis://127.0.0.1:6379";
@@ -88,7 +88,7 @@ afterAll(async () => {
 
 describe("engine outages under a running server", () => {
   it("survives PostgreSQL connections dropped mid-traffic and recovers", async (ctx) => {
-    if (skipReason) ctx.skip(skipReason);
+    skipUnlessAvailable(ctx, skipReason);
     const artist = new PortalClient(a!.url, PUBLIC_URL);
     await artist.signUp("Faults", `faults-${randomUUID()}@example.test`);
 
@@ -153,7 +153,7 @@ describe("engine outages under a running server", () => {
   }, 90_000);
 
   it("live chat across two instances recovers after Redis drops their connections", async (ctx) => {
-    if (skipReason) ctx.skip(skipReason);
+    skipUnlessAvailable(ctx, skipReason);
     const artist = new PortalClient(a!.url, PUBLIC_URL);
     const agent = new PortalClient(b!.url, PUBLIC_URL);
     await artist.signUp("Artist", `artist-${randomUUID()}@example.test`);

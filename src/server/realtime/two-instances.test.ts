@@ -18,7 +18,7 @@ import { chatEvents, type SendAck } from "../../shared/chat-events";
 import type { ChatMessage } from "../../shared/chat";
 import { startS3TestServer, type S3TestServer } from "../test/s3-test-server";
 import getPort from "get-port";
-import { enginesUnavailable } from "../test/engines-available";
+import { enginesUnavailable, skipUnlessAvailable } from "../test/engines-available";
 
 const PG_URL = process.env.TEST_POSTGRES_URL ?? "postgres://postgres@127.0.0.1:5432/test";
 const REDIS_URL = process.env.TEST_REDIS_URL ?? "redis://127.0.0.1:6379";
@@ -144,7 +144,7 @@ const signUp = (c: Client, name: string) =>
 describe("two instances behind one address", () => {
   // Before the SIGKILL below: both instances are needed.
   it("a change or a sign-out on one instance reaches the other's session cache at once", async (ctx) => {
-    if (skipReason) ctx.skip(skipReason);
+    skipUnlessAvailable(ctx, skipReason);
     const onA = new Client(a!.url);
     expect((await signUp(onA, "Cached Artist")).status).toBe(200);
     const onB = new Client(b!.url);
@@ -162,7 +162,7 @@ describe("two instances behind one address", () => {
   }, 60_000);
 
   it("chat live across instances, survive a SIGKILL without losing or doubling a message", async (ctx) => {
-    if (skipReason) ctx.skip(skipReason);
+    skipUnlessAvailable(ctx, skipReason);
     const artist = new Client(a!.url);
     const agent = new Client(b!.url);
     expect((await signUp(artist, "Artist")).status).toBe(200);

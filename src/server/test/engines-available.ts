@@ -1,5 +1,6 @@
 import pg from "pg";
 import { Redis } from "ioredis";
+import type { TestContext } from "vitest";
 
 /**
  * Why the PostgreSQL + Redis suites cannot run here, or null when both
@@ -23,4 +24,14 @@ export async function enginesUnavailable(pgUrl: string, redisUrl: string): Promi
     return `no Redis at ${redisUrl} (${(err as Error).message})`;
   }
   return null;
+}
+
+/**
+ * Skips a test whose engine is missing on a developer's machine. In CI the
+ * engines are required, so there the test fails with the reason instead.
+ */
+export function skipUnlessAvailable(ctx: TestContext, missing: string | null): void {
+  if (!missing) return;
+  if (process.env.CI) throw new Error(`Required in CI: ${missing}`);
+  ctx.skip(missing);
 }

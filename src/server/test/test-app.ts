@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -23,10 +24,9 @@ async function openTestDatabase(
   if (!testDatabaseUrl) {
     return openDatabase({ engine: "sqlite", file: path.join(dataDir, "portal.sqlite") });
   }
-  const schema = `t_${path
-    .basename(dataDir)
-    .replace(/[^a-z0-9]/gi, "")
-    .toLowerCase()}`;
+  // Random and lower case from the start: folder names differ only in case
+  // sometimes, and PostgreSQL folds unquoted names to lower case.
+  const schema = `t_${randomUUID().replaceAll("-", "")}`;
   const handle = await openDatabase({ engine: "postgres", url: testDatabaseUrl, schema });
   return { ...handle, dropTestSchema: () => dropPostgresSchema(testDatabaseUrl, schema) };
 }

@@ -1,6 +1,7 @@
 import { Redis } from "ioredis";
 import { describe, expect, it } from "vitest";
 import { createTestApp } from "../../test/test-app";
+import { skipUnlessAvailable } from "../../test/engines-available";
 
 const redisUrl = process.env.TEST_REDIS_URL ?? "redis://127.0.0.1:6379";
 
@@ -57,7 +58,7 @@ describe("health", () => {
     try {
       await redis.connect();
     } catch {
-      ctx.skip(`no Redis at ${redisUrl}`);
+      skipUnlessAvailable(ctx, `no Redis at ${redisUrl}`);
     }
     const t = await createTestApp({ redis });
     try {
