@@ -134,3 +134,26 @@ test("the update prompt can be put off", async ({ page }) => {
     undo();
   }
 });
+
+test("a screen whose code cannot be fetched says so and offers to try again", async ({ page }) => {
+  await signInAs(page, demo.artist);
+  // The wallet's chunk fails, as it would offline without the worker or after a deploy removed it.
+  let blocked = true;
+  await page.route(/\/assets\/wallet-page-[\w-]+\.js$/, (route) =>
+    blocked ? route.abort("internetdisconnected") : route.continue(),
+  );
+  await page
+    .getByRole("navigation", { name: "Main" })
+    .getByRole("link", { name: "Wallet" })
+    .click();
+  // The focus goes to the news, not back to the top of an empty page.
+  await expect(
+    page.getByRole("heading", { name: "This screen could not be loaded" }),
+  ).toBeFocused();
+  await expectAccessible(page);
+  const tryAgain = page.getByRole("button", { name: "Try again" });
+  await tryAgain.focus();
+  blocked = false;
+  await page.keyboard.press("Enter");
+  await expect(page.getByRole("heading", { name: "Wallet" })).toBeVisible();
+});

@@ -16,9 +16,10 @@ import path from "node:path";
 import { StrictMode } from "react";
 import { renderToString } from "react-dom/server";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import { createStaticHandler, createStaticRouter, StaticRouterProvider } from "react-router";
+import { StaticRouter } from "react-router";
 import { routeChunks, type RouteChunks } from "../src/web/app/route-chunks";
-import { routes } from "../src/web/app/routes";
+import { AppScreens } from "../src/web/app/app-screens";
+import { preloadRoute } from "../src/web/app/routes";
 import { sessionQueryKey, sessionUrl } from "../src/web/lib/auth/session";
 import { distWeb, readManifest, routeOwnFiles } from "./build-manifest";
 
@@ -41,20 +42,19 @@ function inlineHead(html: string): string {
   return out;
 }
 
-/** What a signed-out visitor sees at `url`, as HTML. */
+/** What a signed-out visitor sees at `url`, as HTML: the same tree main.tsx hydrates. */
 async function renderPublic(url: string): Promise<string> {
-  const handler = createStaticHandler(routes);
-  const context = await handler.query(new Request(`http://localhost${url}`));
-  if (context instanceof Response) throw new Error(`${url} redirected while prerendering`);
-  const router = createStaticRouter(handler.dataRoutes, context);
+  // Loaded first, as main.tsx does before hydrating: no Suspense fallback in the HTML.
+  await preloadRoute(url);
   const queryClient = new QueryClient();
   // Rendered for a signed-out visitor; main.tsx seeds the same answer, then checks.
   queryClient.setQueryData(sessionQueryKey, null);
   return renderToString(
     <StrictMode>
       <QueryClientProvider client={queryClient}>
-        {/* hydrate={false}: no inline data script, which the CSP would refuse. */}
-        <StaticRouterProvider router={router} context={context} hydrate={false} />
+        <StaticRouter location={url}>
+          <AppScreens />
+        </StaticRouter>
       </QueryClientProvider>
     </StrictMode>,
   );

@@ -2,9 +2,9 @@ import "./lib/zod-without-eval";
 import { StrictMode, startTransition } from "react";
 import { createRoot, hydrateRoot } from "react-dom/client";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import { RouterProvider } from "react-router";
-import { router } from "./app/router";
-import { whenRouterReady } from "./app/when-router-ready";
+import { BrowserRouter } from "react-router";
+import { AppScreens } from "./app/app-screens";
+import { preloadRoute } from "./app/routes";
 import { fetchSessionUser, sessionQueryKey } from "./lib/auth/session";
 import "./styles.css";
 
@@ -15,26 +15,31 @@ const queryClient = new QueryClient({
 const app = (
   <StrictMode>
     <QueryClientProvider client={queryClient}>
-      <RouterProvider router={router} />
+      <BrowserRouter>
+        <AppScreens />
+      </BrowserRouter>
     </QueryClientProvider>
   </StrictMode>
 );
 
 const root = document.getElementById("root")!;
+// The route's screens first (the built page has preloaded their chunks), so
+// the first render is the whole screen, as the prerendered HTML shows it.
+const ready = preloadRoute(window.location.pathname);
 if (root.firstElementChild) {
   // A public screen prerendered at build time for a signed-out visitor
   // (scripts/prerender.tsx): hydrate it with the same answer, marked stale so
   // the session is still checked and a signed-in visitor moves on.
   queryClient.setQueryData(sessionQueryKey, null, { updatedAt: 0 });
-  void whenRouterReady(router).then(() => hydrateRoot(root, app));
+  void ready.then(() => hydrateRoot(root, app));
 } else {
   // Every other screen needs the session first: ask now (the built page has
-  // preloaded it), while the router loads the route's modules; render once
-  // they are in, in a transition that yields to the browser (no long task).
+  // preloaded it), while its modules load; render once they are in, in a
+  // transition that yields to the browser (no long task).
   queryClient.query({ queryKey: sessionQueryKey, queryFn: fetchSessionUser }).catch(() => {
     // The guard's own query retries and shows the failure.
   });
-  void whenRouterReady(router).then(() => startTransition(() => createRoot(root).render(app)));
+  void ready.then(() => startTransition(() => createRoot(root).render(app)));
 }
 
 // The offline shell and update prompt, once the page itself has loaded.

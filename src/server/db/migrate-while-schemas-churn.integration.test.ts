@@ -14,12 +14,12 @@ const freshSchema = (prefix: string) => `${prefix}${randomUUID().replaceAll("-",
 describe.skipIf(!testDatabaseUrl)("migrations on a PostgreSQL whose schemas come and go", () => {
   it("apply every time while other schemas are created and dropped", async () => {
     const url = testDatabaseUrl!;
-    let stop = false;
+    const churning = { stop: false };
     const churn = (async () => {
       const client = new pg.Client({ connectionString: url });
       await client.connect();
       try {
-        while (!stop) {
+        while (!churning.stop) {
           const other = freshSchema("t_churn_");
           await client.query(
             `create schema ${other}; create table ${other}.a (id serial primary key, b text)`,
@@ -45,7 +45,7 @@ describe.skipIf(!testDatabaseUrl)("migrations on a PostgreSQL whose schemas come
         }
       }
     } finally {
-      stop = true;
+      churning.stop = true;
       await churn;
     }
     expect(failures).toEqual([]);

@@ -1,32 +1,36 @@
-import type { RouteObject } from "react-router";
+import { matchRoutes, useRoutes, type RouteObject } from "react-router";
 import { AppShell } from "./app-shell";
+import { lazyPage } from "./lazy-page";
 import { RequireSignedIn, RequireSignedOut } from "./route-guards";
 
+/** What a route keeps for preloading its screen. */
+interface PageHandle {
+  preload: () => Promise<void>;
+}
+
 /** Each screen is its own chunk so the first route loads only what it shows. */
-const lazyPage = (load: () => Promise<{ default: React.ComponentType }>) => async () => ({
-  Component: (await load()).default,
-});
+function page(load: Parameters<typeof lazyPage>[0]): Pick<RouteObject, "element" | "handle"> {
+  const { Page, preload } = lazyPage(load);
+  const handle: PageHandle = { preload };
+  return { element: <Page />, handle };
+}
 
 /**
- * The route table, shared by the browser router (router.ts) and the build-time
- * prerender of the public screens (scripts/prerender.tsx).
+ * The route table, rendered by the browser (main.tsx) and by the build-time
+ * prerender of the public screens (scripts/prerender.tsx). Declarative routes
+ * (useRoutes) rather than a data router: nothing here uses loaders or actions,
+ * and the data router is twice the bytes (docs/decisions/029-declarative-routes.md).
  */
 export const routes: RouteObject[] = [
   // Reached from emails, signed in or not.
-  {
-    path: "/forgot-password",
-    lazy: lazyPage(() => import("../features/auth/forgot-password-page")),
-  },
-  {
-    path: "/reset-password",
-    lazy: lazyPage(() => import("../features/auth/reset-password-page")),
-  },
-  { path: "/unsubscribe", lazy: lazyPage(() => import("../features/mail/unsubscribe-page")) },
+  { path: "/forgot-password", ...page(() => import("../features/auth/forgot-password-page")) },
+  { path: "/reset-password", ...page(() => import("../features/auth/reset-password-page")) },
+  { path: "/unsubscribe", ...page(() => import("../features/mail/unsubscribe-page")) },
   {
     element: <RequireSignedOut />,
     children: [
-      { path: "/login", lazy: lazyPage(() => import("../features/auth/login-page")) },
-      { path: "/register", lazy: lazyPage(() => import("../features/auth/register-page")) },
+      { path: "/login", ...page(() => import("../features/auth/login-page")) },
+      { path: "/register", ...page(() => import("../features/auth/register-page")) },
     ],
   },
   {
@@ -35,62 +39,73 @@ export const routes: RouteObject[] = [
       // Account sub-screens stand outside the shell (spec route table).
       {
         path: "/change-password",
-        lazy: lazyPage(() => import("../features/account/change-password-page")),
+        ...page(() => import("../features/account/change-password-page")),
       },
       {
         path: "/manage-account",
-        lazy: lazyPage(() => import("../features/account/manage-account-page")),
+        ...page(() => import("../features/account/manage-account-page")),
       },
       {
         path: "/artist-account",
-        lazy: lazyPage(() => import("../features/artist-account/artist-account-page")),
+        ...page(() => import("../features/artist-account/artist-account-page")),
       },
       {
         path: "/",
         element: <AppShell />,
         children: [
           {
-            lazy: lazyPage(() => import("../features/chat/chat-layout")),
+            ...page(() => import("../features/chat/chat-layout")),
             children: [
-              { index: true, lazy: lazyPage(() => import("../features/chat/chat-home")) },
-              {
-                path: "chat/:peerId",
-                lazy: lazyPage(() => import("../features/chat/conversation-page")),
-              },
+              { index: true, ...page(() => import("../features/chat/chat-home")) },
+              { path: "chat/:peerId", ...page(() => import("../features/chat/conversation-page")) },
               {
                 path: "inbox/:peerId",
-                lazy: lazyPage(() => import("../features/chat/conversation-page")),
+                ...page(() => import("../features/chat/conversation-page")),
               },
             ],
           },
-          { path: "settings", lazy: lazyPage(() => import("../features/settings/settings-page")) },
-          { path: "songs", lazy: lazyPage(() => import("../features/songs/songs-page")) },
-          { path: "list", lazy: lazyPage(() => import("../features/songs/songs-page")) },
-          {
-            path: "song/:id",
-            lazy: lazyPage(() => import("../features/songs/song-detail-page")),
-          },
+          { path: "settings", ...page(() => import("../features/settings/settings-page")) },
+          { path: "songs", ...page(() => import("../features/songs/songs-page")) },
+          { path: "list", ...page(() => import("../features/songs/songs-page")) },
+          { path: "song/:id", ...page(() => import("../features/songs/song-detail-page")) },
           {
             // "Ask about this song": the chat decides where the question goes.
             path: "song/:id/ask",
-            lazy: lazyPage(() => import("../features/chat/ask/ask-about-song-page")),
+            ...page(() => import("../features/chat/ask/ask-about-song-page")),
           },
-          {
-            path: "desk/songs",
-            lazy: lazyPage(() => import("../features/songs/desk/song-desk-page")),
-          },
+          { path: "desk/songs", ...page(() => import("../features/songs/desk/song-desk-page")) },
           {
             path: "desk/songs/new",
-            lazy: lazyPage(() => import("../features/songs/desk/song-editor-page")),
+            ...page(() => import("../features/songs/desk/song-editor-page")),
           },
           {
             path: "desk/songs/:id",
-            lazy: lazyPage(() => import("../features/songs/desk/song-editor-page")),
+            ...page(() => import("../features/songs/desk/song-editor-page")),
           },
-          { path: "wallet", lazy: lazyPage(() => import("../features/wallet/wallet-page")) },
-          { path: "*", lazy: lazyPage(() => import("./not-found-page")) },
+          { path: "wallet", ...page(() => import("../features/wallet/wallet-page")) },
+          { path: "*", ...page(() => import("./not-found-page")) },
         ],
       },
     ],
   },
 ];
+
+/** The screen for the current URL. */
+export function AppRoutes() {
+  return useRoutes(routes);
+}
+
+/**
+ * Loads the screens `pathname` shows (every lazy level), so the first render
+ * or hydration needs no Suspense round. Resolves even if one fails: the route
+ * then loads on render and its error boundary tells the user.
+ */
+export async function preloadRoute(pathname: string): Promise<void> {
+  const matches = matchRoutes(routes, pathname) ?? [];
+  const loads: Promise<void>[] = [];
+  for (const { route } of matches) {
+    const handle = route.handle as PageHandle | undefined;
+    if (handle) loads.push(handle.preload());
+  }
+  await Promise.allSettled(loads);
+}
