@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import Fastify from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { solidPng } from "../../../cli/seed/solid-png";
 import { CHAT_UPLOAD_PURPOSE, chatRoomId } from "../../../shared/chat";
@@ -10,7 +11,7 @@ import { tusUpload } from "../../test/tus-upload";
 import { productUploadPurposes } from "../../product-upload-purposes";
 import { connectSocket, connected, createUser, listen, send } from "../chat/chat-test-helpers";
 import { type TestUser } from "../chat/chat-test-helpers";
-import { sweepFiles } from "./file-sweeper";
+import { scheduleFileSweep, sweepFiles } from "./file-sweeper";
 import { uploadPurposeMap } from "./upload-purposes";
 
 const DAY = 24 * 3_600_000;
@@ -149,5 +150,30 @@ describe("the file sweeper", () => {
       headers: { cookie: agent.cookie },
     });
     expect(served.statusCode).toBe(200);
+  });
+
+  it("runs by itself on its schedule while the app is up, and is waited for on close", async () => {
+    const chat = { purpose: CHAT_UPLOAD_PURPOSE, roomId };
+    const old = await upload(artist.cookie, chat, 10_000);
+    const fresh = await upload(artist.cookie, chat, 10_000);
+    await age(old, DAY + 60_000);
+    // An app of its own with the same context, its timer every 100 ms.
+    const host = Fastify({ logger: false });
+    host.decorate("ctx", t.app.ctx);
+    const db = t.app.ctx.database.db;
+    scheduleFileSweep(host, uploadPurposeMap(productUploadPurposes(db)), {
+      everyMs: 100,
+      olderThanMs: DAY,
+    });
+    await host.ready();
+    try {
+      // Rows go first, then bytes.
+      await expect
+        .poll(async () => [await rowExists(old), await bytesExist(old)], { timeout: 5_000 })
+        .toEqual([false, false]);
+      expect(await rowExists(fresh)).toBe(true);
+    } finally {
+      await host.close();
+    }
   });
 });
