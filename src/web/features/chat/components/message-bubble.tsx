@@ -66,7 +66,16 @@ function Attachment({ message }: { message: ThreadMessage }) {
             aria-label={`Open image ${name}`}
             className="overflow-hidden rounded-lg"
           >
-            <img src={url} alt={name} className="max-h-60 max-w-full object-cover" />
+            {/* A fixed thumbnail box: the bubble has its final size before the
+                image arrives, so the conversation never jumps (CLS). The
+                viewer shows the whole picture. */}
+            <img
+              src={url}
+              alt={name}
+              width={256}
+              height={192}
+              className="h-48 w-64 max-w-full bg-slate-200 object-cover dark:bg-slate-700"
+            />
           </button>
           {viewing && <ImageViewer src={url} name={name} onClose={() => setViewing(false)} />}
         </>
