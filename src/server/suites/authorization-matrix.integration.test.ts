@@ -160,6 +160,7 @@ const ROWS: Record<string, Row> = {
   "GET /api/health": { call: () => ({ url: "/api/health" }), expect: everyone(200) },
   "GET /api/config": { call: () => ({ url: "/api/config" }), expect: everyone(200) },
   "GET /api/me": { call: () => ({ url: "/api/me" }), expect: allowed(200) },
+  "GET /api/session": { call: () => ({ url: "/api/session" }), expect: everyone(200) },
   "PATCH /api/profile": {
     call: () => ({ url: "/api/profile", payload: { bio: "Written by the matrix" } }),
     expect: allowed(200),

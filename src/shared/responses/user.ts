@@ -14,3 +14,7 @@ export const publicUserSchema = z.object({
   appleMusicUrl: z.string().nullable(),
   youtubeUrl: z.string().nullable(),
 }) satisfies z.ZodType<PublicUser>;
+
+/** GET /api/session: who is signed in, or null; an answer either way, never 401. */
+export const sessionAnswerSchema = z.object({ user: publicUserSchema.nullable() });
+export type SessionAnswer = z.infer<typeof sessionAnswerSchema>;

@@ -181,3 +181,22 @@ describe("profile picture", () => {
     expect(rows).toEqual([]);
   });
 });
+
+describe("GET /api/session", () => {
+  it("answers 200 with the signed-in user, and 200 with null when nobody is", async () => {
+    const { cookie } = await signUp(t.app);
+    const signedIn = await t.app.inject({ url: "/api/session", headers: { cookie } });
+    expect(signedIn.statusCode).toBe(200);
+    expect(signedIn.headers["cache-control"]).toBe("no-store");
+    expect(signedIn.json()).toEqual({ user: (await me(cookie)).json() });
+    const signedOut = await t.app.inject({ url: "/api/session" });
+    expect(signedOut.statusCode).toBe(200);
+    expect(signedOut.json()).toEqual({ user: null });
+    // A cookie that names no session is nobody, not an error.
+    const stale = await t.app.inject({
+      url: "/api/session",
+      headers: { cookie: "better-auth.session_token=nothing.signed" },
+    });
+    expect(stale.json()).toEqual({ user: null });
+  });
+});

@@ -4,7 +4,7 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { fileUrl } from "../../../shared/files";
 import { profilePatchSchema, profilePictureSchema } from "../../../shared/profile-schemas";
 import { errorResponses } from "../../../shared/responses/common";
-import { publicUserSchema } from "../../../shared/responses/user";
+import { publicUserSchema, sessionAnswerSchema } from "../../../shared/responses/user";
 import type { PublicUser } from "../../../shared/user";
 import { HttpError } from "../../http/errors";
 import { deleteFileRows } from "../uploads/stored-files";
@@ -37,6 +37,26 @@ function profilePlugin(
       const { user } = await sessions.require(request);
       reply.header("cache-control", "no-store");
       return user;
+    },
+  );
+
+  /**
+   * Who is signed in, for the web app's first check: 200 with null when
+   * nobody is, so a signed-out visit logs no failed request in the console.
+   */
+  app.get(
+    "/api/session",
+    {
+      schema: {
+        tags,
+        summary: "The signed-in user, or null",
+        response: { 200: sessionAnswerSchema, ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      const session = await sessions.read(request.headers);
+      reply.header("cache-control", "no-store");
+      return { user: session?.user ?? null };
     },
   );
 

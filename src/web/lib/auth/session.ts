@@ -1,19 +1,15 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import type { SessionAnswer } from "../../../shared/responses/user";
 import type { PublicUser } from "../../../shared/user";
 import { ApiError, apiFetch } from "../api-client";
 
 export const sessionQueryKey = ["session"] as const;
 /** Also preloaded by the built pages of signed-in routes (scripts/prerender.tsx). */
-export const sessionUrl = "/api/me";
+export const sessionUrl = "/api/session";
 
-/** The signed-in user, or null. 401 is an answer here, not an error. */
+/** The signed-in user, or null (the server answers 200 either way). */
 export async function fetchSessionUser(): Promise<PublicUser | null> {
-  try {
-    return await apiFetch<PublicUser>(sessionUrl);
-  } catch (error) {
-    if (error instanceof ApiError && error.status === 401) return null;
-    throw error;
-  }
+  return (await apiFetch<SessionAnswer>(sessionUrl)).user;
 }
 
 export function useSession() {
