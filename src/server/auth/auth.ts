@@ -12,8 +12,6 @@ export interface AuthOptions {
   dialect: MigrationDialect;
   secret: string;
   publicUrl: string;
-  /** Extra origins allowed to call the auth API (dev server). */
-  trustedOrigins?: string[];
   /** Where better-auth's own messages go (the app's pino logger); its console otherwise. */
   log?: FastifyBaseLogger;
   /** Mails the reset link for a token (the password-reset feature records the mail). */
@@ -56,7 +54,9 @@ export function createAuth(options: AuthOptions) {
     // them (503 with a message, or a logged 500), instead of an empty 500
     // here. Its own API errors (401 and friends) stay responses.
     onAPIError: { throw: true },
-    trustedOrigins: [options.publicUrl, ...(options.trustedOrigins ?? [])],
+    // Only the portal's own origin (in development too: `npm run dev` sets
+    // PUBLIC_URL to the Vite server's address).
+    trustedOrigins: [options.publicUrl],
     // Our own limiter runs in front (per email, shareable across instances).
     rateLimit: { enabled: false },
     emailAndPassword: {
