@@ -1,6 +1,6 @@
 import { QueryClient, QueryObserver } from "@tanstack/react-query";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import type { ChatMessage } from "../../../../shared/chat";
+import type { ChatContact, ChatMessage } from "../../../../shared/chat";
 import type { ChatSocketHandlers } from "../../../lib/chat-socket";
 import { chatKeys } from "../api/query-keys";
 import type { Thread } from "../thread";
@@ -106,6 +106,36 @@ describe("chat connection", () => {
     const keys = invalidated.mock.calls.map(([filters]) => filters?.queryKey);
     expect(keys).toContainEqual(chatKeys.allContacts);
     expect(keys).toContainEqual(chatKeys.allMessages);
+  });
+
+  it("clears the room's unread count on the user's own read mark without fetching the lists", async () => {
+    client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    const queryClient = client;
+    const handlers = await openFor(queryClient, "a");
+    const contact = (roomId: string, unread: number): ChatContact => ({
+      userId: roomId,
+      name: roomId,
+      email: `${roomId}@example.test`,
+      picture: null,
+      roomId,
+      lastMessage: null,
+      unread,
+    });
+    queryClient.setQueryData(chatKeys.contacts(""), [contact("a-b", 3), contact("a-c", 2)]);
+    queryClient.setQueryData(chatKeys.contacts("b"), [contact("a-b", 3)]);
+    const invalidated = vi.spyOn(queryClient, "invalidateQueries");
+
+    // The other person read: nothing of this user's counts changes.
+    handlers.onRead({ roomId: "a-b", userId: "b", lastReadAt: 5 });
+    expect(queryClient.getQueryData<ChatContact[]>(chatKeys.contacts(""))?.[0]?.unread).toBe(3);
+    // This user read a-b (here or in another tab): a-b is at 0 in every list, a-c stays.
+    handlers.onRead({ roomId: "a-b", userId: "a", lastReadAt: 6 });
+    const unread = (search: string) =>
+      queryClient.getQueryData<ChatContact[]>(chatKeys.contacts(search))?.map((c) => c.unread);
+    expect(unread("")).toEqual([0, 2]);
+    expect(unread("b")).toEqual([0]);
+    expect(invalidated).not.toHaveBeenCalled();
+    expect(connection!.getReads().get("a-b b")).toBe(5);
   });
 
   it("reconnects after the server closed the socket only while the user is still signed in", async () => {

@@ -1,5 +1,5 @@
 import type { QueryClient } from "@tanstack/react-query";
-import type { ChatMessage } from "../../../../shared/chat";
+import type { ChatContact, ChatMessage } from "../../../../shared/chat";
 import {
   TYPING_SHOWN_MS,
   type PeerTypingEvent,
@@ -203,7 +203,17 @@ export class ChatConnection {
         next.set(`${event.roomId} ${event.userId}`, event.lastReadAt);
         this.reads = next;
         this.notify();
-        void refreshLists();
+        // The lists show only this user's unread counts. Their own mark (this
+        // tab or another) leaves nothing unread in the room: no refetch. A
+        // later message arrives after this event, with its own refresh.
+        if (event.userId !== userId) return;
+        queryClient.setQueriesData<ChatContact[]>({ queryKey: chatKeys.allContacts }, (list) =>
+          list?.map((contact) =>
+            contact.roomId === event.roomId && contact.unread > 0
+              ? { ...contact, unread: 0 }
+              : contact,
+          ),
+        );
       },
       onPeerTyping: (event: PeerTypingEvent) => {
         if (event.userId === userId) return;
