@@ -36,6 +36,27 @@ function assertReason(toStatus: string, change: StatusChange): void {
   }
 }
 
+/** The history entry of a save that set `row`'s status (from `fromStatus`). */
+function recordStatus(
+  trx: Db,
+  agent: ActingAgent,
+  row: SongRow,
+  fromStatus: string | null,
+  change: StatusChange,
+  at: number,
+): Promise<SongStatusEvent> {
+  return insertStatusEvent(trx, {
+    songId: row.id,
+    fromStatus,
+    toStatus: row.status,
+    reasonCode: row.status === "rejected" ? change.rejectionReason : null,
+    note: change.statusNote,
+    agentId: agent.id,
+    agentName: agent.name,
+    at,
+  });
+}
+
 export interface SavedSong {
   row: SongRow;
   /** The history entry this save wrote, when the status changed. */
@@ -53,16 +74,7 @@ export async function createSongWithHistory(
   assertReason(fields.status, { rejectionReason, statusNote });
   return db.transaction().execute(async (trx) => {
     const row = await insertSong(trx, fields, now);
-    const change = await insertStatusEvent(trx, {
-      songId: row.id,
-      fromStatus: null,
-      toStatus: row.status,
-      reasonCode: row.status === "rejected" ? rejectionReason : null,
-      note: statusNote,
-      agentId: agent.id,
-      agentName: agent.name,
-      at: now,
-    });
+    const change = await recordStatus(trx, agent, row, null, { rejectionReason, statusNote }, now);
     return { row, change };
   });
 }
@@ -90,16 +102,7 @@ export async function updateSongWithHistory(
     // Another save won the race between our read and this write.
     if (!row) throw conflict();
     const change = statusChanged
-      ? await insertStatusEvent(trx, {
-          songId: id,
-          fromStatus: before.status,
-          toStatus: row.status,
-          reasonCode: row.status === "rejected" ? rejectionReason : null,
-          note: statusNote,
-          agentId: agent.id,
-          agentName: agent.name,
-          at: now,
-        })
+      ? await recordStatus(trx, agent, row, before.status, { rejectionReason, statusNote }, now)
       : null;
     return { row, change };
   });
