@@ -1,5 +1,6 @@
 import { useState } from "react";
 import { Bell } from "lucide-react";
+import { Switch } from "../../components/switch";
 import {
   notificationsOn,
   notificationsSupported,
@@ -29,20 +30,12 @@ export function NotificationSetting() {
         <span id="notifications-label" className="flex-1">
           Notify me of new messages
         </span>
-        <button
-          type="button"
-          role="switch"
-          aria-checked={on}
-          aria-labelledby="notifications-label"
-          aria-describedby="notifications-help"
-          onClick={() => void toggle()}
-          className={`relative h-7 w-12 rounded-full transition-colors ${on ? "bg-indigo-500" : "bg-slate-400"}`}
-        >
-          <span
-            aria-hidden="true"
-            className={`absolute top-0.5 left-0.5 size-6 rounded-full bg-white shadow transition-transform ${on ? "translate-x-5" : ""}`}
-          />
-        </button>
+        <Switch
+          on={on}
+          labelledBy="notifications-label"
+          describedBy="notifications-help"
+          onToggle={() => void toggle()}
+        />
       </div>
       <p id="notifications-help" className="text-sm text-slate-600 dark:text-slate-300">
         {refused

@@ -17,6 +17,7 @@ import {
 import { APP_VERSION } from "../../../shared/constants";
 import { displayName } from "../../../shared/user";
 import { Avatar } from "../../components/avatar";
+import { Switch } from "../../components/switch";
 import { useDarkMode } from "../../lib/theme";
 import { useMarketingLink } from "../../lib/public-config";
 import { useSession, useSignOut } from "../../lib/auth/session";
@@ -83,19 +84,7 @@ export default function SettingsPage() {
           <span id="dark-mode-label" className="flex-1">
             Dark mode
           </span>
-          <button
-            type="button"
-            role="switch"
-            aria-checked={dark}
-            aria-labelledby="dark-mode-label"
-            onClick={() => setDark(!dark)}
-            className={`relative h-7 w-12 rounded-full transition-colors ${dark ? "bg-indigo-500" : "bg-slate-400"}`}
-          >
-            <span
-              aria-hidden="true"
-              className={`absolute top-0.5 left-0.5 size-6 rounded-full bg-white shadow transition-transform ${dark ? "translate-x-5" : ""}`}
-            />
-          </button>
+          <Switch on={dark} labelledBy="dark-mode-label" onToggle={() => setDark(!dark)} />
         </div>
         <UnreadEmailsSwitch />
         <NotificationSetting />

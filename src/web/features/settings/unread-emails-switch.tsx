@@ -1,4 +1,5 @@
 import { Bell } from "lucide-react";
+import { Switch } from "../../components/switch";
 import { useMailPreferences, useSaveMailPreferences } from "./api/mail-preferences";
 
 /** Settings row: "Email me about unread messages" (on unless turned off). */
@@ -17,20 +18,12 @@ export function UnreadEmailsSwitch() {
           </span>
         )}
       </span>
-      <button
-        type="button"
-        role="switch"
-        aria-checked={on}
-        aria-labelledby="unread-emails-label"
+      <Switch
+        on={on}
+        labelledBy="unread-emails-label"
         disabled={!data || save.isPending}
-        onClick={() => save.mutate({ unreadNotices: !on })}
-        className={`relative h-7 w-12 rounded-full transition-colors ${on ? "bg-indigo-500" : "bg-slate-400"}`}
-      >
-        <span
-          aria-hidden="true"
-          className={`absolute top-0.5 left-0.5 size-6 rounded-full bg-white shadow transition-transform ${on ? "translate-x-5" : ""}`}
-        />
-      </button>
+        onToggle={() => save.mutate({ unreadNotices: !on })}
+      />
     </div>
   );
 }
