@@ -8,6 +8,7 @@ import type {
   ServerToClientEvents,
 } from "../../shared/socket-events";
 import { fetchSessionUser, sessionQueryKey } from "../lib/auth/session";
+import { forgetLastUser } from "../lib/auth/last-user";
 import { isLiveQuery } from "./live-query";
 
 /** What the tab knows of its link to the server, for banners. */
@@ -253,6 +254,7 @@ export class RealtimeClient {
       if (user?.id === userId) {
         if (this.current?.userId === userId) socket.connect();
       } else {
+        if (!user) forgetLastUser();
         this.queryClient.setQueryData(sessionQueryKey, user);
       }
     };

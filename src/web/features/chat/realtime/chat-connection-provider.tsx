@@ -64,3 +64,9 @@ export function useLiveReadMark(roomId: string | undefined, userId: string | und
   const reads = useSyncExternalStore(connection.subscribe, connection.getReads);
   return roomId && userId ? reads.get(`${roomId} ${userId}`) : undefined;
 }
+
+/** This user's own read marks heard live (any tab): room id → lastReadAt. */
+export function useOwnReadMarks(): ReadonlyMap<string, number> {
+  const connection = useChatConnection();
+  return useSyncExternalStore(connection.subscribe, connection.getOwnReads);
+}

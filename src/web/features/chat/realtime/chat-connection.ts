@@ -35,6 +35,8 @@ export class ChatConnection {
   private typing: ReadonlyMap<string, number> = new Map();
   /** Read marks announced live: "roomId userId" → lastReadAt. */
   private reads: ReadonlyMap<string, number> = new Map();
+  /** This user's own read marks (any tab): room id → lastReadAt. */
+  private ownReads: ReadonlyMap<string, number> = new Map();
   /** The last message that arrived live (not from history), for polite announcements. */
   private lastLive: ChatMessage | null = null;
   /** Bumped when names or pictures changed; an open conversation reloads its peer. */
@@ -125,6 +127,8 @@ export class ChatConnection {
 
   readonly getReads = (): ReadonlyMap<string, number> => this.reads;
 
+  readonly getOwnReads = (): ReadonlyMap<string, number> => this.ownReads;
+
   /** Tells the other person this user is typing in the room. */
   sendTyping(roomId: string): void {
     this.realtime.emitVolatile("room:typing", { roomId });
@@ -190,6 +194,8 @@ export class ChatConnection {
     // or another) leaves nothing unread in the room: no refetch. A later
     // message arrives after this event, with its own refresh.
     if (event.userId !== userId) return;
+    this.ownReads = new Map(this.ownReads).set(event.roomId, event.lastReadAt);
+    this.notify();
     this.queryClient.setQueriesData<ChatContact[]>({ queryKey: chatKeys.allContacts }, (list) =>
       list?.map((contact) =>
         contact.roomId === event.roomId && contact.unread > 0 ? { ...contact, unread: 0 } : contact,
