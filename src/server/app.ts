@@ -16,6 +16,7 @@ import { createRedisAttemptLimiter } from "./auth/redis-attempt-limiter";
 import authPlugin from "./auth/routes";
 import { resolveAuthSecret } from "./auth/secret";
 import { SessionReader } from "./auth/session-reader";
+import { touchSession } from "./auth/account-sessions";
 import type { DatabaseHandle } from "./db/database";
 import { DomainEvents } from "./events/domain-events";
 import { registerErrorHandling } from "./http/errors";
@@ -36,6 +37,7 @@ import { removeAvatars } from "./features/profile/avatar-files";
 import profilePlugin from "./features/profile/routes";
 import publicConfigPlugin from "./features/public-config/routes";
 import songsPlugin from "./features/songs/routes";
+import sessionsPlugin from "./features/sessions/routes";
 import { removeSongData } from "./features/songs/song-user-data";
 import type { UploadPurpose } from "./features/uploads/upload-purposes";
 import uploadsPlugin from "./features/uploads/routes";
@@ -107,7 +109,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     config,
     database,
     auth,
-    sessions: new SessionReader(auth, events),
+    sessions: new SessionReader(auth, events, (id) => touchSession(database.db, id)),
     storage: deps.storage ?? createLocalFileStorage(path.join(config.dataDir, "uploads")),
     redis: deps.redis,
     events,
@@ -157,7 +159,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(realtimePlugin, { socketsPerUser: limits.socketsPerUser });
   await app.register(authPlugin, { signInLimiter, perIpPerMinute });
   await app.register(passwordResetPlugin, {
-    perEmailLimiter: resetRequestLimiter(ctx.redis),
+    perRequesterLimiter: resetRequestLimiter(ctx.redis),
     perIpPerMinute,
   });
   await app.register(noticesPlugin, { secret, perIpPerMinute });
@@ -179,6 +181,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(chatPlugin, { sendBudget: chatSendBudget });
   await app.register(clientErrorsPlugin);
   await app.register(songsPlugin);
+  await app.register(sessionsPlugin);
   // Wrong current passwords share the sign-in limiter, keyed per user.
   await app.register(accountPlugin, {
     reauthLimiter: signInLimiter,

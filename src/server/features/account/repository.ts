@@ -30,6 +30,29 @@ export async function isEmailTakenByOther(
   return row !== undefined;
 }
 
+/** The account's current email, or null when it is gone. */
+export async function findUserEmail(db: Kysely<Database>, userId: string): Promise<string | null> {
+  const row = await db
+    .selectFrom("user")
+    .select("email")
+    .where("id", "=", userId)
+    .executeTakeFirst();
+  return row?.email ?? null;
+}
+
+/** Puts an earlier email back (undoing a change). */
+export async function restoreEmail(
+  db: Kysely<Database>,
+  userId: string,
+  email: string,
+): Promise<void> {
+  await db
+    .updateTable("user")
+    .set({ email, updatedAt: new Date().toISOString() })
+    .where("id", "=", userId)
+    .execute();
+}
+
 /**
  * Removes the user row and, explicitly, the auth account and sessions (the
  * foreign keys cascade too; being explicit keeps it true on any engine setup).

@@ -71,7 +71,7 @@ describe("forgot password", () => {
     expect(mail.parsed.from?.text).toBe('"Portal" <no-reply@portal.test>');
     expect(mail.parsed.to).toMatchObject({ value: [{ address: email, name: "Reset Me" }] });
     expect(mail.parsed.html).toContain(`href="${link.replace(/&/g, "&amp;")}"`);
-    expect(mail.parsed.text).toContain("one hour");
+    expect(mail.parsed.text).toContain("30 minutes");
     expect(mail.parsed.html).toContain("Artist Portal");
 
     const status = await t.app.inject({ url: `/api/auth/reset-password/status?token=${token}` });
