@@ -6,7 +6,8 @@ describe("deviceName", () => {
     const chromeLinux =
       "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0 Safari/537.36";
     expect(deviceName(chromeLinux)).toBe("Chrome on Linux");
-    const firefoxWin = "Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:131.0) Gecko/20100101 Firefox/131.0";
+    const firefoxWin =
+      "Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:131.0) Gecko/20100101 Firefox/131.0";
     expect(deviceName(firefoxWin)).toBe("Firefox on Windows");
     const safariIos =
       "Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1";

@@ -98,7 +98,10 @@ export class SessionReader {
     const session = await this.auth.api.getSession({ headers: fromNodeHeaders(headers) });
     if (!session) return null;
     const info = { user: toPublicUser(session.user), sessionId: session.session.id };
-    if (this.touch && Date.now() - new Date(session.session.updatedAt).getTime() > LAST_SEEN_EVERY_MS) {
+    if (
+      this.touch &&
+      Date.now() - new Date(session.session.updatedAt).getTime() > LAST_SEEN_EVERY_MS
+    ) {
       // Best effort: a failed touch only leaves "last seen" older.
       this.touch(info.sessionId).catch(() => undefined);
     }

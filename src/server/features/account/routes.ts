@@ -25,7 +25,7 @@ import { NOT_SIGNED_IN_MESSAGE, toPublicUser } from "../../auth/session-reader";
 import type { UserDataRemover } from "../../context";
 import { HttpError } from "../../http/errors";
 import { errorResponses, okSchema } from "../../../shared/responses/common";
-import { findUserEmail, isEmailTakenByOther, restoreEmail } from "./repository";
+import { findUserEmail, isEmailTakenByOther, restoreEmail, scramblePassword } from "./repository";
 import { createUndoToken, takeUndoToken } from "./email-change-undo";
 import { endSessions } from "../../auth/account-sessions";
 import { notifyEmailChanged } from "../notices/security-notices";
@@ -236,6 +236,7 @@ function accountPlugin(
         throw new HttpError(409, UNDO_EMAIL_TAKEN_MESSAGE, undefined, "EMAIL_TAKEN");
       }
       await restoreEmail(db, change.userId, change.oldEmail);
+      await scramblePassword(db, change.userId);
       await revokeResetLinks(db, change.userId);
       await endSessions(db, events, change.userId, "all");
       await events.emit("user.emailChanged", {

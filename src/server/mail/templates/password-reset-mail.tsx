@@ -19,8 +19,8 @@ export async function passwordResetMail(input: {
     >
       <Text style={textStyle}>
         Someone asked to reset the password of the {PRODUCT_NAME} account for {input.to.address}. To
-        choose a new password, open this link. It works once, for 30 minutes, and
-        only until you ask for a newer link.
+        choose a new password, open this link. It works once, for 30 minutes, and only until you ask
+        for a newer link.
       </Text>
       <Button href={input.resetUrl} style={buttonStyle}>
         Choose a new password

@@ -64,9 +64,9 @@ export async function emailChangedMail(
       </Text>
       <Text style={textStyle}>If this was you, there is nothing more to do.</Text>
       <Text style={textStyle}>
-        If this was not you, someone may have your password. This link puts {input.to.address}{" "}
-        back, signs out every device and sends this address a link to choose a new password. It
-        works once, for 7 days:
+        If this was not you, someone may have your password. This link puts {input.to.address} back,
+        signs out every device and sends this address a link to choose a new password. It works
+        once, for 7 days:
       </Text>
       <Button href={input.undoUrl} style={buttonStyle}>
         Undo this change
@@ -93,8 +93,8 @@ export async function emailAddedMail(
       publicUrl={input.publicUrl}
     >
       <Text style={textStyle}>
-        On {when} the {PRODUCT_NAME} account that used {input.oldEmail} changed its sign-in email
-        to {input.to.address}. From now on you sign in with this address, and our emails come here.
+        On {when} the {PRODUCT_NAME} account that used {input.oldEmail} changed its sign-in email to{" "}
+        {input.to.address}. From now on you sign in with this address, and our emails come here.
       </Text>
       <Text style={textStyle}>If this was you, there is nothing more to do.</Text>
       <IfNotYou forgotUrl={forgotUrl} />
