@@ -61,7 +61,7 @@ async function resetMailFor(email: string, count = 1) {
 }
 
 describe("forgot password", () => {
-  it("mails a one-hour, single-use link; reset ends every session and sends a notice", async () => {
+  it("mails a 30-minute, single-use link; reset ends every session and sends a notice", async () => {
     const { email, cookie } = await signUp(t.app, { name: "Reset Me" });
     const answer = await forgot(email.toUpperCase());
     expect(answer.statusCode).toBe(200);
