@@ -27,6 +27,7 @@ import { registerOriginGuard } from "./http/origin-guard";
 import { loadWebPages } from "./http/web-pages";
 import { registerWebRoot } from "./http/web-root";
 import { requestLoggingOptions } from "./http/request-logging";
+import { LOG_REDACT_PATHS, REDACTED } from "./http/log-redaction";
 import { registerJsonCompression } from "./http/json-compression";
 import { registerJsonBodyParser } from "./http/json-body";
 import accountPlugin from "./features/account/routes";
@@ -69,6 +70,8 @@ export interface AppDeps {
   /** Upload purposes beyond the product's own (tests of the upload machinery). */
   extraUploadPurposes?: readonly UploadPurpose[];
   logger?: boolean;
+  /** Where log lines go instead of stdout (tests scan them). */
+  logStream?: { write(line: string): void };
   /** Tests hand in an SMTP transport or a job engine; otherwise chosen by config. */
   mailTransport?: MailTransport;
   jobQueue?: JobQueue;
@@ -84,7 +87,14 @@ export interface AppDeps {
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config, database } = deps;
   const app = Fastify({
-    logger: deps.logger === false ? false : { level: config.logLevel },
+    logger:
+      deps.logger === false
+        ? false
+        : {
+            level: config.logLevel,
+            redact: { paths: LOG_REDACT_PATHS, censor: REDACTED },
+            ...(deps.logStream ? { stream: deps.logStream } : {}),
+          },
     trustProxy: fastifyTrustProxy(config.trustProxy),
     bodyLimit: 1024 * 1024,
     genReqId: () => crypto.randomUUID(),

@@ -4,6 +4,7 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { CLIENT_ERROR_ENDPOINT, clientErrorSchema } from "../../../shared/client-errors";
 import { errorResponses } from "../../../shared/responses/common";
+import { redactUrlsIn } from "../../http/log-redaction";
 
 /** Reports per client (IP) per minute: enough for a bad afternoon, too few to flood the log. */
 const REPORTS_PER_MINUTE = 20;
@@ -34,7 +35,14 @@ function clientErrorsPlugin(
     },
     async (request, reply) => {
       const { user } = await sessions.require(request);
-      request.log.warn({ clientError: request.body, userId: user.id }, "client-side failure");
+      // A reported page or message may quote a link with its token.
+      const report = request.body;
+      const clientError = {
+        ...report,
+        message: redactUrlsIn(report.message),
+        ...(report.page ? { page: redactUrlsIn(report.page) } : {}),
+      };
+      request.log.warn({ clientError, userId: user.id }, "client-side failure");
       return reply.status(204).send(null);
     },
   );
