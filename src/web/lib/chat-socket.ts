@@ -91,6 +91,7 @@ export class ChatSocket {
   /** Resolves with the stored message, or rejects with the server's reason. */
   async send(input: SendMessageInput): Promise<ChatMessage> {
     const ack = (await this.socket.emitWithAck(chatEvents.send, input)) as SendAck;
+    if (!ack.ok && ack.retry) throw new SendDeferredError(ack.error);
     if (!ack.ok) throw new SendRefusedError(ack.error);
     return ack.message;
   }
@@ -117,3 +118,6 @@ export class ChatSocket {
 
 /** The server answered and refused the message: sending it again will not help. */
 export class SendRefusedError extends Error {}
+
+/** The server could not store the message now (its database is down): send it again later. */
+export class SendDeferredError extends Error {}

@@ -8,7 +8,13 @@ import {
   contactSearchSchema,
   messagesQuerySchema,
 } from "../../../shared/chat";
-import { chatEvents, isTypingEvent, type SendAck } from "../../../shared/chat-events";
+import {
+  SEND_WILL_RETRY,
+  chatEvents,
+  isTypingEvent,
+  type SendAck,
+} from "../../../shared/chat-events";
+import { unavailableOf } from "../../http/unavailable-errors";
 import { errorResponses } from "../../../shared/responses/common";
 import {
   chatContactsSchema,
@@ -145,6 +151,11 @@ function chatPlugin(
         .then(({ message }) => reply({ ok: true, message }))
         .catch((err: unknown) => {
           if (err instanceof HttpError) return reply({ ok: false, error: err.message });
+          if (unavailableOf(err)) {
+            // A database fault, not the message's: the tab keeps it and sends it again.
+            app.log.warn({ err }, "chat send deferred: database unavailable");
+            return reply({ ok: false, error: SEND_WILL_RETRY, retry: true });
+          }
           app.log.error({ err }, "chat send failed");
           reply({ ok: false, error: "The message could not be sent. Please try again." });
         });

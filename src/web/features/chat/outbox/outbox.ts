@@ -1,7 +1,8 @@
 import { CHAT_UPLOAD_PURPOSE, type ChatMessage } from "../../../../shared/chat";
 import type { ClientErrorReport } from "../../../../shared/client-errors";
 import type { UploadedFile } from "../../../../shared/files";
-import { SendRefusedError, type ChatSocket } from "../../../lib/chat-socket";
+import { SendDeferredError, SendRefusedError, type ChatSocket } from "../../../lib/chat-socket";
+import { SEND_RETRY_AFTER_MS } from "../../../../shared/chat-events";
 import { UploadError } from "../../../lib/upload";
 import type { OutboxEntry, OutboxStore } from "./outbox-store";
 
@@ -170,6 +171,8 @@ export class Outbox {
       // Not the message's fault: it waits for the connection, and stays pending.
       this.running.delete(id);
       this.waiting.add(id);
+      // The server's database was down: the connection is fine, so try again later.
+      if (error instanceof SendDeferredError) setTimeout(() => this.resume(), SEND_RETRY_AFTER_MS);
       return;
     }
     const reason = error instanceof Error && error.message ? error.message : NETWORK_PROBLEM;
