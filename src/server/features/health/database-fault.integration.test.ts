@@ -21,7 +21,7 @@ let t: TestApp;
 let url: string;
 let artist: TestUser;
 let agent: TestUser;
-let socket: Socket;
+let socket: Socket | undefined;
 beforeAll(async () => {
   t = await createTestApp();
   url = await listen(t.app);

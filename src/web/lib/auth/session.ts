@@ -2,6 +2,7 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { SessionAnswer } from "../../../shared/responses/user";
 import type { PublicUser } from "../../../shared/user";
 import { ApiError, apiFetch } from "../api-client";
+import { clearDeviceData } from "./clear-device-data";
 
 export const sessionQueryKey = ["session"] as const;
 /** Also preloaded by the built pages of signed-in routes (scripts/prerender.tsx). */
@@ -25,9 +26,10 @@ export function useSignOut() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: () => apiFetch<unknown>("/api/auth/sign-out", { body: {} }),
-    onSettled: () => {
-      // Nothing of the previous user may linger in the cache.
-      queryClient.clear();
+    onSettled: async () => {
+      // Nothing of the previous user may linger on this device: cached
+      // queries, unsent messages, cached files.
+      await clearDeviceData(queryClient).catch(() => undefined);
       queryClient.setQueryData(sessionQueryKey, null);
     },
   });

@@ -2,15 +2,16 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { DeleteAccountInput } from "../../../../shared/account-schemas";
 import { apiFetch } from "../../../lib/api-client";
 import { sessionQueryKey } from "../../../lib/auth/session";
+import { clearDeviceData } from "../../../lib/auth/clear-device-data";
 
 export function useDeleteAccount() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: DeleteAccountInput) =>
       apiFetch<{ ok: true }>("/api/account/delete", { body: input }),
-    onSuccess: () => {
-      // Nothing of the deleted user may linger in the cache.
-      queryClient.clear();
+    onSuccess: async () => {
+      // Nothing of the deleted user may linger on this device.
+      await clearDeviceData(queryClient).catch(() => undefined);
       queryClient.setQueryData(sessionQueryKey, null);
     },
   });
