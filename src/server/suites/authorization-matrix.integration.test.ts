@@ -416,7 +416,8 @@ beforeAll(async () => {
     unfinishedId: await tusCreate(a, "chat", { roomId }, png.length + 5),
   };
   url = await listen(t.app);
-});
+  // A dozen sign-ups and sign-ins, each a 128 MiB hash: slow on a busy machine.
+}, 120_000);
 afterAll(() => t.close());
 
 function methodsOf(route: RouteOptions): string[] {
