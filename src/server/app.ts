@@ -16,6 +16,7 @@ import { createRedisAttemptLimiter } from "./auth/redis-attempt-limiter";
 import authPlugin from "./auth/routes";
 import { resolveAuthSecret } from "./auth/secret";
 import { SessionReader } from "./auth/session-reader";
+import { touchSession } from "./auth/account-sessions";
 import type { DatabaseHandle } from "./db/database";
 import { DomainEvents } from "./events/domain-events";
 import { registerErrorHandling } from "./http/errors";
@@ -26,6 +27,7 @@ import { registerOriginGuard } from "./http/origin-guard";
 import { loadWebPages } from "./http/web-pages";
 import { registerWebRoot } from "./http/web-root";
 import { requestLoggingOptions } from "./http/request-logging";
+import { LOG_REDACT_PATHS, REDACTED } from "./http/log-redaction";
 import { registerJsonCompression } from "./http/json-compression";
 import { registerJsonBodyParser } from "./http/json-body";
 import accountPlugin from "./features/account/routes";
@@ -36,6 +38,7 @@ import { removeAvatars } from "./features/profile/avatar-files";
 import profilePlugin from "./features/profile/routes";
 import publicConfigPlugin from "./features/public-config/routes";
 import songsPlugin from "./features/songs/routes";
+import sessionsPlugin from "./features/sessions/routes";
 import { removeSongData } from "./features/songs/song-user-data";
 import type { UploadPurpose } from "./features/uploads/upload-purposes";
 import uploadsPlugin from "./features/uploads/routes";
@@ -67,6 +70,8 @@ export interface AppDeps {
   /** Upload purposes beyond the product's own (tests of the upload machinery). */
   extraUploadPurposes?: readonly UploadPurpose[];
   logger?: boolean;
+  /** Where log lines go instead of stdout (tests scan them). */
+  logStream?: { write(line: string): void };
   /** Tests hand in an SMTP transport or a job engine; otherwise chosen by config. */
   mailTransport?: MailTransport;
   jobQueue?: JobQueue;
@@ -82,7 +87,14 @@ export interface AppDeps {
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config, database } = deps;
   const app = Fastify({
-    logger: deps.logger === false ? false : { level: config.logLevel },
+    logger:
+      deps.logger === false
+        ? false
+        : {
+            level: config.logLevel,
+            redact: { paths: LOG_REDACT_PATHS, censor: REDACTED },
+            ...(deps.logStream ? { stream: deps.logStream } : {}),
+          },
     trustProxy: fastifyTrustProxy(config.trustProxy),
     bodyLimit: 1024 * 1024,
     genReqId: () => crypto.randomUUID(),
@@ -107,7 +119,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     config,
     database,
     auth,
-    sessions: new SessionReader(auth, events),
+    sessions: new SessionReader(auth, events, (id) => touchSession(database.db, id)),
     storage: deps.storage ?? createLocalFileStorage(path.join(config.dataDir, "uploads")),
     redis: deps.redis,
     events,
@@ -157,7 +169,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(realtimePlugin, { socketsPerUser: limits.socketsPerUser });
   await app.register(authPlugin, { signInLimiter, perIpPerMinute });
   await app.register(passwordResetPlugin, {
-    perEmailLimiter: resetRequestLimiter(ctx.redis),
+    perRequesterLimiter: resetRequestLimiter(ctx.redis),
     perIpPerMinute,
   });
   await app.register(noticesPlugin, { secret, perIpPerMinute });
@@ -179,6 +191,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(chatPlugin, { sendBudget: chatSendBudget });
   await app.register(clientErrorsPlugin);
   await app.register(songsPlugin);
+  await app.register(sessionsPlugin);
   // Wrong current passwords share the sign-in limiter, keyed per user.
   await app.register(accountPlugin, {
     reauthLimiter: signInLimiter,

@@ -54,7 +54,16 @@ export interface RoomReadEvent {
 }
 
 /** The acknowledgement of a send: the stored message, or why it was refused. */
-export type SendAck = { ok: true; message: ChatMessage } | { ok: false; error: string };
+export type SendAck =
+  | { ok: true; message: ChatMessage }
+  /** `retry`: not stored because the server could not reach its database; the tab sends it again. */
+  | { ok: false; error: string; retry?: true };
+
+/** The answer to a send while the database is unreachable: nothing lost, it is sent again. */
+export const SEND_WILL_RETRY =
+  "The message could not be saved right now. It will be retried automatically in a few seconds.";
+/** How long a tab waits before sending such a message again. */
+export const SEND_RETRY_AFTER_MS = 5_000;
 
 /** Socket handshake refusal messages, shown in logs and tests. */
 export const SOCKET_UNAUTHORIZED = "Please sign in to continue.";

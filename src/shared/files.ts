@@ -21,6 +21,9 @@ export const uploadMessages = {
   notSignedIn: "Please sign in to upload files.",
   unknownPurpose: "This kind of upload is not supported.",
   lengthRequired: "The file size must be known before uploading.",
+  /** tus extensions the portal does not offer (concatenation: Upload-Concat). */
+  concatUnsupported:
+    "Uploads in parts (tus concatenation, Upload-Concat) are not supported. Upload the file in one piece.",
   notAllowed: "You don't have permission to upload this file.",
   wrongType: (kinds: readonly FileKind[]) =>
     `This file type is not allowed. Please choose ${kinds.map((k) => (k === "image" ? "an image" : "an audio file")).join(" or ")}.`,

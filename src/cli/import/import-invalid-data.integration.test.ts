@@ -7,6 +7,7 @@ import { generateHostedExport, type HostedFixture } from "./fixtures/hosted-expo
 import type { ImportReport, ReportEntry } from "./import-report";
 import { ImportInputError } from "./read-inputs";
 import { runImport } from "./run-import";
+import { solidPng } from "../seed/solid-png";
 
 let fixture: HostedFixture;
 let t: TestApp;
@@ -173,6 +174,7 @@ describe("broken input files stop the import before anything is written", () => 
 describe("invalid records are held apart and listed", () => {
   let report: ImportReport;
   let invalidRoomId = "";
+  let longSongId = "";
   const artists = () => fixture.users.filter((u) => !u.admin);
   const entry = (kind: string, outcome: string, reason: RegExp): ReportEntry | undefined =>
     report.entries.find((e) => e.kind === kind && e.outcome === outcome && reason.test(e.reason));
@@ -221,6 +223,22 @@ describe("invalid records are held apart and listed", () => {
         createdAt: at(5),
         fileUrl: "../../etc/passwd",
       };
+      // Issue 23, findings 4 and 14: a link out of the files folder, a 2 MiB
+      // message, an impossible time, a song field over the desk's limit.
+      const outside = path.join(fixture.dir, "outside-secret.png");
+      fs.writeFileSync(outside, solidPng(4, 4, [200, 0, 0]));
+      fs.mkdirSync(path.join(fixture.paths.files, "uploads"), { recursive: true });
+      fs.symlinkSync(outside, path.join(fixture.paths.files, "uploads", "link.png"));
+      room.messages.viaLink = {
+        text: "through a link",
+        userId: a2!.uid,
+        createdAt: at(6),
+        fileUrl: "uploads/link.png",
+      };
+      room.messages.huge = { text: "x".repeat(2 * 1024 * 1024), userId: a2!.uid, createdAt: at(7) };
+      room.messages.badDate = { text: "from the far future", userId: a2!.uid, createdAt: 1e20 };
+      longSongId = Object.keys(docs.requests)[1]!;
+      docs.requests[longSongId]!.lyrics = "la ".repeat(10_000);
       docs.rooms["ghost-room"] = {
         participants: [a2!.uid, "NobodyWithThisId"],
         messages: { m1: { text: "hi", userId: a2!.uid, createdAt: at(1) } },
@@ -284,7 +302,26 @@ describe("invalid records are held apart and listed", () => {
       entry("messages", "skipped", /file missing: uploads\/also-missing.mp3, and no text/)
         ?.sourceId,
     ).toBe(`${roomSource}/onlyMissingFile`);
-    expect(entry("files", "skipped", /path leaves the files folder/)).toBeDefined();
+    expect(entry("files", "skipped", /refused: path leaves the files folder/)).toBeDefined();
+    expect(entry("files", "skipped", /refused: symbolic link/)?.sourceId).toBe(
+      `${roomSource}/viaLink/file`,
+    );
+    expect(entry("messages", "skipped", /refused: text longer than 4000/)?.sourceId).toBe(
+      `${roomSource}/huge`,
+    );
+    expect(entry("messages", "skipped", /refused: createdAt is/)?.sourceId).toBe(
+      `${roomSource}/badDate`,
+    );
+    expect(entry("songs", "skipped", /refused: lyrics: Lyrics must be at most/)?.sourceId).toBe(
+      longSongId,
+    );
+    // Nothing from outside the folder was stored.
+    const linked = await t.app.ctx.database.db
+      .selectFrom("message")
+      .select("fileId")
+      .where("text", "=", "through a link")
+      .executeTakeFirstOrThrow();
+    expect(linked.fileId).toBeNull();
     const texts = (
       await t.app.ctx.database.db
         .selectFrom("message")
@@ -312,6 +349,6 @@ describe("invalid records are held apart and listed", () => {
     }
     expect(report.counts.users.imported).toBe(fixture.counts.users);
     expect(report.counts.rooms.imported).toBe(fixture.counts.rooms);
-    expect(report.counts.messages.imported).toBe(fixture.counts.messages + 3);
+    expect(report.counts.messages.imported).toBe(fixture.counts.messages + 4);
   });
 });

@@ -17,6 +17,7 @@ import {
 import { importRecordRow, importedRecords, type ImportContext } from "./import-context";
 import { skip } from "./import-report";
 import { lookUpFile } from "./source-files";
+import { messageTextProblem, timeProblem } from "./live-rules";
 import { entriesOf, firstIssue, toEpochMs, withoutNul } from "./source-values";
 
 /** A stable UUID for a source message, so its portal id never depends on the run. */
@@ -151,6 +152,16 @@ function messagesOf(
     const createdAt = toEpochMs(parsed.data.createdAt);
     if (createdAt === null) {
       skip(ctx.report, "messages", sourceId, "createdAt is not a time");
+      continue;
+    }
+    const badTime = timeProblem(createdAt);
+    if (badTime) {
+      skip(ctx.report, "messages", sourceId, `refused: createdAt ${badTime}`);
+      continue;
+    }
+    const badText = messageTextProblem(parsed.data.text ?? "");
+    if (badText) {
+      skip(ctx.report, "messages", sourceId, `refused: ${badText}`);
       continue;
     }
     const sender = parsed.data.userId ?? parsed.data.senderId ?? "";

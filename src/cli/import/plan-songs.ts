@@ -11,6 +11,7 @@ import { importRecordRow, importedRecords, type ImportContext } from "./import-c
 import { skip } from "./import-report";
 import { lookUpFile, type SourceFile } from "./source-files";
 import { entriesOf, firstIssue, toEpochMs, withoutNul } from "./source-values";
+import { songTextProblem, timeProblem } from "./live-rules";
 
 const KEEPABLE_ID = /^[\w-]{1,100}$/;
 
@@ -19,7 +20,8 @@ function releaseDay(value: SongDoc["date"]): string | null {
   if (value === null || value === undefined) return null;
   if (typeof value === "string" && isValidReleaseDate(value.trim())) return value.trim();
   const ms = toEpochMs(value);
-  return ms === null ? null : new Date(ms).toISOString().slice(0, 10);
+  // An out-of-range number is no day (and would throw in toISOString).
+  return ms === null || timeProblem(ms) ? null : new Date(ms).toISOString().slice(0, 10);
 }
 
 /** Song requests with every field, their views and their cover. */
@@ -76,6 +78,18 @@ export async function planSongs(
       }
       return normalized;
     };
+    const tooLong = songTextProblem({
+      type: text("type", song.type),
+      artist: text("artist", song.artist),
+      album: text("album", song.album),
+      genre: text("genre", song.genre),
+      duration: text("duration", song.duration),
+      lyrics: text("lyrics", song.lyrics),
+    });
+    if (tooLong) {
+      skip(report, "songs", sourceId, `refused: ${tooLong}`);
+      continue;
+    }
     const views = Number.isSafeInteger(song.views) && song.views! >= 0 ? song.views! : 0;
     if (song.views !== null && song.views !== undefined && views !== song.views) {
       cleaned.push(`views ${song.views} is not a count; set to 0`);

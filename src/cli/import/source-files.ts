@@ -74,12 +74,22 @@ export async function lookUpFile(
   if (!storagePath) return { problem: `not a file-store reference: ${reference.slice(0, 200)}` };
   const absolutePath = path.resolve(filesRoot, storagePath);
   if (!absolutePath.startsWith(filesRoot + path.sep)) {
-    return { problem: `path leaves the files folder: ${storagePath}` };
+    return { problem: `refused: path leaves the files folder: ${storagePath}` };
   }
   let size: number;
   try {
-    const stat = await fs.promises.stat(absolutePath);
+    // A symbolic link (the file itself or a folder on its way) could point
+    // anywhere on this machine: refused, and the real path must stay inside.
+    const stat = await fs.promises.lstat(absolutePath);
+    if (stat.isSymbolicLink()) {
+      return { problem: `refused: symbolic link, not imported: ${storagePath}` };
+    }
     if (!stat.isFile()) return { problem: `file missing: ${storagePath}` };
+    const realRoot = await fs.promises.realpath(filesRoot);
+    const realFile = await fs.promises.realpath(absolutePath);
+    if (!realFile.startsWith(realRoot + path.sep)) {
+      return { problem: `refused: path leaves the files folder through a link: ${storagePath}` };
+    }
     size = stat.size;
   } catch {
     return { problem: `file missing: ${storagePath}` };

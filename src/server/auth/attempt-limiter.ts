@@ -1,5 +1,5 @@
 import type { Redis } from "ioredis";
-import { createRateLimiter } from "../limits/rate-limiter";
+import { createRateLimiter, tryConsume } from "../limits/rate-limiter";
 
 /**
  * Counts failed attempts per key (an email, a user id) in a window that
@@ -10,6 +10,15 @@ export interface AttemptLimiter {
   /** True when the key has used up its failures in the current window. */
   isBlocked(key: string): Promise<boolean>;
   recordFailure(key: string): Promise<void>;
+  /**
+   * Counts an attempt before it is checked, atomically (one increment in
+   * memory or in Redis): false when the key has no attempts left. Concurrent
+   * attempts cannot all pass a check made before any of them failed.
+   * A success calls reset; an attempt that never got an answer calls release.
+   */
+  claim(key: string): Promise<boolean>;
+  /** Gives back a claimed attempt that was neither a success nor a failure (a 503). */
+  release(key: string): Promise<void>;
   reset(key: string): Promise<void>;
 }
 
@@ -47,6 +56,12 @@ export function createAttemptLimiter(
     },
     async recordFailure(key) {
       await limiter.penalty(key, 1);
+    },
+    async claim(key) {
+      return (await tryConsume(limiter, key)) === null;
+    },
+    async release(key) {
+      await limiter.reward(key, 1);
     },
     async reset(key) {
       await limiter.delete(key);

@@ -134,6 +134,16 @@ describe("sign-in, session and logout", () => {
     expect((await signIn(t.app, other.email)).response.statusCode).toBe(200);
   });
 
+  it("holds the per-email limit under concurrency: 10 wrong passwords at once, 3 are checked", async () => {
+    const { email } = await signUp(t.app);
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, () => signIn(t.app, email, "Wrong-pass-1")),
+    );
+    const codes = answers.map((a) => a.response.statusCode).sort();
+    expect(codes.filter((c) => c === 401)).toHaveLength(3);
+    expect(codes.filter((c) => c === 429)).toHaveLength(7);
+  });
+
   it("logout invalidates the session on the server", async () => {
     const { cookie } = await signUp(t.app);
     expect((await me(cookie)).statusCode).toBe(200);

@@ -26,8 +26,12 @@ export interface ResetUser {
   name: string;
 }
 
-/** Reset links work for one hour (and once: better-auth consumes the token). */
-export const RESET_TOKEN_TTL_SECONDS = 60 * 60;
+/**
+ * Reset links work for 30 minutes, once (better-auth consumes the token), and
+ * only while they are the account's newest link and nothing about the account
+ * changed (reset-links.ts).
+ */
+export const RESET_TOKEN_TTL_SECONDS = 30 * 60;
 
 /** Profile fields no client may write through the auth API; /api/profile owns them. */
 const serverOnly = { required: false, input: false } as const;

@@ -38,4 +38,17 @@ describe("redis attempt limiter", () => {
     expect(await b.isBlocked("x@y.test")).toBe(false);
     expect(await redis.keys(`*${prefix}*x@y.test`)).toEqual([]);
   });
+
+  it("claims attempts atomically across instances: 10 at once, 3 allowed", async (ctx) => {
+    skipUnlessAvailable(ctx, available ? null : `no Redis at ${url}`);
+    const prefix = `test:claim:${Date.now()}:`;
+    const a = createRedisAttemptLimiter(redis, { maxFailures: 3, windowMs: 10_000 }, prefix);
+    const b = createRedisAttemptLimiter(redis, { maxFailures: 3, windowMs: 10_000 }, prefix);
+    const claims = await Promise.all(
+      Array.from({ length: 10 }, (_, i) => (i % 2 ? a : b).claim("race@y.test")),
+    );
+    expect(claims.filter(Boolean)).toHaveLength(3);
+    await a.reset("race@y.test");
+    expect(await b.claim("race@y.test")).toBe(true);
+  });
 });

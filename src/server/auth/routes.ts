@@ -146,22 +146,33 @@ function authPlugin(
     },
     async (request, reply) => {
       const input = request.body;
-      if (await signInLimiter.isBlocked(input.email)) {
+      // The attempt is counted before the password is checked (one atomic
+      // increment), so concurrent wrong passwords cannot all slip past a
+      // check none of them has failed yet.
+      if (!(await signInLimiter.claim(input.email))) {
         throw new HttpError(429, TOO_MANY_ATTEMPTS_MESSAGE, undefined, "TOO_MANY_ATTEMPTS");
       }
-      const { status, text } = await forward(
-        auth,
-        publicUrl,
-        request,
-        reply,
-        { email: input.email, password: input.password, rememberMe: true },
-        "/api/auth/sign-in/email",
-      );
+      let answer: { status: number; text: string };
+      try {
+        answer = await forward(
+          auth,
+          publicUrl,
+          request,
+          reply,
+          { email: input.email, password: input.password, rememberMe: true },
+          "/api/auth/sign-in/email",
+        );
+      } catch (err) {
+        // No answer (a busy hasher, an outage): the attempt does not count.
+        await signInLimiter.release(input.email).catch(() => undefined);
+        throw err;
+      }
+      const { status, text } = answer;
       if (status === 401) {
-        await signInLimiter.recordFailure(input.email);
         throw new HttpError(401, SIGN_IN_FAILED_MESSAGE, undefined, "INVALID_CREDENTIALS");
       }
       if (status < 300) await signInLimiter.reset(input.email);
+      else await signInLimiter.release(input.email);
       return reply.status(status as 200).send(parseAuthAnswer(text) as never);
     },
   );

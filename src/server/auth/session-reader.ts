@@ -5,6 +5,7 @@ import { createdAtParts, type PublicUser } from "../../shared/user";
 import type { DomainEvents } from "../events/domain-events";
 import { HttpError } from "../http/errors";
 import type { Auth } from "./auth";
+import { LAST_SEEN_EVERY_MS } from "./account-sessions";
 
 export interface SessionInfo {
   user: PublicUser;
@@ -70,6 +71,8 @@ export class SessionReader {
   constructor(
     private readonly auth: Auth,
     events: DomainEvents,
+    /** Records that a session was used (Settings' "last seen"); called at most every few minutes. */
+    private readonly touch?: (sessionId: string) => Promise<void>,
   ) {
     events.onEveryInstance("session.ended", ({ sessionId }) => {
       this.forget(`session:${sessionId}`);
@@ -95,6 +98,13 @@ export class SessionReader {
     const session = await this.auth.api.getSession({ headers: fromNodeHeaders(headers) });
     if (!session) return null;
     const info = { user: toPublicUser(session.user), sessionId: session.session.id };
+    if (
+      this.touch &&
+      Date.now() - new Date(session.session.updatedAt).getTime() > LAST_SEEN_EVERY_MS
+    ) {
+      // Best effort: a failed touch only leaves "last seen" older.
+      this.touch(info.sessionId).catch(() => undefined);
+    }
     // Never trust a session past its own expiry.
     const ttl = Math.min(
       SESSION_CACHE_TTL_MS,

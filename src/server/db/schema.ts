@@ -160,7 +160,7 @@ export interface SongViewDayTable {
 
 export interface MailJobTable {
   id: string;
-  kind: "mail" | "unread-notice";
+  kind: "mail" | "unread-notice" | "reset-request";
   dedupeKey: string | null;
   /** JSON: the rendered message, or what a notice is about. */
   payload: string;

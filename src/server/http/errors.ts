@@ -5,6 +5,7 @@ import {
 } from "fastify-type-provider-zod";
 import { ZodError, type z } from "zod";
 import { unavailableOf } from "./unavailable-errors";
+import { isClientAbort } from "./client-abort";
 
 /** An error whose message is safe and useful to show to the person. */
 export class HttpError extends Error {
@@ -73,6 +74,11 @@ export function registerErrorHandling(app: FastifyInstance): void {
         code: "VALIDATION_FAILED",
         fieldErrors,
       } satisfies ApiErrorBody);
+    }
+    if (isClientAbort(error, request.raw)) {
+      // Nobody is left to read an answer; not an outage either.
+      request.log.debug({ reqId: request.id }, "client aborted the request body");
+      return reply.status(400).send({ message: "The request was not completed." });
     }
     const unavailable = unavailableOf(error);
     if (unavailable) {

@@ -1,4 +1,5 @@
 import { LogController, type FastifyServerOptions } from "fastify";
+import { redactUrl } from "./log-redaction";
 
 /**
  * Fastify's own request logging writes two lines per request ("incoming
@@ -19,7 +20,8 @@ class OneLineLogController extends LogController {
     if (this.isLogDisabled(request)) return;
     const line = {
       method: request.method,
-      url: request.url,
+      // Reset, undo and unsubscribe links carry their token in the URL.
+      url: redactUrl(request.url),
       statusCode: reply.statusCode,
       ms: Math.round(reply.elapsedTime * 10) / 10,
     };

@@ -79,6 +79,23 @@ export class MailOutbox {
     return inserted;
   }
 
+  /**
+   * Records a job due now without waking the engine: the caller wakes it
+   * (wake) when the moment is right, e.g. after its answer has been sent, so
+   * the work cannot slow that answer. Answers the job id.
+   */
+  async record(kind: Exclude<JobKind, "mail">, payload: unknown): Promise<string> {
+    const id = crypto.randomUUID();
+    const at = this.now();
+    await insertJob(this.database.db, { id, kind, payload, runAt: at, createdAt: at });
+    return id;
+  }
+
+  /** Tells the engine a recorded job is due now. */
+  wake(id: string): Promise<void> {
+    return this.notifyQuietly(id, this.now());
+  }
+
   /** The row is recorded; if the engine cannot be told now, its sweep finds the row. */
   private async notifyQuietly(id: string, runAt: number) {
     try {

@@ -36,6 +36,8 @@ interface Fixture {
   agent: TestUser;
   /** A second session per persona, for the routes that end the one they are called with. */
   spare: Record<Persona, string>;
+  /** Ids of A's other sessions, one per persona that tries to end it. */
+  aSessions: Record<Persona, string>;
   songId: string;
   roomId: string;
   /** A finished chat file in A's room. */
@@ -302,6 +304,25 @@ const ROWS: Record<string, Row> = {
     }),
     expect: allowed(400),
   },
+  // The link mailed to the old address is the proof: a forged one changes nothing.
+  "POST /api/account/undo-email-change": {
+    call: () => ({ url: "/api/account/undo-email-change", payload: { token: "x".repeat(43) } }),
+    expect: everyone(400),
+  },
+  "GET /api/account/sessions": {
+    call: () => ({ url: "/api/account/sessions" }),
+    expect: allowed(200),
+  },
+  // Each persona tries to end one of A's other sessions: only A may.
+  "DELETE /api/account/sessions/:id": {
+    call: (f, who) => ({ url: `/api/account/sessions/${f.aSessions[who]}` }),
+    expect: { out: 401, a: 200, b: 404, agent: 404 },
+  },
+  "POST /api/account/sessions/sign-out-others": {
+    // Ends the persona's other sessions and keeps the one it calls with.
+    call: () => ({ url: "/api/account/sessions/sign-out-others" }),
+    expect: allowed(200),
+  },
 };
 
 /** The methods tus answers on its two catch-all routes, and the API's own 404. */
@@ -376,11 +397,18 @@ beforeAll(async () => {
   ] as const) {
     spare[who] = (await signIn(t.app, user.email)).cookie;
   }
+  const aSessions = {} as Record<Persona, string>;
+  for (const who of PERSONAS) {
+    const { cookie } = await signIn(t.app, a.email);
+    const session = await t.app.inject({ url: "/api/auth/get-session", headers: { cookie } });
+    aSessions[who] = session.json<{ session: { id: string } }>().session.id;
+  }
   f = {
     a,
     b,
     agent,
     spare,
+    aSessions,
     songId: song.id,
     roomId,
     chatFileId: chatFile.id!,
@@ -388,7 +416,8 @@ beforeAll(async () => {
     unfinishedId: await tusCreate(a, "chat", { roomId }, png.length + 5),
   };
   url = await listen(t.app);
-});
+  // A dozen sign-ups and sign-ins, each a 128 MiB hash: slow on a busy machine.
+}, 120_000);
 afterAll(() => t.close());
 
 function methodsOf(route: RouteOptions): string[] {

@@ -23,6 +23,10 @@ export const routeChunks: RouteChunks[] = [
   { path: "/forgot-password", modules: ["src/web/features/auth/forgot-password-page.tsx"] },
   { path: "/reset-password", modules: ["src/web/features/auth/reset-password-page.tsx"] },
   { path: "/unsubscribe", modules: ["src/web/features/mail/unsubscribe-page.tsx"] },
+  {
+    path: "/undo-email-change",
+    modules: ["src/web/features/account/undo/undo-email-change-page.tsx"],
+  },
   { path: "/login", modules: ["src/web/features/auth/login-page.tsx"], prerender: true },
   { path: "/register", modules: ["src/web/features/auth/register-page.tsx"], prerender: true },
   {

@@ -27,6 +27,10 @@ export const routes: RouteObject[] = [
   { path: "/reset-password", ...page(() => import("../features/auth/reset-password-page")) },
   { path: "/unsubscribe", ...page(() => import("../features/mail/unsubscribe-page")) },
   {
+    path: "/undo-email-change",
+    ...page(() => import("../features/account/undo/undo-email-change-page")),
+  },
+  {
     element: <RequireSignedOut />,
     children: [
       { path: "/login", ...page(() => import("../features/auth/login-page")) },

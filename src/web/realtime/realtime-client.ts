@@ -146,6 +146,7 @@ export class RealtimeClient {
   async sendMessage(input: SendMessageInput): Promise<ChatMessage> {
     const socket: TypedSocket = await this.socket();
     const ack = await socket.emitWithAck("message:send", input);
+    if (!ack.ok && ack.retry) throw new SendDeferredError(ack.error);
     if (!ack.ok) throw new SendRefusedError(ack.error);
     return ack.message;
   }
@@ -264,3 +265,6 @@ export class RealtimeClient {
 
 /** The server answered and refused: sending it again will not help. */
 export class SendRefusedError extends Error {}
+
+/** The server could not store the message now (its database is down): send it again later. */
+export class SendDeferredError extends Error {}

@@ -1,4 +1,6 @@
+import { randomBytes } from "node:crypto";
 import type { Kysely, Transaction } from "kysely";
+import { hashPassword } from "../../auth/password-hasher";
 import type { Database } from "../../db/schema";
 
 /** The password hash of the user's email-and-password account, if any. */
@@ -28,6 +30,44 @@ export async function isEmailTakenByOther(
     .where("id", "!=", userId)
     .executeTakeFirst();
   return row !== undefined;
+}
+
+/** The account's current email, or null when it is gone. */
+export async function findUserEmail(db: Kysely<Database>, userId: string): Promise<string | null> {
+  const row = await db
+    .selectFrom("user")
+    .select("email")
+    .where("id", "=", userId)
+    .executeTakeFirst();
+  return row?.email ?? null;
+}
+
+/**
+ * Replaces the password with one nobody knows (undoing an email change: the
+ * person who made it may know the password); the owner sets a new one with
+ * the reset link mailed meanwhile.
+ */
+export async function scramblePassword(db: Kysely<Database>, userId: string): Promise<void> {
+  const password = await hashPassword(randomBytes(32).toString("base64url"));
+  await db
+    .updateTable("account")
+    .set({ password, updatedAt: new Date().toISOString() })
+    .where("userId", "=", userId)
+    .where("providerId", "=", "credential")
+    .execute();
+}
+
+/** Puts an earlier email back (undoing a change). */
+export async function restoreEmail(
+  db: Kysely<Database>,
+  userId: string,
+  email: string,
+): Promise<void> {
+  await db
+    .updateTable("user")
+    .set({ email, updatedAt: new Date().toISOString() })
+    .where("id", "=", userId)
+    .execute();
 }
 
 /**

@@ -20,11 +20,21 @@ import {
 import { EMAIL_TAKEN_MESSAGE, TOO_MANY_ATTEMPTS_MESSAGE } from "../../../shared/auth-messages";
 import type { AttemptLimiter } from "../../auth/attempt-limiter";
 import { forward } from "../../auth/routes";
+import { revokeResetLinks } from "../../auth/reset-links";
 import { NOT_SIGNED_IN_MESSAGE, toPublicUser } from "../../auth/session-reader";
 import type { UserDataRemover } from "../../context";
 import { HttpError } from "../../http/errors";
 import { errorResponses, okSchema } from "../../../shared/responses/common";
-import { isEmailTakenByOther } from "./repository";
+import { findUserEmail, isEmailTakenByOther, restoreEmail, scramblePassword } from "./repository";
+import { createUndoToken, takeUndoToken } from "./email-change-undo";
+import { endSessions } from "../../auth/account-sessions";
+import { notifyEmailChanged } from "../notices/security-notices";
+import {
+  EMAIL_CHANGE_UNDONE_MESSAGE,
+  UNDO_EMAIL_TAKEN_MESSAGE,
+  UNDO_LINK_INVALID_MESSAGE,
+  undoEmailChangeSchema,
+} from "../../../shared/sessions";
 import {
   RECENT_LOGIN_MAX_AGE_MS,
   checkPassword,
@@ -114,6 +124,8 @@ function accountPlugin(
         "/api/auth/change-password",
       );
       if (status < 300) {
+        // Reset links sent before the change die with the old password.
+        await revokeResetLinks(db, user.id);
         // The answer (with this browser's fresh session cookie) goes first;
         // then sockets and cached sessions go (listeners of the event), and
         // this tab reconnects with the new cookie.
@@ -152,7 +164,7 @@ function accountPlugin(
       },
     },
     async (request, reply) => {
-      const { user } = await requireFullSession(request);
+      const { user, sessionId } = await requireFullSession(request);
       const input = request.body;
       if (!(await checkPassword(db, reauthLimiter, user.id, input.password))) {
         throw wrongPassword(WRONG_PASSWORD_MESSAGE);
@@ -187,13 +199,59 @@ function accountPlugin(
         request.log.warn({ status }, "change-email refused by auth");
         throw new HttpError(status >= 500 ? 502 : 400, EMAIL_CHANGE_FAILED_MESSAGE);
       }
-      await events.emit("user.emailChanged", {
-        userId: user.id,
-        oldEmail: user.email,
-        newEmail: input.newEmail,
-        at: Date.now(),
+      // As after a password change: reset links sent to the old address die,
+      // and every other browser is signed out (this one stays).
+      const change = { userId: user.id, oldEmail: user.email, newEmail: input.newEmail };
+      await revokeResetLinks(db, user.id);
+      await endSessions(db, events, user.id, { keep: sessionId });
+      await events.emit("user.emailChanged", { ...change, at: Date.now() });
+      const token = await createUndoToken(db, change);
+      await notifyEmailChanged(app.ctx, {
+        ...change,
+        undoUrl: `${config.publicUrl}/undo-email-change?token=${token}`,
       });
       return reply.send({ ok: true as const, email: input.newEmail });
+    },
+  );
+
+  app.post(
+    "/api/account/undo-email-change",
+    {
+      config: perIp,
+      schema: {
+        tags,
+        summary:
+          "Undo an email change with the link mailed to the old address (7 days, once): the old address returns, every session ends, a reset link goes to it",
+        body: undoEmailChangeSchema,
+        response: { 200: okSchema.extend({ message: z.string() }), ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      const change = await takeUndoToken(db, request.body.token);
+      const current = change && (await findUserEmail(db, change.userId));
+      if (!change || !current) {
+        throw new HttpError(400, UNDO_LINK_INVALID_MESSAGE, undefined, "INVALID_TOKEN");
+      }
+      if (await isEmailTakenByOther(db, change.oldEmail, change.userId)) {
+        throw new HttpError(409, UNDO_EMAIL_TAKEN_MESSAGE, undefined, "EMAIL_TAKEN");
+      }
+      await restoreEmail(db, change.userId, change.oldEmail);
+      await scramblePassword(db, change.userId);
+      await revokeResetLinks(db, change.userId);
+      await endSessions(db, events, change.userId, "all");
+      await events.emit("user.emailChanged", {
+        userId: change.userId,
+        oldEmail: current,
+        newEmail: change.oldEmail,
+        at: Date.now(),
+      });
+      // Whoever changed the email may know the password: the owner chooses a new one.
+      await auth.api.requestPasswordReset({
+        body: { email: change.oldEmail, redirectTo: `${config.publicUrl}/reset-password` },
+      });
+      request.log.info({ userId: change.userId }, "email change undone");
+      reply.header("cache-control", "no-store");
+      return { ok: true as const, message: EMAIL_CHANGE_UNDONE_MESSAGE };
     },
   );
 

@@ -8,7 +8,8 @@ import {
   contactSearchSchema,
   messagesQuerySchema,
 } from "../../../shared/chat";
-import { isTypingEvent } from "../../../shared/chat-events";
+import { SEND_WILL_RETRY, isTypingEvent } from "../../../shared/chat-events";
+import { unavailableOf } from "../../http/unavailable-errors";
 import { errorResponses } from "../../../shared/responses/common";
 import {
   chatContactsSchema,
@@ -148,6 +149,11 @@ function chatPlugin(
       })
       .catch((err: unknown) => {
         if (err instanceof HttpError) return ack({ ok: false, error: err.message });
+        if (unavailableOf(err)) {
+          // A database fault, not the message's: the tab keeps it and sends it again.
+          app.log.warn({ err }, "chat send deferred: database unavailable");
+          return ack({ ok: false, error: SEND_WILL_RETRY, retry: true });
+        }
         app.log.error({ err }, "chat send failed");
         ack({ ok: false, error: "The message could not be sent. Please try again." });
       });

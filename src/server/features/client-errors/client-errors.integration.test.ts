@@ -62,4 +62,21 @@ describe("POST /api/client-errors", () => {
       answers.push((await report({ kind: "send", message: `n${i}` })).statusCode);
     expect(answers).toContain(429);
   });
+
+  it("counts per session when signed in: another person at the same address still reports", async () => {
+    const other = (await signUp(t.app, { name: "Colleague" })).cookie;
+    const send = (c: string, i: number) =>
+      t.app.inject({
+        method: "POST",
+        url: CLIENT_ERROR_ENDPOINT,
+        headers: { origin: ORIGIN, cookie: c },
+        payload: { kind: "send", message: `s${i}` },
+        remoteAddress: "192.0.2.50",
+      });
+    const first: number[] = [];
+    for (let i = 0; i < 21; i++) first.push((await send(cookie, i)).statusCode);
+    expect(first).toContain(429);
+    // The same address, another session: its own budget.
+    expect((await send(other, 0)).statusCode).toBe(204);
+  });
 });

@@ -1,11 +1,16 @@
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { CLIENT_ERROR_ENDPOINT, clientErrorSchema } from "../../../shared/client-errors";
 import { errorResponses } from "../../../shared/responses/common";
+import { redactUrlsIn } from "../../http/log-redaction";
 
-/** Reports per client (IP) per minute: enough for a bad afternoon, too few to flood the log. */
+/**
+ * Reports per minute, per session when signed in (people behind one office
+ * address each have their own), per IP before: enough for a bad afternoon,
+ * too few to flood the log.
+ */
 const REPORTS_PER_MINUTE = 20;
 
 /**
@@ -24,7 +29,16 @@ function clientErrorsPlugin(
     CLIENT_ERROR_ENDPOINT,
     {
       bodyLimit: 1024,
-      config: { rateLimit: { max: REPORTS_PER_MINUTE, timeWindow: 60_000 } },
+      config: {
+        rateLimit: {
+          max: REPORTS_PER_MINUTE,
+          timeWindow: 60_000,
+          keyGenerator: async (request: FastifyRequest) => {
+            const session = await sessions.read(request.headers).catch(() => null);
+            return session ? `session:${session.sessionId}` : `ip:${request.ip}`;
+          },
+        },
+      },
       schema: {
         tags: ["operations"],
         summary: "Report a failure the browser saw, into the server log",
@@ -34,7 +48,14 @@ function clientErrorsPlugin(
     },
     async (request, reply) => {
       const { user } = await sessions.require(request);
-      request.log.warn({ clientError: request.body, userId: user.id }, "client-side failure");
+      // A reported page or message may quote a link with its token.
+      const report = request.body;
+      const clientError = {
+        ...report,
+        message: redactUrlsIn(report.message),
+        ...(report.page ? { page: redactUrlsIn(report.page) } : {}),
+      };
+      request.log.warn({ clientError, userId: user.id }, "client-side failure");
       return reply.status(204).send(null);
     },
   );

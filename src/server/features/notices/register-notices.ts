@@ -1,13 +1,14 @@
 import type { FastifyInstance } from "fastify";
 import fp from "fastify-plugin";
 import { registerMailPreferenceRoutes } from "./routes";
-import { notifyEmailChanged, notifyPasswordChanged } from "./security-notices";
+import { notifyPasswordChanged } from "./security-notices";
 import { UNREAD_NOTICE, createUnreadNoticeComposer, scheduleUnreadNotice } from "./unread-notices";
 import { createUnsubscribeTokens } from "./unsubscribe-token";
 
 /**
  * Email notices, hearing the domain events of the features that own the
- * changes: security notices after a password or email change, and unread
+ * changes: security notices after a password change (the email
+ * change mails both addresses itself: the old one carries an undo link), and unread
  * notices for every stored message. Plus the setting and unsubscribe routes.
  */
 async function noticesPlugin(
@@ -20,9 +21,6 @@ async function noticesPlugin(
 
   ctx.events.on("user.passwordChanged", ({ userId, email, via }) =>
     notifyPasswordChanged(ctx, { userId, email }, via === "reset" ? "reset" : "changed"),
-  );
-  ctx.events.on("user.emailChanged", ({ userId, oldEmail, newEmail }) =>
-    notifyEmailChanged(ctx, { userId, oldEmail, newEmail }),
   );
   ctx.events.on("chat.messageCreated", async ({ message, memberIds }) => {
     for (const recipient of memberIds.filter((id) => id !== message.userId)) {

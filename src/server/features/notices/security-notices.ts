@@ -31,18 +31,33 @@ export async function notifyPasswordChanged(
   );
 }
 
-/** After an email change: a mail to the old address, which no longer gets anything else. */
+/**
+ * After an email change: the old address is told, with a link that undoes
+ * the change; the new address is told it now signs in.
+ */
 export async function notifyEmailChanged(
   ctx: AppContext,
-  change: { userId: string; oldEmail: string; newEmail: string },
+  change: { userId: string; oldEmail: string; newEmail: string; undoUrl: string },
 ): Promise<void> {
-  const { emailChangedMail } = await securityTemplates();
+  const { emailChangedMail, emailAddedMail } = await securityTemplates();
+  const name = await nameOf(ctx, change.userId, "");
+  const at = Date.now();
+  const { publicUrl } = ctx.config;
   await ctx.mail.send(
     await emailChangedMail({
-      to: { name: await nameOf(ctx, change.userId, ""), address: change.oldEmail },
+      to: { name, address: change.oldEmail },
       newEmail: change.newEmail,
-      at: Date.now(),
-      publicUrl: ctx.config.publicUrl,
+      undoUrl: change.undoUrl,
+      at,
+      publicUrl,
+    }),
+  );
+  await ctx.mail.send(
+    await emailAddedMail({
+      to: { name, address: change.newEmail },
+      oldEmail: change.oldEmail,
+      at,
+      publicUrl,
     }),
   );
 }

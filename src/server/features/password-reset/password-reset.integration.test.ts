@@ -61,7 +61,7 @@ async function resetMailFor(email: string, count = 1) {
 }
 
 describe("forgot password", () => {
-  it("mails a one-hour, single-use link; reset ends every session and sends a notice", async () => {
+  it("mails a 30-minute, single-use link; reset ends every session and sends a notice", async () => {
     const { email, cookie } = await signUp(t.app, { name: "Reset Me" });
     const answer = await forgot(email.toUpperCase());
     expect(answer.statusCode).toBe(200);
@@ -71,7 +71,7 @@ describe("forgot password", () => {
     expect(mail.parsed.from?.text).toBe('"Portal" <no-reply@portal.test>');
     expect(mail.parsed.to).toMatchObject({ value: [{ address: email, name: "Reset Me" }] });
     expect(mail.parsed.html).toContain(`href="${link.replace(/&/g, "&amp;")}"`);
-    expect(mail.parsed.text).toContain("one hour");
+    expect(mail.parsed.text).toContain("30 minutes");
     expect(mail.parsed.html).toContain("Artist Portal");
 
     const status = await t.app.inject({ url: `/api/auth/reset-password/status?token=${token}` });

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import type { ResetUser } from "../../auth/auth";
+import { revokeResetLinks } from "../../auth/reset-links";
 
 /**
  * What better-auth calls during a reset: record the mail with our link
@@ -10,7 +11,9 @@ import type { ResetUser } from "../../auth/auth";
 export function passwordResetHooks(app: () => FastifyInstance) {
   return {
     async sendResetPassword(user: ResetUser, token: string) {
-      const { config, mail } = app().ctx;
+      const { config, mail, database } = app().ctx;
+      // Only the newest link works: an older one dies when a newer one is issued.
+      await revokeResetLinks(database.db, user.id, token);
       // React Email loads on the first mail, not at start-up (docs/benchmarks.md).
       const { passwordResetMail } = await import("../../mail/templates/password-reset-mail");
       await mail.send(
@@ -23,7 +26,9 @@ export function passwordResetHooks(app: () => FastifyInstance) {
       );
     },
     async onPasswordReset(user: ResetUser) {
-      // better-auth revoked the sessions before calling this.
+      // better-auth revoked the sessions and consumed this link before
+      // calling this; any other link of the account dies too.
+      await revokeResetLinks(app().ctx.database.db, user.id);
       await app().ctx.events.emit("user.passwordChanged", {
         userId: user.id,
         email: user.email,

@@ -21,8 +21,13 @@ import {
 } from "../../../shared/password-reset";
 import { PASSWORD_CHANGE_FAILED_MESSAGE } from "../../../shared/account-messages";
 import { isResetTokenUsable } from "./reset-tokens";
+import { recordResetRequest, registerResetRequests } from "./reset-requests";
 
-/** Three reset mails per email and hour, counted across instances with Redis. */
+/**
+ * Three reset requests per requester (address and email) and hour, counted
+ * across instances with Redis. Per requester, not per email: someone asking
+ * for another person's email from elsewhere cannot lock the owner out.
+ */
 export const RESET_REQUEST_LIMIT: AttemptLimit = { maxFailures: 3, windowMs: 60 * 60_000 };
 
 export function resetRequestLimiter(redis: Redis | undefined): AttemptLimiter {
@@ -32,8 +37,8 @@ export function resetRequestLimiter(redis: Redis | undefined): AttemptLimiter {
 }
 
 export interface PasswordResetRoutesOptions {
-  /** Counts reset requests per email (3 an hour). */
-  perEmailLimiter: AttemptLimiter;
+  /** Counts reset requests per requester: IP and email (3 an hour). */
+  perRequesterLimiter: AttemptLimiter;
   perIpPerMinute: number;
 }
 
@@ -47,7 +52,7 @@ const invalidLink = () =>
 
 /**
  * Forgot password and reset through better-auth's requestPasswordReset and
- * resetPassword: single-use tokens valid for an hour, sessions revoked on
+ * resetPassword: single-use tokens valid for 30 minutes, sessions revoked on
  * success. Our routes validate, limit, and keep the answers constant.
  */
 function passwordResetPlugin(
@@ -55,8 +60,10 @@ function passwordResetPlugin(
   options: PasswordResetRoutesOptions,
   done: (err?: Error) => void,
 ): void {
-  const { auth, config, database } = app.ctx;
-  const { perEmailLimiter } = options;
+  const { ctx } = app;
+  const { auth, config, database } = ctx;
+  const { perRequesterLimiter } = options;
+  registerResetRequests(ctx);
   const perIp = { rateLimit: { max: options.perIpPerMinute, timeWindow: 60_000 } };
 
   const tags = ["auth"];
@@ -73,22 +80,14 @@ function passwordResetPlugin(
     async (request, reply) => {
       const { email } = parseInput(forgotPasswordSchema, request.body);
       // Counted whether or not the account exists, so the limit reveals nothing.
-      if (await perEmailLimiter.isBlocked(email)) {
+      if (!(await perRequesterLimiter.claim(`${request.ip}|${email}`))) {
         throw new HttpError(429, TOO_MANY_RESET_REQUESTS_MESSAGE, undefined, "TOO_MANY_ATTEMPTS");
       }
-      await perEmailLimiter.recordFailure(email);
-      const { status } = await forward(
-        auth,
-        config.publicUrl,
-        request,
-        reply,
-        { email, redirectTo: `${config.publicUrl}/reset-password` },
-        "/api/auth/request-password-reset",
-      );
-      if (status >= 300) {
-        request.log.error({ status }, "request-password-reset refused by auth");
-        throw new HttpError(502, "The reset link could not be sent. Please try again later.");
-      }
+      // The same work for every email: one recorded job. Looking the account
+      // up, issuing the token and rendering the mail happen after the answer
+      // has left, so its timing cannot tell known from unknown emails.
+      const jobId = await recordResetRequest(ctx, email);
+      reply.raw.once("close", () => void ctx.mail.wake(jobId));
       return reply.status(200).send({ ok: true, message: FORGOT_PASSWORD_SENT_MESSAGE });
     },
   );

@@ -106,4 +106,23 @@ describe("tus answers to internal failures", () => {
     expect(conflict.statusCode).toBe(409);
     expect(conflict.body).toMatch(/Upload-Offset conflict/);
   });
+
+  it("refuses tus concatenation (Upload-Concat) with a clear 400, not a 500", async () => {
+    for (const concat of ["partial", "final;/api/uploads/a /api/uploads/b"]) {
+      const answer = await t.app.inject({
+        method: "POST",
+        url: "/api/uploads",
+        headers: {
+          cookie,
+          origin: ORIGIN,
+          "tus-resumable": "1.0.0",
+          "upload-length": String(png.length),
+          "upload-concat": concat,
+          "upload-metadata": `purpose ${Buffer.from(AVATAR_UPLOAD_PURPOSE).toString("base64")}`,
+        },
+      });
+      expect(answer.statusCode).toBe(400);
+      expect(answer.json()).toMatchObject({ message: uploadMessages.concatUnsupported });
+    }
+  });
 });

@@ -72,8 +72,23 @@ describe("uploads", () => {
     expect(file.statusCode).toBe(200);
     expect(file.headers["content-type"]).toBe("image/png");
     expect(file.headers["x-content-type-options"]).toBe("nosniff");
-    expect(file.headers["cache-control"]).toContain("immutable");
     expect(file.rawPayload.equals(png)).toBe(true);
+    // Issue 23, finding 7: a private file never stays usable from the cache
+    // after sign-out: revalidated on each use, by a signed-in reader only.
+    expect(file.headers["cache-control"]).toBe("private, no-cache");
+    const etag = String(file.headers.etag);
+    expect(etag).toBe(`"${id}"`);
+    const again = await t.app.inject({
+      url: `/api/files/${id}`,
+      headers: { cookie: owner, "if-none-match": etag },
+    });
+    expect(again.statusCode).toBe(304);
+    expect(again.rawPayload.length).toBe(0);
+    const signedOut = await t.app.inject({
+      url: `/api/files/${id}`,
+      headers: { "if-none-match": etag },
+    });
+    expect(signedOut.statusCode).toBe(401);
 
     const download = await t.app.inject({
       url: `/api/files/${id}?download=1`,

@@ -13,13 +13,14 @@ export async function passwordResetMail(input: {
 }): Promise<MailMessage> {
   const parts = await renderMail(
     <EmailLayout
-      preview="Choose a new password (the link works for one hour)."
+      preview="Choose a new password (the link works for 30 minutes)."
       heading="Reset your password"
       publicUrl={input.publicUrl}
     >
       <Text style={textStyle}>
         Someone asked to reset the password of the {PRODUCT_NAME} account for {input.to.address}. To
-        choose a new password, open this link. It works once, for one hour.
+        choose a new password, open this link. It works once, for 30 minutes, and only until you ask
+        for a newer link.
       </Text>
       <Button href={input.resetUrl} style={buttonStyle}>
         Choose a new password

@@ -23,6 +23,7 @@ import { useMarketingLink } from "../../lib/public-config";
 import { useSession, useSignOut } from "../../lib/auth/session";
 import { NotificationSetting } from "./notification-setting";
 import { UnreadEmailsSwitch } from "./unread-emails-switch";
+import { ActiveSessions } from "./sessions/active-sessions";
 
 const rowClass =
   "flex w-full items-center gap-3 px-4 py-3.5 text-left hover:bg-slate-50 dark:hover:bg-slate-800";
@@ -142,6 +143,8 @@ export default function SettingsPage() {
           <span className="flex-1">Log out</span>
         </button>
       </Section>
+
+      <ActiveSessions />
 
       <p className="text-center text-sm text-slate-600 dark:text-slate-300">
         Version {APP_VERSION}

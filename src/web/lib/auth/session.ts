@@ -2,6 +2,7 @@ import { useMutation, useQuery, useQueryClient, type Query } from "@tanstack/rea
 import type { SessionAnswer } from "../../../shared/responses/user";
 import type { PublicUser } from "../../../shared/user";
 import { ApiError, apiFetch } from "../api-client";
+import { clearDeviceData } from "./clear-device-data";
 import { forgetLastUser, lastKnownUser, rememberUser } from "./last-user";
 
 export const sessionQueryKey = ["session"] as const;
@@ -57,10 +58,11 @@ export function useSignOut() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: () => apiFetch<unknown>("/api/auth/sign-out", { body: {} }),
-    onSettled: () => {
-      // Nothing of the previous user may linger in the cache, or on the device.
+    onSettled: async () => {
+      // Nothing of the previous user may linger on this device: cached
+      // queries, unsent messages, cached files.
       forgetLastUser();
-      queryClient.clear();
+      await clearDeviceData(queryClient).catch(() => undefined);
       queryClient.setQueryData(sessionQueryKey, null);
     },
   });

@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { DeleteAccountInput } from "../../../../shared/account-schemas";
 import { apiFetch } from "../../../lib/api-client";
 import { sessionQueryKey } from "../../../lib/auth/session";
+import { clearDeviceData } from "../../../lib/auth/clear-device-data";
 import { forgetLastUser } from "../../../lib/auth/last-user";
 
 export function useDeleteAccount() {
@@ -9,10 +10,10 @@ export function useDeleteAccount() {
   return useMutation({
     mutationFn: (input: DeleteAccountInput) =>
       apiFetch<{ ok: true }>("/api/account/delete", { body: input }),
-    onSuccess: () => {
-      // Nothing of the deleted user may linger in the cache, or on the device.
+    onSuccess: async () => {
+      // Nothing of the deleted user may linger on this device.
       forgetLastUser();
-      queryClient.clear();
+      await clearDeviceData(queryClient).catch(() => undefined);
       queryClient.setQueryData(sessionQueryKey, null);
     },
   });

@@ -5,7 +5,8 @@ import {
 } from "../../../../shared/chat";
 import type { ClientErrorReport } from "../../../../shared/client-errors";
 import type { UploadedFile } from "../../../../shared/files";
-import { SendRefusedError } from "../../../realtime/realtime-client";
+import { SendDeferredError, SendRefusedError } from "../../../realtime/realtime-client";
+import { SEND_RETRY_AFTER_MS } from "../../../../shared/chat-events";
 import { UploadError } from "../../../lib/upload";
 import type { OutboxEntry, OutboxStore } from "./outbox-store";
 
@@ -174,6 +175,8 @@ export class Outbox {
       // Not the message's fault: it waits for the connection, and stays pending.
       this.running.delete(id);
       this.waiting.add(id);
+      // The server's database was down: the connection is fine, so try again later.
+      if (error instanceof SendDeferredError) setTimeout(() => this.resume(), SEND_RETRY_AFTER_MS);
       return;
     }
     // Failed for good: no longer running, so Retry may start it at once.

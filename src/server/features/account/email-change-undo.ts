@@ -1,0 +1,54 @@
+import { createHash, randomBytes } from "node:crypto";
+import type { Kysely } from "kysely";
+import type { Database } from "../../db/schema";
+
+/** The old address may undo an email change for 7 days. */
+export const UNDO_EMAIL_TTL_MS = 7 * 24 * 60 * 60_000;
+const PREFIX = "undo-email-change:";
+
+export interface EmailChange {
+  userId: string;
+  oldEmail: string;
+  newEmail: string;
+}
+
+/** Only a hash of the token is stored: a leaked database holds no usable link. */
+const identifierOf = (token: string) =>
+  `${PREFIX}${createHash("sha256").update(token).digest("hex")}`;
+
+/** Records an undo link for this change (a verification row); answers its token. */
+export async function createUndoToken(db: Kysely<Database>, change: EmailChange): Promise<string> {
+  const token = randomBytes(32).toString("base64url");
+  const now = new Date();
+  await db
+    .insertInto("verification")
+    .values({
+      id: crypto.randomUUID(),
+      identifier: identifierOf(token),
+      value: JSON.stringify(change),
+      expiresAt: new Date(now.getTime() + UNDO_EMAIL_TTL_MS).toISOString(),
+      createdAt: now.toISOString(),
+      updatedAt: now.toISOString(),
+    })
+    .execute();
+  return token;
+}
+
+/**
+ * Spends an undo token: answers its change once, and null for an unknown,
+ * expired or already used one. The row is deleted before it is trusted, so
+ * two clicks at once cannot both undo.
+ */
+export async function takeUndoToken(
+  db: Kysely<Database>,
+  token: string,
+): Promise<EmailChange | null> {
+  const rows = await db
+    .deleteFrom("verification")
+    .where("identifier", "=", identifierOf(token))
+    .returning(["value", "expiresAt"])
+    .execute();
+  const row = rows[0];
+  if (!row || new Date(row.expiresAt).getTime() <= Date.now()) return null;
+  return JSON.parse(row.value) as EmailChange;
+}

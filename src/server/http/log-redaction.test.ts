@@ -1,0 +1,31 @@
+import { describe, expect, it } from "vitest";
+import { REDACTED, redactUrl, redactUrlsIn } from "./log-redaction";
+
+describe("redactUrl", () => {
+  it("replaces secret query parameters and keeps the rest", () => {
+    expect(redactUrl("/reset-password?token=abc123&x=1")).toBe(
+      `/reset-password?token=${REDACTED}&x=1`,
+    );
+    expect(redactUrl("/api/mail/unsubscribe?TOKEN=u.sig")).toBe(
+      `/api/mail/unsubscribe?TOKEN=${REDACTED}`,
+    );
+    expect(redactUrl("/api/songs?cursor=abc&limit=10")).toBe("/api/songs?cursor=abc&limit=10");
+    expect(redactUrl("/x?%74oken=abc")).toBe(`/x?%74oken=${REDACTED}`);
+  });
+
+  it("replaces secret path segments", () => {
+    expect(redactUrl("/api/auth/reset-password/abcDEF123?callbackURL=x")).toBe(
+      `/api/auth/reset-password/${REDACTED}?callbackURL=${REDACTED}`,
+    );
+    expect(redactUrl("/api/auth/reset-password/status?token=t")).toBe(
+      `/api/auth/reset-password/status?token=${REDACTED}`,
+    );
+  });
+
+  it("finds links inside free text", () => {
+    expect(redactUrlsIn("failed on https://portal.test/undo-email-change?token=zz9 today")).toBe(
+      `failed on https://portal.test/undo-email-change?token=${REDACTED} today`,
+    );
+    expect(redactUrlsIn("/reset-password?token=abc")).toBe(`/reset-password?token=${REDACTED}`);
+  });
+});
