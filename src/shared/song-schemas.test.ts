@@ -11,7 +11,8 @@ describe("songStatusKind", () => {
     expect(songStatusKind("Released")).toBe("released");
     expect(songStatusKind(" PENDING ")).toBe("pending");
     expect(songStatusKind("rejected")).toBe("rejected");
-    expect(songStatusKind("in review")).toBe("other");
+    expect(songStatusKind(" In Review")).toBe("in review");
+    expect(songStatusKind("on hold")).toBe("other");
   });
 });
 

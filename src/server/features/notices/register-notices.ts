@@ -2,13 +2,14 @@ import type { FastifyInstance } from "fastify";
 import fp from "fastify-plugin";
 import { registerMailPreferenceRoutes } from "./routes";
 import { notifyEmailChanged, notifyPasswordChanged } from "./security-notices";
+import { notifySongStatus } from "./song-status-notices";
 import { UNREAD_NOTICE, createUnreadNoticeComposer, scheduleUnreadNotice } from "./unread-notices";
 import { createUnsubscribeTokens } from "./unsubscribe-token";
 
 /**
  * Email notices, hearing the domain events of the features that own the
- * changes: security notices after a password or email change, and unread
- * notices for every stored message. Plus the setting and unsubscribe routes.
+ * changes: security notices after a password or email change, a song
+ * status notice to the artist, and unread notices for every stored message. Plus the setting and unsubscribe routes.
  */
 async function noticesPlugin(
   app: FastifyInstance,
@@ -24,6 +25,7 @@ async function noticesPlugin(
   ctx.events.on("user.emailChanged", ({ userId, oldEmail, newEmail }) =>
     notifyEmailChanged(ctx, { userId, oldEmail, newEmail }),
   );
+  ctx.events.on("song.statusChanged", (event) => notifySongStatus(ctx, event));
   ctx.events.on("chat.messageCreated", async ({ message, memberIds }) => {
     for (const recipient of memberIds.filter((id) => id !== message.userId)) {
       await scheduleUnreadNotice(ctx, message, recipient);

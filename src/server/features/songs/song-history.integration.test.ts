@@ -135,7 +135,7 @@ describe("status history on the desk", () => {
         "statusNote",
         "The note must be at most 500 characters.",
       ],
-      [{ status: "in review", rejectionReason: "rights" }, "status", UNKNOWN_STATUS_MESSAGE],
+      [{ status: "on hold", rejectionReason: "rights" }, "status", UNKNOWN_STATUS_MESSAGE],
     ];
     for (const [body, field, message] of cases) {
       const response = await put(body);
@@ -291,12 +291,14 @@ describe("Your Songs filters", () => {
     expect((await get("/api/songs/counts", artist.cookie)).json()).toEqual({
       all: 25,
       pending: 9,
+      "in review": 0,
       released: 8,
       rejected: 8,
     });
     expect((await get("/api/songs/counts?q=night", artist.cookie)).json()).toEqual({
       all: 13,
       pending: 5,
+      "in review": 0,
       released: 4,
       rejected: 4,
     });
