@@ -158,7 +158,7 @@ test("an agent files a song with a cover for an artist, who then sees it in thei
   const first = songCards(page).first();
   await expect(first).toContainText("Desk Made Single");
   await expect(first).toContainText("Album: Desk Sessions");
-  await expect(first).toContainText("released");
+  await expect(first).toContainText("Released");
   // The cover is decorative in the card (the title names it), so it has no role.
   await expect(first.locator("img")).toHaveJSProperty("naturalWidth", 32);
   await expectAccessible(page);

@@ -3,7 +3,9 @@ import {
   formatReleaseDate,
   isValidReleaseDate,
   songInputSchema,
+  SONG_STATUSES,
   songStatusKind,
+  statusLabel,
 } from "./song-schemas";
 
 describe("songStatusKind", () => {
@@ -43,5 +45,18 @@ describe("songInputSchema", () => {
     expect(parsed.youtubeUrl).toBe("https://youtube.com/watch?v=1");
     expect(parsed.genre).toBe("");
     expect(parsed.coverFileId).toBeNull();
+  });
+});
+
+describe("statusLabel", () => {
+  it("writes every status in the same sentence case", () => {
+    expect(statusLabel("in review")).toBe("In review");
+    expect(statusLabel(" PENDING ")).toBe("Pending");
+    expect(SONG_STATUSES.map(statusLabel)).toEqual([
+      "Pending",
+      "In review",
+      "Released",
+      "Rejected",
+    ]);
   });
 });

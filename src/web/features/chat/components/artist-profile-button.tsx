@@ -50,7 +50,7 @@ function ProfileDialog({ artist, onClose }: { artist: ChatPeer; onClose: () => v
           <X aria-hidden="true" className="size-5" />
         </button>
       </div>
-      <ArtistProfile artist={artist} />
+      <ArtistProfile artist={artist} inDialog />
     </dialog>
   );
 }

@@ -291,7 +291,9 @@ function namesShownFields(error: Error, draft: Draft): boolean {
 
 function Group({ title, children }: { title: string; children: ReactNode }) {
   return (
-    <fieldset className="flex flex-col gap-3 rounded-xl bg-white p-4 ring-1 ring-slate-200 dark:bg-slate-900 dark:ring-slate-800">
+    // min-w-0: a fieldset is never narrower than its widest content by default,
+    // which pushed the editor past a 375 px screen.
+    <fieldset className="flex min-w-0 flex-col gap-3 rounded-xl bg-white p-4 ring-1 ring-slate-200 dark:bg-slate-900 dark:ring-slate-800">
       <legend className="px-1 font-semibold">{title}</legend>
       {children}
     </fieldset>
