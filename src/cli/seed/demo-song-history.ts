@@ -34,10 +34,11 @@ export async function seedDemoSongHistory(
     .selectFrom("song_request")
     .select(["id", "status", "createdAt"])
     .where("artistId", "=", ids.artistId)
-    .where(({ not, exists, selectFrom }) =>
-      not(
-        exists(
-          selectFrom("song_status_event")
+    .where((eb) =>
+      eb.not(
+        eb.exists(
+          eb
+            .selectFrom("song_status_event")
             .select("song_status_event.id")
             .whereRef("song_status_event.songId", "=", "song_request.id"),
         ),
@@ -47,7 +48,7 @@ export async function seedDemoSongHistory(
     .execute();
   let rejected = 0;
   for (const song of songs) {
-    const arrived = Number(song.createdAt) - 3 * DAY;
+    const arrived = song.createdAt - 3 * DAY;
     const base = { songId: song.id, agentId: ids.agentId, agentName };
     await insertStatusEvent(db, {
       ...base,

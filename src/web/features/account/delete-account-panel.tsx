@@ -11,7 +11,7 @@ import { Alert } from "../../components/alert";
 import { Button } from "../../components/button";
 import { PasswordField, TextField } from "../../components/text-field";
 import { ApiError } from "../../lib/api-client";
-import { ACCOUNT_DELETED_STATE } from "../auth/account-deleted-notice";
+import { ACCOUNT_DELETED_STATE } from "../../lib/account-deleted";
 import { useDeleteAccount } from "./api/delete-account";
 import { useVerifyPassword } from "./api/verify-password";
 

@@ -1,16 +1,5 @@
 import { Alert } from "../../components/alert";
 
-/** The navigation state the deletion step hands to /login. */
-export const ACCOUNT_DELETED_STATE = { accountDeleted: true } as const;
-
-export function cameFromDeletion(state: unknown): boolean {
-  return (
-    typeof state === "object" &&
-    state !== null &&
-    (state as { accountDeleted?: unknown }).accountDeleted === true
-  );
-}
-
 /**
  * Shown on /login right after an account was deleted (decision 005: every
  * row and file of the person goes, their conversations included).

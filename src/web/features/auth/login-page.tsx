@@ -7,7 +7,8 @@ import { PasswordField, TextField } from "../../components/text-field";
 import { ApiError } from "../../lib/api-client";
 import { useSignIn } from "./api/sign-in";
 import { AuthLayout } from "../../components/auth-layout";
-import { AccountDeletedNotice, cameFromDeletion } from "./account-deleted-notice";
+import { cameFromDeletion } from "../../lib/account-deleted";
+import { AccountDeletedNotice } from "./account-deleted-notice";
 import { isWrongAddress } from "./wrong-address";
 
 export default function LoginPage() {

@@ -1,5 +1,3 @@
-import { useEffect, useState, type RefObject } from "react";
-
 /** The name the recorder gives its files (voice-recorder.tsx): voice-message-YYYY-MM-DD-hh-mm-ss.ext */
 const VOICE_NOTE_NAME = /^voice-message-\d{4}-\d{2}-\d{2}-\d{2}-\d{2}-\d{2}\.(webm|ogg|m4a)$/;
 
@@ -17,37 +15,23 @@ export function formatDuration(seconds: number): string {
 }
 
 /**
- * The real length of an audio element's file. A browser's own recording
+ * The real length of an audio element's file, for its loadedmetadata and
+ * durationchange events; null while unknown. A browser's own recording
  * (MediaRecorder webm) carries no duration in its header, so the element
  * reports Infinity and its controls read 0:00: seeking far past the end makes
  * the browser scan the file and learn it, then the position goes back to 0.
  */
-export function useMediaDuration(media: RefObject<HTMLMediaElement | null>, src: string | null) {
-  const [seconds, setSeconds] = useState<number | null>(null);
-  useEffect(() => {
-    const element = media.current;
-    if (!element || !src) return;
-    let probing = false;
-    const known = () => Number.isFinite(element.duration) && element.duration > 0;
-    const update = () => {
-      if (known()) {
-        setSeconds(element.duration);
-        if (probing) {
-          probing = false;
-          element.currentTime = 0;
-        }
-      } else if (!probing && element.readyState >= 1) {
-        probing = true;
-        element.currentTime = Number.MAX_SAFE_INTEGER;
-      }
-    };
-    element.addEventListener("loadedmetadata", update);
-    element.addEventListener("durationchange", update);
-    update();
-    return () => {
-      element.removeEventListener("loadedmetadata", update);
-      element.removeEventListener("durationchange", update);
-    };
-  }, [media, src]);
-  return seconds;
+export function learnDuration(element: HTMLMediaElement): number | null {
+  if (Number.isFinite(element.duration) && element.duration > 0) {
+    if (element.dataset.probing) {
+      delete element.dataset.probing;
+      element.currentTime = 0;
+    }
+    return element.duration;
+  }
+  if (!element.dataset.probing && element.readyState >= 1) {
+    element.dataset.probing = "true";
+    element.currentTime = Number.MAX_SAFE_INTEGER;
+  }
+  return null;
 }
