@@ -5,8 +5,8 @@ import type { DomainEvents } from "../../events/domain-events";
 /**
  * A song's status change reaches the artist's open tabs live (toast, nav
  * dot). The durable record is the song_status_event row written with the
- * change; the email notice (a later issue) is sent from rows whose
- * emailedAt is still null, hanging off the same `song.statusChanged` event.
+ * change; the email (notices/song-status-notices.ts) hangs off the same
+ * `song.statusChanged` event and sets the row's emailedAt.
  */
 export function announceStatusChange(events: DomainEvents, realtime: Realtime): void {
   events.on("song.statusChanged", (event) => {
