@@ -220,6 +220,10 @@ test("delete the account through both steps; signing in fails afterwards", async
   await panel.getByLabel("Type DELETE to confirm").fill("DELETE");
   await panel.getByRole("button", { name: "Delete account" }).click();
   await expect(page).toHaveURL(/\/login$/);
+  // /login confirms it, and says what became of the messages already sent.
+  const notice = page.getByRole("status").filter({ hasText: "Your account has been deleted." });
+  await expect(notice).toContainText("support can no longer read them");
+  await expectAccessible(page);
 
   await signIn(page, email, PASSWORD);
   await expect(page.getByText("Invalid email or password")).toBeVisible();

@@ -1,6 +1,7 @@
 import { expect, test, type Page } from "@playwright/test";
 import { demo, freshEmail, register, signInAs } from "./support/accounts";
 import { expectAccessible } from "./support/axe";
+import { mailsTo, pathIn } from "./support/mailbox";
 
 const songCards = (page: Page) => page.getByRole("list", { name: "Songs" }).getByRole("listitem");
 const filter = (page: Page, name: RegExp) =>
@@ -43,6 +44,13 @@ test("an agent rejects a song with a reason; the artist, online, gets the toast,
   // The desk: rejecting needs a reason.
   await agent.goto(`/desk/songs/${songId}`);
   await expect(agent.getByRole("heading", { name: "Edit: Night Drive" })).toBeVisible();
+  // A duration is m:ss or seconds, its error beside the field.
+  await agent.getByLabel("Duration").fill("abc");
+  await agent.getByRole("button", { name: "Save changes" }).click();
+  await expect(agent.getByLabel("Duration")).toHaveAccessibleDescription(
+    "Enter the duration as minutes and seconds (3:45) or as seconds (225).",
+  );
+  await agent.getByLabel("Duration").fill("225");
   await agent.getByLabel("Status").selectOption("rejected");
   await agent.getByRole("button", { name: "Save changes" }).click();
   await expect(agent.getByLabel("Reason for rejection")).toHaveAccessibleDescription(
@@ -56,13 +64,18 @@ test("an agent rejects a song with a reason; the artist, online, gets the toast,
   const deskTimeline = agent.getByRole("list", { name: "Timeline of changes" });
   await expect(deskTimeline.getByRole("listitem")).toHaveCount(2);
   await expect(deskTimeline.getByRole("listitem").last()).toContainText("Reason: Artwork");
+  // Its own email: the song, the new status, the reason, a link to the song page.
+  const [mail] = await mailsTo(email, /^"Night Drive" is now Rejected$/);
+  expect(mail!.text).toContain("Artwork");
+  expect(mail!.text).toContain("The cover shows a web address.");
+  expect(pathIn(mail!, "/song/")).toBe(`/song/${songId}`);
 
   // The artist, online on another screen: toast, dot, the card's marker.
   const toast = artist.getByRole("status", { name: "Notifications" });
   await expect(toast).toContainText("Alex (Support) marked 'Night Drive' as rejected");
   await expect(songsLink).toContainText("new status updates");
   await expect(songCards(artist).first()).toContainText("New status");
-  await expect(songCards(artist).first()).toContainText("rejected");
+  await expect(songCards(artist).first()).toContainText("Rejected");
   await expectAccessible(artist);
 
   await toast.getByRole("link", { name: "View song" }).click();
@@ -98,7 +111,7 @@ test("an agent rejects a song with a reason; the artist, online, gets the toast,
   const paneSongs = pane.getByRole("list", { name: "Songs" }).getByRole("link");
   await expect(paneSongs).toHaveCount(1);
   await expect(paneSongs.first()).toContainText("Night Drive");
-  await expect(paneSongs.first()).toContainText("rejected");
+  await expect(paneSongs.first()).toContainText("Rejected");
   await expectAccessible(agent);
   await paneSongs.first().click();
   await expect(agent).toHaveURL(new RegExp(`/desk/songs/${songId}$`));
@@ -114,6 +127,7 @@ test("the artist filters songs by status and title with counts, kept in the URL,
   await page.goto("/songs");
   await expect(filter(page, /^All \(23\)$/)).toHaveAttribute("aria-pressed", "true");
   await expect(filter(page, /^Pending \(5\)$/)).toBeVisible();
+  await expect(filter(page, /^In review \(4\)$/)).toBeVisible();
   await expect(filter(page, /^Released \(9\)$/)).toBeVisible();
   await expect(filter(page, /^Rejected \(5\)$/)).toBeVisible();
 

@@ -33,8 +33,8 @@ test("the demo artist pages through 23 songs, opens one, counts views and copies
   const first = songCards(page).first();
   await expect(first).toContainText("Demo Song 23");
   await expect(first).toContainText("Released: Nov 15, 2023");
-  // Unknown statuses show as they are; known ones are stored lower-case whatever the seed's case.
-  await expect(page.getByText("in review").first()).toBeVisible();
+  // Statuses are stored lower-case whatever the seed's case, and written in sentence case.
+  await expect(songCards(page).getByText("In review", { exact: true }).first()).toBeVisible();
 
   await first.getByRole("link").click();
   await expect(page).toHaveURL(/\/song\/demo-song-23$/);
@@ -158,7 +158,7 @@ test("an agent files a song with a cover for an artist, who then sees it in thei
   const first = songCards(page).first();
   await expect(first).toContainText("Desk Made Single");
   await expect(first).toContainText("Album: Desk Sessions");
-  await expect(first).toContainText("released");
+  await expect(first).toContainText("Released");
   // The cover is decorative in the card (the title names it), so it has no role.
   await expect(first.locator("img")).toHaveJSProperty("naturalWidth", 32);
   await expectAccessible(page);

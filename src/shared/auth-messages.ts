@@ -7,3 +7,7 @@ export const EMAIL_TAKEN_MESSAGE = "This email is already in use by another acco
 export const INVALID_EMAIL_MESSAGE = "Invalid email format. Please enter a valid email address.";
 export const TOO_MANY_ATTEMPTS_MESSAGE =
   "Too many attempts. Please wait a few seconds and try again.";
+/** The page was opened at another address than PUBLIC_URL: its writes are refused (origin guard). */
+export const wrongAddressMessage = (publicUrl: string) =>
+  `This address is not the portal's configured address: open ${publicUrl}`;
+export const WRONG_ADDRESS_CODE = "WRONG_ADDRESS";

@@ -43,3 +43,7 @@ function storageSize(bytes: number): string {
   const mb = bytes / (1024 * 1024);
   return mb >= 1024 ? `${Math.round((mb / 1024) * 10) / 10} GB` : `${Math.round(mb)} MB`;
 }
+
+/** A file whose bytes are not the kind its name and type claim (a text file named .png). */
+export const contentMismatchMessage = (kind: FileKind) =>
+  `This file is not ${kind === "image" ? "an image" : "an audio file"}, whatever its name says. Please choose another file.`;

@@ -1,10 +1,20 @@
 import { z } from "zod";
 
-/** GET/PUT /api/mail/preferences. */
+/** GET /api/mail/preferences, and what PUT answers: every setting. */
 export const mailPreferencesSchema = z.strictObject({
   unreadNotices: z.boolean({ error: "unreadNotices must be true or false." }),
+  /** An email when one of the artist's songs changes status. */
+  songStatusNotices: z.boolean({ error: "songStatusNotices must be true or false." }),
 });
 export type MailPreferences = z.infer<typeof mailPreferencesSchema>;
+
+/** PUT /api/mail/preferences: the settings to change (each switch saves on its own). */
+export const mailPreferencesUpdateSchema = mailPreferencesSchema
+  .partial()
+  .refine((input) => Object.keys(input).length > 0, {
+    error: "Name at least one setting to change.",
+  });
+export type MailPreferencesUpdate = z.infer<typeof mailPreferencesUpdateSchema>;
 
 export const UNSUBSCRIBE_LINK_INVALID_MESSAGE =
   "This unsubscribe link is not valid. Turn emails off in Settings instead.";

@@ -4,7 +4,9 @@ import {
   songDateLine,
   isValidReleaseDate,
   songInputSchema,
+  SONG_STATUSES,
   songStatusKind,
+  statusLabel,
 } from "./song-schemas";
 
 describe("songStatusKind", () => {
@@ -12,7 +14,8 @@ describe("songStatusKind", () => {
     expect(songStatusKind("Released")).toBe("released");
     expect(songStatusKind(" PENDING ")).toBe("pending");
     expect(songStatusKind("rejected")).toBe("rejected");
-    expect(songStatusKind("in review")).toBe("other");
+    expect(songStatusKind(" In Review")).toBe("in review");
+    expect(songStatusKind("on hold")).toBe("other");
   });
 });
 
@@ -61,5 +64,18 @@ describe("a song card's date line", () => {
     expect(songDateLine({ status: "rejected", date: "", createdAt: submitted })).toBe(
       "Submitted: 12 Nov 2026",
     );
+  });
+});
+
+describe("statusLabel", () => {
+  it("writes every status in the same sentence case", () => {
+    expect(statusLabel("in review")).toBe("In review");
+    expect(statusLabel(" PENDING ")).toBe("Pending");
+    expect(SONG_STATUSES.map(statusLabel)).toEqual([
+      "Pending",
+      "In review",
+      "Released",
+      "Rejected",
+    ]);
   });
 });

@@ -1,13 +1,18 @@
 import { z } from "zod";
 import { plainString } from "./plain-text";
 import { linkSchema, normalizeLink } from "./links";
+import { durationSchema } from "./song-duration";
 import { statusChangeFields, type DailyViews, type SongStatusEvent } from "./song-status";
 
 /** The spec's page size for the song list; "Load More" adds the same again. */
 export const SONG_PAGE_SIZE = 10;
 
-/** Statuses the desk offers; stored values may be anything (compared case-insensitively). */
-export const SONG_STATUSES = ["pending", "released", "rejected"] as const;
+/**
+ * Statuses the desk offers and "Your Songs" filters by, in workflow order;
+ * stored values may be anything (compared case-insensitively). "in review"
+ * joined the spec's three when the demo data showed it (decision 071).
+ */
+export const SONG_STATUSES = ["pending", "in review", "released", "rejected"] as const;
 export type KnownSongStatus = (typeof SONG_STATUSES)[number];
 
 /** The known status a stored value means, or "other" (shown grey, without an icon). */
@@ -18,7 +23,13 @@ export function songStatusKind(status: string): KnownSongStatus | "other" {
     : "other";
 }
 
-export const UNKNOWN_STATUS_MESSAGE = "Choose a status: pending, released or rejected.";
+export const UNKNOWN_STATUS_MESSAGE = "Choose a status: pending, in review, released or rejected.";
+
+/** A status as every screen writes it: sentence case ("In review", "Pending"). */
+export function statusLabel(status: string): string {
+  const value = status.trim().toLowerCase();
+  return value.charAt(0).toUpperCase() + value.slice(1);
+}
 export const INVALID_RELEASE_DATE_MESSAGE = "Enter a valid release date (YYYY-MM-DD).";
 export const INVALID_SONG_LINK_MESSAGE = "Invalid URL format for song link";
 
@@ -67,7 +78,7 @@ export const songInputSchema = z.object({
   date: plainString({ error: INVALID_RELEASE_DATE_MESSAGE })
     .trim()
     .refine(isValidReleaseDate, INVALID_RELEASE_DATE_MESSAGE),
-  duration: text("Duration", 20),
+  duration: durationSchema,
   lyrics: text("Lyrics", 20_000),
   link: songLinkSchema.default(""),
   coverFileId: plainString().trim().min(1).max(100).nullable().default(null),
@@ -117,6 +128,7 @@ export const songCountsQuerySchema = z.object({ q: searchField });
 export interface SongCounts {
   all: number;
   pending: number;
+  "in review": number;
   released: number;
   rejected: number;
 }

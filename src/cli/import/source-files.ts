@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import type { FileKind } from "../../shared/files";
-import { SNIFF_BYTES, sniffFileType } from "../../server/features/uploads/file-sniffing";
+import { SNIFF_BYTES, sniffFileType } from "../../shared/file-sniffing";
 import type { StoredFile } from "../../server/features/uploads/stored-files";
 
 /**

@@ -24,6 +24,12 @@ it("gives the demo artist 23 varied songs, once", async () => {
   const ids = { artistId: id, agentId: id };
   expect(await seedDemoSongs(ctx, ids)).toBe(23);
   expect(await seedDemoSongs(ctx, ids)).toBe(0);
+  // A re-run adds no second history either.
+  const count = async () =>
+    (await ctx.database.db.selectFrom("song_status_event").select("id").execute()).length;
+  const before = await count();
+  await seedDemoSongs(ctx, ids);
+  expect(await count()).toBe(before);
 
   const songs = await ctx.database.db
     .selectFrom("song_request")
@@ -35,7 +41,25 @@ it("gives the demo artist 23 varied songs, once", async () => {
   expect(statuses).toContain("released");
   // Statuses are stored lower-case, so the list's filters match them exactly.
   expect(songs.every((s) => s.status === s.status.toLowerCase())).toBe(true);
-  expect(songs.some((s) => songStatusKind(s.status) === "other")).toBe(true);
+  expect(statuses).toContain("in review");
+  expect(songs.every((s) => songStatusKind(s.status) !== "other")).toBe(true);
+  // A rejected song says why: a history entry with a reason and a note, never "No status changes yet".
+  const events = await ctx.database.db
+    .selectFrom("song_status_event")
+    .selectAll()
+    .orderBy("createdAt")
+    .execute();
+  for (const song of songs) {
+    const history = events.filter((e) => e.songId === song.id);
+    expect(history.length, song.id).toBeGreaterThan(0);
+    expect(history.at(-1)?.toStatus ?? "", song.id).toBe(song.status);
+    if (song.status === "rejected") {
+      const rejection = history.find((e) => e.toStatus === "rejected");
+      expect(rejection?.reasonCode, song.id).toBeTruthy();
+      expect(rejection?.note, song.id).not.toBe("");
+    }
+  }
+  expect(songs.some((s) => s.status === "rejected")).toBe(true);
   expect(songs.some((s) => s.genre === "")).toBe(true);
   expect(
     songs.some((s) => s.lyrics && s.spotifyUrl && s.appleMusicUrl && s.youtubeUrl && s.link),

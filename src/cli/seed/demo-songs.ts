@@ -2,13 +2,14 @@ import { COVER_UPLOAD_PURPOSE } from "../../shared/song-schemas";
 import type { SongFields } from "../../server/features/songs/song-repository";
 import { createStoredFile } from "../../server/features/uploads/stored-files";
 import type { CliContext } from "../cli-context";
+import { seedDemoSongHistory } from "./demo-song-history";
 import { solidPng } from "./solid-png";
 
 const NUMBER_OF_DEMO_SONGS = 23;
 
 const genres = ["Pop", "Indie", "Electronic", "Hip-Hop", "Jazz"];
-// Mixed on purpose: an unknown status shows how the list copes (stored lower-case,
-// like every status since migration 0007).
+// Mixed on purpose, every status the desk offers (stored lower-case, like
+// every status since migration 0007).
 const statuses = ["released", "pending", "rejected", "released", "in review"];
 
 /** The demo song with this number (1 is the oldest); deterministic, so re-seeding adds nothing. */
@@ -83,5 +84,6 @@ export async function seedDemoSongs(
       .execute();
     added += 1;
   }
+  await seedDemoSongHistory(ctx, ids);
   return added;
 }

@@ -175,6 +175,12 @@ export interface MailJobTable {
 export interface MailPreferenceTable {
   userId: string;
   unreadNotices: Bool;
+  /** Emails about a song's status change; null (never set) is on. */
+  songStatusNotices: ColumnType<
+    boolean | number | null,
+    boolean | number | null | undefined,
+    boolean | number | null
+  >;
   updatedAt: EpochMs;
 }
 

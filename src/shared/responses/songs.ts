@@ -57,6 +57,7 @@ export const songRecordSchema = songDetailSchema.extend({
 export const songCountsSchema = z.object({
   all: z.number(),
   pending: z.number(),
+  "in review": z.number(),
   released: z.number(),
   rejected: z.number(),
 }) satisfies z.ZodType<SongCounts>;

@@ -15,7 +15,10 @@ const buttonBase =
 /**
  * The app-wide notices: offline, and a new version ready. One polite live
  * region that is always present, so screen readers hear each notice when it
- * appears, and focus stays where the user is working.
+ * appears, and focus stays where the user is working. The offline notice
+ * hides nothing (styles.css): pages keep room for it below their content, and
+ * a conversation, whose composer sits where it would float, says it in its
+ * own banner instead.
  */
 export function AppNotices({
   updateReady,
@@ -34,7 +37,10 @@ export function AppNotices({
         className="fixed inset-x-4 bottom-24 z-50 mx-auto flex max-w-md flex-col gap-2 md:bottom-4"
       >
         {!online && (
-          <p className="rounded-lg bg-slate-900 px-4 py-3 text-sm text-white shadow-lg dark:bg-slate-100 dark:text-slate-900">
+          <p
+            data-app-offline-notice=""
+            className="rounded-lg bg-slate-900 px-4 py-3 text-sm text-white shadow-lg dark:bg-slate-100 dark:text-slate-900"
+          >
             You are offline. The portal will reconnect when your connection is back.
           </p>
         )}

@@ -5,6 +5,7 @@ import { useUnreadTitle, useUnreadTotal } from "../features/chat/api/unread-tota
 import { useSongNotices } from "../features/songs/api/get-song-notices";
 import { SongStatusToasts } from "../features/songs/notices/song-status-toasts";
 import { useLiveSongs } from "../features/songs/api/live-songs";
+import { MAIN_CONTENT_ID, SkipLink } from "../components/skip-link";
 import { adminNavItems, bottomNavItems, sideNavItems, type NavItem } from "./nav-items";
 
 /** The unread count on the Chat / Inbox item, on every page. */
@@ -62,6 +63,7 @@ export function AppShell() {
   return (
     // A conversation is exactly one screen tall: only its message list scrolls.
     <div className={`flex ${onChatRoute ? "h-dvh" : "min-h-dvh"}`}>
+      <SkipLink />
       <nav
         aria-label="Main"
         className="hidden w-60 shrink-0 flex-col gap-1 border-r border-slate-200 bg-white p-4 md:sticky md:top-0 md:flex md:h-dvh md:overflow-y-auto dark:border-slate-800 dark:bg-slate-900"
@@ -96,7 +98,10 @@ export function AppShell() {
           </header>
         )}
         <main
-          className={`flex min-w-0 flex-1 flex-col ${onChatRoute ? "min-h-0" : "pb-20 md:pb-0"}`}
+          id={MAIN_CONTENT_ID}
+          // Reached by the skip link; focus lands here, not on a control.
+          tabIndex={-1}
+          className={`flex min-w-0 flex-1 flex-col outline-none ${onChatRoute ? "min-h-0" : "pb-20 md:pb-0"}`}
         >
           <Outlet />
         </main>

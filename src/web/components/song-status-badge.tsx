@@ -1,5 +1,5 @@
 import { CircleCheck, CircleX, Clock } from "lucide-react";
-import { songStatusKind } from "../../shared/song-schemas";
+import { songStatusKind, statusLabel } from "../../shared/song-schemas";
 
 const styles = {
   pending: {
@@ -14,6 +14,11 @@ const styles = {
     icon: CircleX,
     className: "bg-red-100 text-red-900 dark:bg-red-950 dark:text-red-200",
   },
+  // A status the spec does not colour: grey without an icon, like any other.
+  "in review": {
+    icon: null,
+    className: "bg-slate-200 text-slate-800 dark:bg-slate-800 dark:text-slate-200",
+  },
   other: {
     icon: null,
     className: "bg-slate-200 text-slate-800 dark:bg-slate-800 dark:text-slate-200",
@@ -27,10 +32,10 @@ export function SongStatusBadge({ status }: { status: string }) {
   return (
     <span
       data-status={kind}
-      className={`inline-flex items-center gap-1 rounded-full px-2.5 py-0.5 text-xs font-semibold capitalize ${className}`}
+      className={`inline-flex items-center gap-1 rounded-full px-2.5 py-0.5 text-xs font-semibold ${className}`}
     >
       {Icon && <Icon aria-hidden="true" className="size-3.5" />}
-      {status}
+      {statusLabel(status)}
     </span>
   );
 }

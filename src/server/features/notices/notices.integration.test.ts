@@ -121,7 +121,7 @@ describe("unread-message notices", () => {
       url: "/api/mail/preferences",
       headers: { cookie: agent.cookie },
     });
-    expect(prefs.json()).toEqual({ unreadNotices: false });
+    expect(prefs.json()).toEqual({ unreadNotices: false, songStatusNotices: true });
     await post(`/api/chat/rooms/${roomId}/read`, agent.cookie);
     await send(socket, { id: randomUUID(), roomId, text: "Still there?" });
     await sleep(2500);
@@ -175,7 +175,7 @@ describe("unread-message notices", () => {
       url: "/api/mail/preferences",
       headers: { cookie: a.cookie },
     });
-    expect(prefs.json()).toEqual({ unreadNotices: true });
+    expect(prefs.json()).toEqual({ unreadNotices: true, songStatusNotices: true });
     const put = (payload: unknown) =>
       t.app.inject({
         method: "PUT",
@@ -184,7 +184,11 @@ describe("unread-message notices", () => {
         payload: payload as Record<string, unknown>,
       });
     expect((await put({ unreadNotices: "no" })).statusCode).toBe(400);
-    expect((await put({ unreadNotices: false })).json()).toEqual({ unreadNotices: false });
+    expect((await put({})).statusCode).toBe(400);
+    expect((await put({ unreadNotices: false })).json()).toEqual({
+      unreadNotices: false,
+      songStatusNotices: true,
+    });
     expect((await t.app.inject({ url: "/api/mail/preferences" })).statusCode).toBe(401);
   });
 });

@@ -1,15 +1,55 @@
 import type { Kysely } from "kysely";
+import type { MailPreferences } from "../../../shared/mail-preferences";
 import type { DatabaseHandle } from "../../db/database";
 import type { Database } from "../../db/schema";
 
-/** Unread-message emails are on unless the person turned them off. */
-export async function wantsUnreadNotices(db: Kysely<Database>, userId: string): Promise<boolean> {
+/** A person's mail settings; each is on unless they turned it off. */
+export async function readMailPreferences(
+  db: Kysely<Database>,
+  userId: string,
+): Promise<MailPreferences> {
   const row = await db
     .selectFrom("mail_preference")
-    .select("unreadNotices")
+    .select(["unreadNotices", "songStatusNotices"])
     .where("userId", "=", userId)
     .executeTakeFirst();
-  return row ? Boolean(row.unreadNotices) : true;
+  return {
+    unreadNotices: row ? Boolean(row.unreadNotices) : true,
+    songStatusNotices: row?.songStatusNotices == null ? true : Boolean(row.songStatusNotices),
+  };
+}
+
+/** Unread-message emails are on unless the person turned them off. */
+export async function wantsUnreadNotices(db: Kysely<Database>, userId: string): Promise<boolean> {
+  return (await readMailPreferences(db, userId)).unreadNotices;
+}
+
+/** Song status emails are on unless the person turned them off. */
+export async function wantsSongStatusNotices(
+  db: Kysely<Database>,
+  userId: string,
+): Promise<boolean> {
+  return (await readMailPreferences(db, userId)).songStatusNotices;
+}
+
+/** Changes the settings given and keeps the others; answers all of them. */
+export async function saveMailPreferences(
+  database: DatabaseHandle,
+  userId: string,
+  changes: Partial<MailPreferences>,
+): Promise<MailPreferences> {
+  const next = { ...(await readMailPreferences(database.db, userId)), ...changes };
+  const values = {
+    unreadNotices: database.bool(next.unreadNotices),
+    songStatusNotices: database.bool(next.songStatusNotices),
+    updatedAt: Date.now(),
+  };
+  await database.db
+    .insertInto("mail_preference")
+    .values({ userId, ...values })
+    .onConflict((oc) => oc.column("userId").doUpdateSet(values))
+    .execute();
+  return next;
 }
 
 export async function setUnreadNotices(
@@ -17,11 +57,5 @@ export async function setUnreadNotices(
   userId: string,
   on: boolean,
 ): Promise<void> {
-  const value = database.bool(on);
-  const updatedAt = Date.now();
-  await database.db
-    .insertInto("mail_preference")
-    .values({ userId, unreadNotices: value, updatedAt })
-    .onConflict((oc) => oc.column("userId").doUpdateSet({ unreadNotices: value, updatedAt }))
-    .execute();
+  await saveMailPreferences(database, userId, { unreadNotices: on });
 }

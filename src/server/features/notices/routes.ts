@@ -5,10 +5,15 @@ import {
   UNSUBSCRIBED_MESSAGE,
   UNSUBSCRIBE_LINK_INVALID_MESSAGE,
   mailPreferencesSchema,
+  mailPreferencesUpdateSchema,
   unsubscribeQuerySchema,
 } from "../../../shared/mail-preferences";
 import { errorResponses, okSchema } from "../../../shared/responses/common";
-import { setUnreadNotices, wantsUnreadNotices } from "./preference-repository";
+import {
+  readMailPreferences,
+  saveMailPreferences,
+  setUnreadNotices,
+} from "./preference-repository";
 import type { UnsubscribeTokens } from "./unsubscribe-token";
 
 /** Settings' mail switch, and the signed-out one-click unsubscribe (RFC 8058). */
@@ -30,18 +35,23 @@ export async function registerMailPreferenceRoutes(
     async (request, reply) => {
       const { user } = await sessions.require(request);
       reply.header("cache-control", "no-store");
-      return { unreadNotices: await wantsUnreadNotices(database.db, user.id) };
+      return readMailPreferences(database.db, user.id);
     },
   );
 
   app.put(
     "/api/mail/preferences",
-    { schema: { ...preferences, summary: "Turn unread-message emails on or off" } },
+    {
+      schema: {
+        ...preferences,
+        body: mailPreferencesUpdateSchema,
+        summary: "Turn unread-message or song-status emails on or off",
+      },
+    },
     async (request) => {
       const { user } = await sessions.require(request);
-      const input = parseInput(mailPreferencesSchema, request.body);
-      await setUnreadNotices(database, user.id, input.unreadNotices);
-      return input;
+      const input = parseInput(mailPreferencesUpdateSchema, request.body);
+      return saveMailPreferences(database, user.id, input);
     },
   );
 

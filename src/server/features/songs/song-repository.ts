@@ -147,7 +147,7 @@ export async function countArtistSongs(db: Db, artistId: string, q?: string): Pr
     .where("artistId", "=", artistId)
     .groupBy("status");
   if (q) query = query.where((eb) => containsText(eb.ref("type"), q));
-  const counts: SongCounts = { all: 0, pending: 0, released: 0, rejected: 0 };
+  const counts: SongCounts = { all: 0, pending: 0, "in review": 0, released: 0, rejected: 0 };
   for (const row of await query.execute()) {
     const n = Number(row.n);
     counts.all += n;

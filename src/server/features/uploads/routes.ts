@@ -20,7 +20,7 @@ import {
 import type { PublicUser } from "../../../shared/user";
 import { HttpError } from "../../http/errors";
 import { removeBytesOfDeletedFiles } from "./file-bytes-cleanup";
-import { SNIFF_BYTES, sniffFileType } from "./file-sniffing";
+import { SNIFF_BYTES, sniffFileType } from "../../../shared/file-sniffing";
 import { unavailableOf } from "../../http/unavailable-errors";
 import { forgetFailedCreation } from "./failed-creation";
 import { findStoredFile } from "./stored-files";

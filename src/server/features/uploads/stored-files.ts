@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import type { Kysely, Selectable, Transaction } from "kysely";
 import type { Database, StoredFileTable } from "../../db/schema";
 import type { FileStorage } from "../../storage/file-storage";
-import { SNIFF_BYTES, sniffFileType } from "./file-sniffing";
+import { SNIFF_BYTES, sniffFileType } from "../../../shared/file-sniffing";
 
 export type StoredFile = Selectable<StoredFileTable>;
 

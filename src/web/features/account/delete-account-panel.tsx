@@ -11,6 +11,7 @@ import { Alert } from "../../components/alert";
 import { Button } from "../../components/button";
 import { PasswordField, TextField } from "../../components/text-field";
 import { ApiError } from "../../lib/api-client";
+import { ACCOUNT_DELETED_STATE } from "../../lib/account-deleted";
 import { useDeleteAccount } from "./api/delete-account";
 import { useVerifyPassword } from "./api/verify-password";
 
@@ -42,7 +43,9 @@ export function DeleteAccountPanel() {
     if (typed !== DELETE_CONFIRMATION_WORD) return;
     remove.mutate(
       { password, confirm: DELETE_CONFIRMATION_WORD },
-      { onSuccess: () => void navigate("/login", { replace: true }) },
+      {
+        onSuccess: () => void navigate("/login", { replace: true, state: ACCOUNT_DELETED_STATE }),
+      },
     );
   };
 

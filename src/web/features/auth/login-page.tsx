@@ -1,5 +1,5 @@
 import { useState, type SyntheticEvent } from "react";
-import { Link } from "react-router";
+import { Link, useLocation } from "react-router";
 import { SIGN_IN_FAILED_MESSAGE } from "../../../shared/auth-messages";
 import { Alert } from "../../components/alert";
 import { Button } from "../../components/button";
@@ -7,21 +7,27 @@ import { PasswordField, TextField } from "../../components/text-field";
 import { ApiError } from "../../lib/api-client";
 import { useSignIn } from "./api/sign-in";
 import { AuthLayout } from "../../components/auth-layout";
+import { cameFromDeletion } from "../../lib/account-deleted";
+import { AccountDeletedNotice } from "./account-deleted-notice";
+import { isWrongAddress } from "./wrong-address";
 
 export default function LoginPage() {
   const [email, setEmail] = useState("");
   const [password, setPassword] = useState("");
   const signIn = useSignIn();
+  const deleted = cameFromDeletion(useLocation().state);
 
   const onSubmit = (event: SyntheticEvent) => {
     event.preventDefault();
     signIn.mutate({ email, password });
   };
 
-  // 429 carries its own explanation; every other failure reads the same,
-  // so the form never tells which of email or password was wrong.
+  // 429 and a page at the wrong address carry their own explanation; every
+  // other failure reads the same, so the form never tells which of email or
+  // password was wrong.
   const error =
-    signIn.error instanceof ApiError && signIn.error.status === 429
+    signIn.error instanceof ApiError &&
+    (signIn.error.status === 429 || isWrongAddress(signIn.error))
       ? signIn.error.message
       : signIn.error
         ? SIGN_IN_FAILED_MESSAGE
@@ -29,6 +35,7 @@ export default function LoginPage() {
 
   return (
     <AuthLayout title="Welcome back" subtitle="Sign in to your artist account">
+      {deleted && !signIn.isSuccess && <AccountDeletedNotice />}
       <form onSubmit={onSubmit} className="flex flex-col gap-4" noValidate>
         {error && <Alert tone="error">{error}</Alert>}
         <TextField

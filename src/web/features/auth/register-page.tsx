@@ -1,8 +1,6 @@
 import { useState, type SyntheticEvent } from "react";
 import { Link } from "react-router";
-import { SIGN_UP_FAILED_MESSAGE } from "../../../shared/auth-messages";
 import { signUpSchema } from "../../../shared/auth-schemas";
-import { Alert } from "../../components/alert";
 import { Button } from "../../components/button";
 import { PasswordChecklist } from "../../components/password-checklist";
 import { PasswordField, TextField } from "../../components/text-field";
@@ -10,6 +8,7 @@ import { ApiError } from "../../lib/api-client";
 import { useMarketingLink } from "../../lib/public-config";
 import { useSignUp } from "./api/sign-in";
 import { AuthLayout } from "../../components/auth-layout";
+import { SignUpFailed } from "./sign-up-failed";
 
 type Field = "name" | "email" | "password" | "consent";
 
@@ -49,7 +48,7 @@ export default function RegisterPage() {
       subtitle="Join the portal to reach support and follow your songs"
     >
       <form onSubmit={onSubmit} className="flex flex-col gap-4" noValidate>
-        {signUp.error && <Alert tone="error">{SIGN_UP_FAILED_MESSAGE}</Alert>}
+        {signUp.error && <SignUpFailed error={signUp.error} />}
         <TextField
           label="Artist name"
           autoComplete="nickname"

@@ -20,11 +20,12 @@ import { useSongReference } from "./api/get-song-reference";
 import { SONG_PARAM } from "./ask/song-reference";
 import { outboxMessage, useSendMessage } from "./api/send-message";
 import { ArtistProfile } from "./components/artist-profile";
+import { ArtistProfileButton } from "./components/artist-profile-button";
 import { Composer } from "./components/composer";
 import { ConnectionBanner } from "./components/connection-banner";
 import { MessageList } from "./components/message-list";
 import { SongReferenceChip } from "./components/song-reference-chip";
-import { checkChatFile } from "./file-check";
+import { checkChatFiles } from "./file-check";
 import {
   useChatConnection,
   useDirectoryVersion,
@@ -162,14 +163,11 @@ function Conversation({ user, peerId }: { user: PublicUser; peerId: string }) {
 
   const sendFiles = (files: File[]) => {
     setFileError(null);
-    for (const file of files) {
-      const checked = checkChatFile(file);
-      if ("error" in checked) {
-        setFileError(`${file.name}: ${checked.error}`);
-        continue;
-      }
-      sender.sendFile(file, checked.kind);
-    }
+    // Type, size and content are checked before anything is uploaded.
+    void checkChatFiles(files).then(({ accepted, refused }) => {
+      for (const { file, kind } of accepted) sender.sendFile(file, kind);
+      setFileError(refused);
+    });
     composerText.current?.focus();
   };
 
@@ -228,6 +226,7 @@ function Conversation({ user, peerId }: { user: PublicUser; peerId: string }) {
             <>
               <Avatar src={peer.picture} name={peer.name} size="sm" />
               <h1 className="truncate text-lg font-bold">{peer.name}</h1>
+              {user.admin && <ArtistProfileButton artist={peer} />}
             </>
           )}
         </header>

@@ -6,6 +6,8 @@ export interface ThreadMessage extends ChatMessage {
   progress?: number;
   /** Why a pending message could not be sent; it stays, with Retry and Remove. */
   failure?: string;
+  /** The failure cannot be retried (the server refused the file): only Remove is offered. */
+  permanent?: boolean;
   /** A pending file message's bytes, for a local preview. */
   localFile?: File;
 }

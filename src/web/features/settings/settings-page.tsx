@@ -22,6 +22,7 @@ import { useDarkMode } from "../../lib/theme";
 import { useMarketingLink } from "../../lib/public-config";
 import { useSession, useSignOut } from "../../lib/auth/session";
 import { NotificationSetting } from "./notification-setting";
+import { SongStatusEmailsSwitch } from "./song-status-emails-switch";
 import { UnreadEmailsSwitch } from "./unread-emails-switch";
 import { ActiveSessions } from "./sessions/active-sessions";
 
@@ -88,6 +89,7 @@ export default function SettingsPage() {
           <Switch on={dark} labelledBy="dark-mode-label" onToggle={() => setDark(!dark)} />
         </div>
         <UnreadEmailsSwitch />
+        <SongStatusEmailsSwitch />
         <NotificationSetting />
         <Link to="/artist-account" className={rowClass}>
           <UserRound aria-hidden="true" className="size-5" />

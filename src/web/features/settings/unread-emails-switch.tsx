@@ -6,7 +6,8 @@ import { useMailPreferences, useSaveMailPreferences } from "./api/mail-preferenc
 export function UnreadEmailsSwitch() {
   const { data } = useMailPreferences();
   const save = useSaveMailPreferences();
-  const on = save.isPending ? save.variables.unreadNotices : (data?.unreadNotices ?? true);
+  const on =
+    (save.isPending ? save.variables.unreadNotices : undefined) ?? data?.unreadNotices ?? true;
   return (
     <div className="flex items-center gap-3 px-4 py-3.5">
       <Bell aria-hidden="true" className="size-5" />

@@ -52,6 +52,7 @@ function useListFilters(): [SongListFilters, (next: SongListFilters) => void] {
 const filterLabels: Record<keyof SongCounts, string> = {
   all: "All",
   pending: "Pending",
+  "in review": "In review",
   released: "Released",
   rejected: "Rejected",
 };

@@ -75,7 +75,7 @@ export function outboxMessage(item: OutboxItem): ThreadMessage {
     fileSize: item.file?.data.size ?? null,
     song: item.song ?? null,
     ...(item.progress !== null ? { progress: item.progress } : {}),
-    ...(item.failure ? { failure: item.failure } : {}),
+    ...(item.failure ? { failure: item.failure, permanent: item.permanent === true } : {}),
     ...(item.file ? { localFile: item.file.data } : {}),
   };
 }

@@ -11,21 +11,25 @@ function safeHttpLink(raw: string | null): string | null {
   return link && /^https?:\/\//.test(link) ? link : null;
 }
 
-/** What an agent sees of the artist beside the conversation. */
-export function ArtistProfile({ artist }: { artist: ChatPeer }) {
+/**
+ * What an agent sees of the artist beside the conversation. In the phone's
+ * profile dialog (`inDialog`) the dialog is the labelled container and does
+ * the scrolling, so this is a plain block there, not a landmark of its own.
+ */
+export function ArtistProfile({
+  artist,
+  inDialog = false,
+}: {
+  artist: ChatPeer;
+  inDialog?: boolean;
+}) {
   const links = [
     { label: "Spotify", href: safeHttpLink(artist.spotifyUrl) },
     { label: "Apple Music", href: safeHttpLink(artist.appleMusicUrl) },
     { label: "YouTube", href: safeHttpLink(artist.youtubeUrl) },
   ].filter((l): l is { label: string; href: string } => l.href !== null);
-  return (
-    <aside
-      aria-label="Artist profile"
-      // It scrolls on its own beside the conversation: reachable by keyboard.
-      // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scrollable region must be focusable
-      tabIndex={0}
-      className="flex flex-col gap-4 border-slate-200 bg-white p-4 lg:w-72 lg:shrink-0 lg:overflow-y-auto lg:border-l dark:border-slate-800 dark:bg-slate-900"
-    >
+  const content = (
+    <>
       <div className="flex items-center gap-3 lg:flex-col lg:text-center">
         <Avatar src={artist.picture} name={artist.name} size="lg" />
         <div className="min-w-0">
@@ -63,6 +67,18 @@ export function ArtistProfile({ artist }: { artist: ChatPeer }) {
         )}
       </div>
       <ArtistSongs artistId={artist.id} />
+    </>
+  );
+  if (inDialog) return <div className="flex flex-col gap-4 p-4">{content}</div>;
+  return (
+    <aside
+      aria-label="Artist profile"
+      // It scrolls on its own beside the conversation: reachable by keyboard.
+      // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scrollable region must be focusable
+      tabIndex={0}
+      className="flex flex-col gap-4 border-slate-200 bg-white p-4 lg:w-72 lg:shrink-0 lg:overflow-y-auto lg:border-l dark:border-slate-800 dark:bg-slate-900"
+    >
+      {content}
     </aside>
   );
 }

@@ -1,6 +1,8 @@
 import { useId, useRef, useState, type ReactNode, type Ref } from "react";
 import { FileAudio, ImagePlus, SendHorizontal } from "lucide-react";
 import { isSendableText, MESSAGE_MAX_LENGTH } from "../../../../shared/chat";
+import { LengthNotice } from "../compose/length-notice";
+import { messageLength } from "../compose/message-length";
 import { iconButton } from "./icon-button";
 import { VoiceRecorder } from "./voice-recorder";
 
@@ -34,6 +36,8 @@ export function Composer({
   const [text, setText] = useState("");
   const [recording, setRecording] = useState(false);
   const textId = useId();
+  const lengthId = useId();
+  const length = messageLength(text);
   const imageInput = useRef<HTMLInputElement>(null);
   const audioInput = useRef<HTMLInputElement>(null);
   const canSend =
@@ -73,6 +77,7 @@ export function Composer({
       className="border-t border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900"
     >
       {reference}
+      <LengthNotice id={lengthId} length={length} />
       <div className="flex items-end gap-1 p-2">
         <input
           ref={imageInput}
@@ -135,7 +140,9 @@ export function Composer({
             e.preventDefault();
             onFiles(files);
           }}
-          maxLength={MESSAGE_MAX_LENGTH}
+          // No maxLength: a long paste stays whole and is refused with a reason (LengthNotice).
+          aria-describedby={lengthId}
+          aria-invalid={length.tooLong ? true : undefined}
           autoComplete="off"
           placeholder="Type a message"
           className="max-h-36 min-h-11 min-w-0 flex-1 resize-none rounded-3xl border border-slate-300 bg-white px-4 py-2.5 text-slate-900 [field-sizing:content] placeholder:text-slate-500 dark:border-slate-600 dark:bg-slate-950 dark:text-slate-100 dark:placeholder:text-slate-400"

@@ -9,6 +9,7 @@ import { inputClass } from "../../../components/text-field";
 import { useContacts } from "../api/get-contacts";
 import { useSongReference } from "../api/get-song-reference";
 import { SONG_PARAM, withSongReference } from "../ask/song-reference";
+import { contactLinkName } from "./contact-link-name";
 
 function ContactRow({
   contact,
@@ -25,10 +26,12 @@ function ContactRow({
   const mine = last?.senderId === ownId;
   return (
     <li>
+      {/* The ring drawn inside: the scrolling list would clip one drawn outside. */}
       <Link
         to={to}
         aria-current={active ? "page" : undefined}
-        className={`flex items-center gap-3 px-4 py-3 hover:bg-slate-100 dark:hover:bg-slate-800 ${active ? "bg-indigo-50 dark:bg-indigo-950" : ""}`}
+        aria-label={contactLinkName(contact)}
+        className={`flex items-center gap-3 px-4 py-3 hover:bg-slate-100 focus-visible:-outline-offset-2 dark:hover:bg-slate-800 ${active ? "bg-indigo-50 dark:bg-indigo-950" : ""}`}
       >
         <Avatar src={contact.picture} name={contact.name} size="md" />
         <span className="flex min-w-0 flex-1 flex-col">

@@ -2,7 +2,9 @@ import { memo, useEffect, useMemo, useState } from "react";
 import { AlertCircle, Check, Clock, Download } from "lucide-react";
 import { formatFileSize } from "../../../../shared/chat-format";
 import type { ThreadMessage } from "../thread";
+import { AudioAttachment } from "./audio-attachment";
 import { ImageViewer } from "./image-viewer";
+import { attachmentLabel } from "./voice-note";
 import { MessageSongCard } from "./message-song-card";
 
 // One formatter each for every bubble: toLocale*String builds a new one per call.
@@ -53,7 +55,11 @@ function useLocalUrl(file: File | undefined): string | null {
 function Attachment({ message }: { message: ThreadMessage }) {
   const [viewing, setViewing] = useState(false);
   const name = message.fileName ?? "attachment";
-  const local = useLocalUrl(message.fileType === "image" ? message.localFile : undefined);
+  const label = attachmentLabel(message.fileName);
+  // A file the server refused is not shown as a (broken) picture.
+  const local = useLocalUrl(
+    message.fileType === "image" && !message.permanent ? message.localFile : undefined,
+  );
   const url = message.fileUrl ?? local;
   const stored = message.status === "sent" && url !== null;
   return (
@@ -80,18 +86,15 @@ function Attachment({ message }: { message: ThreadMessage }) {
           {viewing && <ImageViewer src={url} name={name} onClose={() => setViewing(false)} />}
         </>
       )}
-      {message.fileType === "audio" && stored && (
-        // eslint-disable-next-line jsx-a11y/media-has-caption -- a voice message has no caption track
-        <audio controls src={url} aria-label={`Audio ${name}`} className="max-w-full" />
-      )}
+      {message.fileType === "audio" && stored && <AudioAttachment src={url} label={label} />}
       <div className="flex items-center gap-2 text-xs">
-        <span className="truncate">{name}</span>
+        <span className="truncate">{label}</span>
         {message.fileSize !== null && <span>{formatFileSize(message.fileSize)}</span>}
         {stored && (
           <a
             href={`${url}?download=1`}
             download={name}
-            aria-label={`Download ${name}`}
+            aria-label={`Download ${label}`}
             className="ml-auto flex size-8 items-center justify-center rounded-full hover:bg-black/10 dark:hover:bg-white/10"
           >
             <Download aria-hidden="true" className="size-4" />
@@ -118,13 +121,15 @@ function Failure({
     <div className="flex flex-col items-end gap-1 text-sm">
       <p className="text-red-800 dark:text-red-300">Not sent: {message.failure}</p>
       <div className="flex gap-2">
-        <button
-          type="button"
-          onClick={() => onRetry(message.id)}
-          className="rounded-full px-3 py-1 font-medium text-indigo-800 ring-1 ring-indigo-300 hover:bg-indigo-50 dark:text-indigo-200 dark:ring-indigo-700 dark:hover:bg-indigo-950"
-        >
-          Retry
-        </button>
+        {!message.permanent && (
+          <button
+            type="button"
+            onClick={() => onRetry(message.id)}
+            className="rounded-full px-3 py-1 font-medium text-indigo-800 ring-1 ring-indigo-300 hover:bg-indigo-50 dark:text-indigo-200 dark:ring-indigo-700 dark:hover:bg-indigo-950"
+          >
+            Retry
+          </button>
+        )}
         <button
           type="button"
           onClick={() => onRemove(message.id)}

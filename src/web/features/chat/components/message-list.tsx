@@ -1,7 +1,8 @@
 import { Fragment, useCallback, useEffect, useLayoutEffect, useRef, useState } from "react";
 import { ArrowDown } from "lucide-react";
 import { Spinner } from "../../../components/spinner";
-import { dayLabel, sameDay } from "../day-label";
+import { sameDay } from "../day-label";
+import { DayDivider } from "./day-divider";
 import type { ThreadMessage } from "../thread";
 import { MessageBubble } from "./message-bubble";
 import { SystemLine } from "./system-line";
@@ -147,15 +148,7 @@ export function MessageList({
             const newDay = !previous || !sameDay(previous.createdAt, message.createdAt);
             return (
               <Fragment key={message.id}>
-                {newDay && (
-                  <li className="sticky top-0 z-[1] flex justify-center py-1">
-                    <span className="rounded-full bg-slate-200 px-3 py-0.5 text-xs font-medium text-slate-800 dark:bg-slate-800 dark:text-slate-100">
-                      <time dateTime={new Date(message.createdAt).toISOString().slice(0, 10)}>
-                        {dayLabel(message.createdAt)}
-                      </time>
-                    </span>
-                  </li>
-                )}
+                {newDay && <DayDivider at={message.createdAt} />}
                 {message.kind === "system" ? (
                   <SystemLine message={message} />
                 ) : (

@@ -17,6 +17,8 @@ export interface OutboxEntry {
   song?: MessageSongRef | null;
   /** Set when it failed for good: shown with Retry and Remove. */
   failure: string | null;
+  /** The server refused the file itself (its content): a retry cannot work, so only Remove shows. */
+  permanent?: boolean;
 }
 
 interface OutboxDb extends DBSchema {

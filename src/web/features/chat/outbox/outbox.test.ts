@@ -208,6 +208,10 @@ describe("Outbox", () => {
     await vi.waitFor(() =>
       expect(rejected.getSnapshot()[0]?.failure).toBe("This file type is not allowed."),
     );
+    // The server refused the file itself: no Retry is offered, and none runs.
+    expect(rejected.getSnapshot()[0]?.permanent).toBe(true);
+    rejected.retry("bad");
+    expect(rejected.getSnapshot()[0]?.failure).toBe("This file type is not allowed.");
     await rejected.remove("bad");
     expect(rejected.getSnapshot()).toEqual([]);
   });

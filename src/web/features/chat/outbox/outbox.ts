@@ -77,7 +77,7 @@ export class Outbox {
 
   retry(id: string): void {
     const entry = this.entries.get(id);
-    if (!entry) return;
+    if (!entry || entry.permanent) return;
     void this.update({ ...entry, failure: null });
     this.run(id);
   }
@@ -183,6 +183,7 @@ export class Outbox {
     this.running.delete(id);
     const reason = error instanceof Error && error.message ? error.message : NETWORK_PROBLEM;
     this.deps.report(error instanceof UploadError ? "upload" : "send", reason);
-    await this.update({ ...entry, failure: reason });
+    const permanent = error instanceof UploadError && error.reason === "rejected";
+    await this.update({ ...entry, failure: reason, permanent });
   }
 }

@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import type { MailPreferences } from "../../../../shared/mail-preferences";
+import type { MailPreferences, MailPreferencesUpdate } from "../../../../shared/mail-preferences";
 import { apiFetch } from "../../../lib/api-client";
 
 export const mailPreferencesKey = ["mail-preferences"] as const;
@@ -14,7 +14,8 @@ export function useMailPreferences() {
 export function useSaveMailPreferences() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: MailPreferences) =>
+    // Each switch saves only its own setting.
+    mutationFn: (input: MailPreferencesUpdate) =>
       apiFetch<MailPreferences>("/api/mail/preferences", { method: "PUT", body: input }),
     onSuccess: (saved) => queryClient.setQueryData(mailPreferencesKey, saved),
   });

@@ -69,13 +69,14 @@ export function CoverField({
 
   return (
     <div className="flex flex-col gap-3">
-      <div className="flex items-center gap-4">
+      {/* Wraps under the preview on a narrow screen; the file input shrinks with its column. */}
+      <div className="flex flex-wrap items-center gap-4">
         <SongCover
           src={coverFileId ? coverFileUrl(coverFileId) : null}
           alt="Cover preview"
           className="size-24"
         />
-        <div className="flex flex-col gap-1.5">
+        <div className="flex min-w-0 flex-1 basis-48 flex-col gap-1.5">
           <label htmlFor={inputId} className="text-sm font-medium">
             Cover image
           </label>
@@ -88,7 +89,7 @@ export function CoverField({
             onChange={(e) => void choose(e)}
             aria-describedby={`${inputId}-hint${shownError ? ` ${inputId}-error` : ""}`}
             aria-invalid={shownError ? true : undefined}
-            className="text-sm file:mr-3 file:rounded-lg file:border file:border-slate-300 file:bg-white file:px-3 file:py-2 file:font-semibold file:text-slate-800 dark:file:border-slate-600 dark:file:bg-slate-900 dark:file:text-slate-100"
+            className="w-full min-w-0 text-sm file:mr-3 file:rounded-lg file:border file:border-slate-300 file:bg-white file:px-3 file:py-2 file:font-semibold file:text-slate-800 dark:file:border-slate-600 dark:file:bg-slate-900 dark:file:text-slate-100"
           />
           <p id={`${inputId}-hint`} className="text-sm text-slate-600 dark:text-slate-300">
             {artistId ? "JPG, PNG, GIF up to 5MB" : "Choose the artist first."}

@@ -1,7 +1,7 @@
 import { useState, type SyntheticEvent } from "react";
 import { Link, useSearchParams } from "react-router";
 import { Plus, Search } from "lucide-react";
-import { SONG_STATUSES, formatReleaseDate } from "../../../../shared/song-schemas";
+import { SONG_STATUSES, formatReleaseDate, statusLabel } from "../../../../shared/song-schemas";
 import { Alert } from "../../../components/alert";
 import { Button } from "../../../components/button";
 import { Spinner } from "../../../components/spinner";
@@ -12,6 +12,7 @@ import { SongCover } from "../../../components/song-cover";
 import { SongStatusBadge } from "../../../components/song-status-badge";
 import { RequireAgent } from "./require-agent";
 import { LoadMoreButton } from "../load-more-button";
+import { viewCount } from "../../../../shared/view-count";
 
 export default function SongDeskPage() {
   return (
@@ -95,7 +96,7 @@ function SongDesk() {
             <option value="">All statuses</option>
             {SONG_STATUSES.map((status) => (
               <option key={status} value={status}>
-                {status}
+                {statusLabel(status)}
               </option>
             ))}
           </select>
@@ -149,7 +150,7 @@ function SongDesk() {
                   </div>
                   <p className="truncate text-sm text-slate-600 dark:text-slate-300">
                     {song.artist} · Album: {song.album || "—"} · Released:{" "}
-                    {formatReleaseDate(song.date)} · {song.views} views
+                    {formatReleaseDate(song.date)} · {viewCount(song.views)}
                   </p>
                 </div>
               </li>

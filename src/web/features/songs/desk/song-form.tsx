@@ -9,6 +9,7 @@ import { useNavigate } from "react-router";
 import {
   SONG_STATUSES,
   deskSongCreateSchema,
+  statusLabel,
   type DeskSongCreateInput,
   type SongDetail,
 } from "../../../../shared/song-schemas";
@@ -25,6 +26,8 @@ import { ApiError } from "../../../lib/api-client";
 import { useSaveDeskSong } from "../api/save-desk-song";
 import { ArtistPicker } from "./artist-picker";
 import { CoverField } from "./cover-field";
+import { rejectionErrors } from "./status-change-errors";
+import { viewCount } from "../../../../shared/view-count";
 
 type Draft = Required<{
   [K in keyof DeskSongCreateInput]: Exclude<DeskSongCreateInput[K], undefined>;
@@ -100,7 +103,7 @@ export function SongForm({ song, onReload }: { song: SongDetail | null; onReload
 
   function submit(event: SyntheticEvent) {
     event.preventDefault();
-    const found = fieldErrorsOf(draft);
+    const found = { ...fieldErrorsOf(draft), ...(rejecting ? rejectionErrors(draft) : {}) };
     setErrors(found);
     if (Object.keys(found).length > 0) return;
     // Reason and note belong to a status change; unchanged, they are not sent.
@@ -163,7 +166,7 @@ export function SongForm({ song, onReload }: { song: SongDetail | null; onReload
           >
             {statusOptions.map((status) => (
               <option key={status} value={status}>
-                {status}
+                {statusLabel(status)}
               </option>
             ))}
           </select>
@@ -239,7 +242,9 @@ export function SongForm({ song, onReload }: { song: SongDetail | null; onReload
             <p className="text-sm text-red-700 dark:text-red-300">{errors.lyrics}</p>
           )}
         </div>
-        {song && <p className="text-sm text-slate-600 dark:text-slate-300">Views: {song.views}</p>}
+        {song && (
+          <p className="text-sm text-slate-600 dark:text-slate-300">{viewCount(song.views)}</p>
+        )}
       </Group>
 
       <Group title="Cover">
@@ -259,7 +264,8 @@ export function SongForm({ song, onReload }: { song: SongDetail | null; onReload
         {text("youtubeUrl", "YouTube link", { inputMode: "url" })}
       </Group>
 
-      {save.isError && (
+      {/* A refusal naming fields shows beside them; only other failures show here. */}
+      {save.isError && !namesShownFields(save.error, draft) && (
         <Alert tone="error">
           {save.error instanceof ApiError ? save.error.message : "Failed to save the song."}
           {save.error instanceof ApiError && save.error.status === 409 && onReload && (
@@ -277,9 +283,17 @@ export function SongForm({ song, onReload }: { song: SongDetail | null; onReload
   );
 }
 
+/** Whether every field the server's refusal names is one of the form's own (shown beside it). */
+function namesShownFields(error: Error, draft: Draft): boolean {
+  const fields = error instanceof ApiError ? Object.keys(error.fieldErrors ?? {}) : [];
+  return fields.length > 0 && fields.every((name) => name in draft);
+}
+
 function Group({ title, children }: { title: string; children: ReactNode }) {
   return (
-    <fieldset className="flex flex-col gap-3 rounded-xl bg-white p-4 ring-1 ring-slate-200 dark:bg-slate-900 dark:ring-slate-800">
+    // min-w-0: a fieldset is never narrower than its widest content by default,
+    // which pushed the editor past a 375 px screen.
+    <fieldset className="flex min-w-0 flex-col gap-3 rounded-xl bg-white p-4 ring-1 ring-slate-200 dark:bg-slate-900 dark:ring-slate-800">
       <legend className="px-1 font-semibold">{title}</legend>
       {children}
     </fieldset>

@@ -1,5 +1,5 @@
 import { fileTypeFromBuffer } from "file-type";
-import type { FileKind } from "../../../shared/files";
+import type { FileKind } from "./files";
 
 /** Enough leading bytes for file-type to recognise every image and audio format. */
 export const SNIFF_BYTES = 4100;
@@ -10,7 +10,9 @@ export interface SniffedType {
 }
 
 /**
- * The real type of a file from its bytes, whatever the client claimed.
+ * The real type of a file from its bytes, whatever the client claimed. The
+ * server decides with it; the browser runs it before an upload (file-type's
+ * core build there), so a file that is not what its name says never starts.
  * SVG is text (and can carry script), so it is never recognised as an image.
  */
 export async function sniffFileType(head: Uint8Array): Promise<SniffedType | null> {
