@@ -39,6 +39,15 @@ export interface Realtime {
     event: E,
     ...payload: Parameters<ServerToClientEvents[E]>
   ): void;
+  /**
+   * Sends an event to every tab of every support agent, except these users'
+   * (who got it addressed to them already). Never reaches an artist.
+   */
+  toAgents<E extends keyof ServerToClientEvents>(
+    except: readonly string[],
+    event: E,
+    ...payload: Parameters<ServerToClientEvents[E]>
+  ): void;
   /** Sends an event to every connected user. */
   toEveryone<E extends keyof ServerToClientEvents>(
     event: E,

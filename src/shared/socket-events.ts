@@ -8,6 +8,7 @@ import {
 } from "./chat-events";
 import type { ChatMessage } from "./chat";
 import { SONG_STATUS_CHANGED_EVENT, type SongStatusNotice } from "./song-events";
+import { deskEvents, type DeskChangedEvent } from "./desk-events";
 
 /**
  * The Socket.IO contract, typed for both ends: `new Server<ClientToServerEvents,
@@ -22,6 +23,8 @@ export interface ServerToClientEvents {
   [chatEvents.peerTyping]: (event: PeerTypingEvent) => void;
   /** To the artist: an agent changed one of their songs' status. */
   [SONG_STATUS_CHANGED_EVENT]: (notice: SongStatusNotice) => void;
+  /** To agents only: a conversation's assignee or status changed. */
+  [deskEvents.changed]: (event: DeskChangedEvent) => void;
 }
 
 export interface ClientToServerEvents {

@@ -11,6 +11,8 @@ import type { PortalServer } from "./socket-types";
 export const userChannel = (userId: string) => `user:${userId}`;
 /** Sockets opened with one session, so signing out closes exactly those. */
 const sessionChannel = (sessionId: string) => `session:${sessionId}`;
+/** Every support agent's sockets: the desk works as a team. Artists never join it. */
+export const AGENTS_CHANNEL = "agents";
 
 export interface RealtimeOptions {
   /** Open sockets one user may hold on this instance (SOCKETS_PER_USER); unlimited when absent. */
@@ -79,13 +81,20 @@ function realtimePlugin(
       });
   });
   io.on("connection", (socket) => {
-    void socket.join([userChannel(socket.data.user.id), sessionChannel(socket.data.sessionId)]);
+    const { user, sessionId } = socket.data;
+    const channels = [userChannel(user.id), sessionChannel(sessionId)];
+    void socket.join(user.admin ? [...channels, AGENTS_CHANNEL] : channels);
   });
 
   const realtime: Realtime = {
     io,
     toUsers(userIds, event, ...payload) {
       io.to(userIds.map(userChannel)).emit(event, ...payload);
+    },
+    toAgents(except, event, ...payload) {
+      io.to(AGENTS_CHANNEL)
+        .except(except.map(userChannel))
+        .emit(event, ...payload);
     },
     toEveryone(event, ...payload) {
       io.emit(event, ...payload);

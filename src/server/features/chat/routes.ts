@@ -10,6 +10,7 @@ import {
 } from "../../../shared/chat";
 import { chatEvents, isTypingEvent, type SendAck } from "../../../shared/chat-events";
 import { errorResponses } from "../../../shared/responses/common";
+import { openRoomQuerySchema } from "../../../shared/desk";
 import {
   chatContactsSchema,
   chatMessagesSchema,
@@ -74,12 +75,13 @@ function chatPlugin(
         tags,
         summary: "Open (create once) the conversation with a person and mark it read",
         params: chatIdParamsSchema,
+        querystring: openRoomQuerySchema,
         response: { 200: openedRoomSchema, ...errorResponses },
       },
     },
     async (request) => {
       const { user } = await sessions.require(request);
-      return service.openRoom(user, request.params.id);
+      return service.openRoom(user, request.params.id, request.query.room);
     },
   );
 
@@ -99,9 +101,9 @@ function chatPlugin(
     async (request, reply) => {
       const { user } = await sessions.require(request);
       const { id } = request.params;
-      await service.requireMember(id, user.id);
+      await service.requireAccess(id, user);
       reply.header("cache-control", "no-store");
-      return listMessages(database.db, id, request.query);
+      return listMessages(database.db, id, request.query, user.admin);
     },
   );
 
