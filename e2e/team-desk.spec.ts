@@ -32,9 +32,9 @@ test("two agents work one desk: views, waiting order, teammate reply, live assig
   const otherApi = await ChatApi.register(baseURL!, second, freshEmail("desk"), PASSWORD);
   await otherApi.send(await otherApi.openRoom(alexId), "A second question");
 
-  const [alex, sam, artist] = await Promise.all(
-    [0, 1, 2].map(async () => (await browser.newContext()).newPage()),
-  );
+  const alex = await (await browser.newContext()).newPage();
+  const sam = await (await browser.newContext()).newPage();
+  const artist = await (await browser.newContext()).newPage();
   await signInAs(alex, demo.agent1);
   await signInAs(sam, demo.agent2);
   await signInAs(artist, email, PASSWORD);
