@@ -100,7 +100,7 @@ test("two agents work one desk: views, waiting order, teammate reply, live assig
   await expectAccessible(sam);
 
   // Resolve: a line for agents, the conversation in Resolved.
-  await sam.getByRole("button", { name: "Resolve" }).click();
+  await sam.getByRole("button", { name: "Resolve", exact: true }).click();
   await expect(messages(sam)).toContainText("Resolved by Sam (Support)");
   await expect(sam.getByRole("button", { name: "Reopen" })).toBeVisible();
   await view(sam, "Resolved").click();
@@ -110,7 +110,7 @@ test("two agents work one desk: views, waiting order, teammate reply, live assig
   await alexRow.click();
   await artist.getByRole("textbox", { name: "Message" }).fill("Any update?");
   await artist.getByRole("textbox", { name: "Message" }).press("Enter");
-  await expect(sam.getByRole("button", { name: "Resolve" })).toBeVisible();
+  await expect(sam.getByRole("button", { name: "Resolve", exact: true })).toBeVisible();
   await expect(messages(sam)).toContainText(`Reopened: new message from ${first}`);
   await expect(row(sam, first)).toHaveCount(0);
   await view(sam, "Mine").click();
