@@ -244,7 +244,15 @@ function Conversation({
           </p>
         )}
         <div className="shrink-0">
-          {user.admin && <ComposerModeSwitch mode={composerMode} onChange={setComposerMode} />}
+          {user.admin && (
+            <ComposerModeSwitch
+              mode={composerMode}
+              onChange={(mode) => {
+                setComposerMode(mode);
+                composerText.current?.focus();
+              }}
+            />
+          )}
           <Composer
             disabled={!roomId}
             textRef={composerText}

@@ -1,4 +1,4 @@
-import { useId } from "react";
+import { useId, useRef } from "react";
 import { CheckCircle2, RotateCcw } from "lucide-react";
 import { useDeskAction, useDeskRoom } from "./desk-api";
 
@@ -13,6 +13,7 @@ export function DeskControls({ roomId, ownId }: { roomId: string; ownId: string 
   const { data: room } = useDeskRoom(roomId);
   const action = useDeskAction(roomId);
   const selectId = useId();
+  const assignee = useRef<HTMLSelectElement>(null);
   if (!room) return null;
   const busy = action.isPending;
   return (
@@ -22,6 +23,7 @@ export function DeskControls({ roomId, ownId }: { roomId: string; ownId: string 
           Assignee
         </label>
         <select
+          ref={assignee}
           id={selectId}
           value={room.assigneeId ?? ""}
           disabled={busy}
@@ -41,32 +43,31 @@ export function DeskControls({ roomId, ownId }: { roomId: string; ownId: string 
           type="button"
           className={pill}
           disabled={busy}
-          onClick={() => action.mutate({ kind: "assign", assigneeId: ownId })}
+          onClick={() =>
+            // The button goes once the conversation is mine: focus moves to the Assignee select.
+            action.mutate(
+              { kind: "assign", assigneeId: ownId },
+              { onSuccess: () => assignee.current?.focus() },
+            )
+          }
         >
           Assign to me
         </button>
       )}
-      {room.status === "open" ? (
-        <button
-          type="button"
-          className={pill}
-          disabled={busy}
-          onClick={() => action.mutate({ kind: "resolve" })}
-        >
+      {/* One button whose action flips: focus stays on it after Resolve or Reopen. */}
+      <button
+        type="button"
+        className={pill}
+        disabled={busy}
+        onClick={() => action.mutate({ kind: room.status === "open" ? "resolve" : "reopen" })}
+      >
+        {room.status === "open" ? (
           <CheckCircle2 aria-hidden="true" className="size-4" />
-          Resolve
-        </button>
-      ) : (
-        <button
-          type="button"
-          className={pill}
-          disabled={busy}
-          onClick={() => action.mutate({ kind: "reopen" })}
-        >
+        ) : (
           <RotateCcw aria-hidden="true" className="size-4" />
-          Reopen
-        </button>
-      )}
+        )}
+        {room.status === "open" ? "Resolve" : "Reopen"}
+      </button>
       {action.isError && (
         <p role="alert" className="w-full text-right text-sm text-red-800 dark:text-red-300">
           {action.error.message}
