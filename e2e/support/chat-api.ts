@@ -1,7 +1,10 @@
 import { randomUUID } from "node:crypto";
 import { io, type Socket } from "socket.io-client";
 import type { ChatContact, ChatMessage, OpenedRoom } from "../../src/shared/chat";
-import { chatEvents, type SendAck } from "../../src/shared/chat-events";
+import { chatEvents } from "../../src/shared/chat-events";
+import type { ClientToServerEvents, ServerToClientEvents } from "../../src/shared/socket-events";
+
+type PortalSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 import { DEMO_PASSWORD } from "./accounts";
 
 /**
@@ -9,7 +12,7 @@ import { DEMO_PASSWORD } from "./accounts";
  * conversations fast and to play the other person without a second page.
  */
 export class ChatApi {
-  private socket: Socket | null = null;
+  private socket: PortalSocket | null = null;
 
   private constructor(
     readonly baseURL: string,
@@ -67,9 +70,9 @@ export class ChatApi {
     return this.get<ChatMessage[]>(`/api/chat/rooms/${roomId}/messages${query}`);
   }
 
-  private async connected(): Promise<Socket> {
+  private async connected(): Promise<PortalSocket> {
     if (this.socket?.connected) return this.socket;
-    const socket = io(this.baseURL, {
+    const socket: PortalSocket = io(this.baseURL, {
       transports: ["websocket"],
       extraHeaders: { cookie: this.cookie, origin: this.baseURL },
       forceNew: true,
@@ -83,17 +86,13 @@ export class ChatApi {
   }
 
   /** The raw socket, for presence events. */
-  async rawSocket(): Promise<Socket> {
+  async rawSocket(): Promise<PortalSocket> {
     return this.connected();
   }
 
   async send(roomId: string, text: string): Promise<ChatMessage> {
     const socket = await this.connected();
-    const ack = (await socket.emitWithAck(chatEvents.send, {
-      id: randomUUID(),
-      roomId,
-      text,
-    })) as SendAck;
+    const ack = await socket.emitWithAck(chatEvents.send, { id: randomUUID(), roomId, text });
     if (!ack.ok) throw new Error(ack.error);
     return ack.message;
   }

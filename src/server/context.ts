@@ -6,10 +6,10 @@ import type { AppConfig } from "./config";
 import type { DatabaseHandle } from "./db/database";
 import type { Database } from "./db/schema";
 import type { DomainEvents } from "./events/domain-events";
-import type { PortalServer } from "./realtime/socket-types";
+import type { ClientEventHandler, ClientEventName, PortalServer } from "./realtime/socket-types";
 import type { FileStorage } from "./storage/file-storage";
 import type { MailOutbox } from "./mail/mail-outbox";
-import type { ServerToClientEvents } from "../shared/socket-events";
+import type { ServerEventName, ServerToClientEvents } from "../shared/socket-events";
 
 /**
  * What the composition root (app.ts) builds once and hands to the feature
@@ -30,29 +30,50 @@ export interface AppContext {
   mail: MailOutbox;
 }
 
-/** Live delivery to users' open tabs, on this instance and (with Redis) every other. */
+/**
+ * Live delivery to users' open tabs, on this instance and (with Redis) every
+ * other. Owned by src/server/realtime: features never emit to sockets
+ * themselves; they emit domain events and realtime/fan-out.ts addresses them.
+ */
 export interface Realtime {
   io: PortalServer;
   /** Sends an event to every tab of these users. */
-  toUsers<E extends keyof ServerToClientEvents>(
+  toUsers<E extends ServerEventName>(
     userIds: readonly string[],
     event: E,
     ...payload: Parameters<ServerToClientEvents[E]>
   ): void;
+  /** Sends an event to every tab of every support agent. Never reaches an artist. */
+  toAgents<E extends ServerEventName>(
+    event: E,
+    ...payload: Parameters<ServerToClientEvents[E]>
+  ): void;
   /**
-   * Sends an event to every tab of every support agent, except these users'
-   * (who got it addressed to them already). Never reaches an artist.
+   * Sends an event to these users and every agent, each socket once: a
+   * conversation's messages, which every agent of the team desk sees.
    */
-  toAgents<E extends keyof ServerToClientEvents>(
-    except: readonly string[],
+  toUsersAndAgents<E extends ServerEventName>(
+    userIds: readonly string[],
     event: E,
     ...payload: Parameters<ServerToClientEvents[E]>
   ): void;
   /** Sends an event to every connected user. */
-  toEveryone<E extends keyof ServerToClientEvents>(
+  toEveryone<E extends ServerEventName>(
     event: E,
     ...payload: Parameters<ServerToClientEvents[E]>
   ): void;
+  /**
+   * Answers a client → server event on every socket, with the signed-in user
+   * of that socket. The only way a feature hears its clients.
+   */
+  handle<E extends ClientEventName>(event: E, handler: ClientEventHandler<E>): void;
+  /**
+   * Resolves once the emits made so far have been handed to Redis (at most a
+   * short wait; at once without Redis or while it is unreachable). A send is
+   * acknowledged after this, so an instance that dies right after its ack has
+   * already passed the message on.
+   */
+  fannedOut(): Promise<void>;
   /** Closes every socket of this user (account deleted, password changed). */
   disconnectUser(userId: string): void;
   /** Closes the sockets opened with this session (signed out). */

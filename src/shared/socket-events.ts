@@ -1,36 +1,55 @@
 import type { SendMessageInput } from "./chat";
-import {
-  chatEvents,
-  type PeerTypingEvent,
-  type RoomReadEvent,
-  type SendAck,
-  type TypingEvent,
-} from "./chat-events";
+import type { PeerTypingEvent, RoomReadEvent, SendAck, TypingEvent } from "./chat-events";
 import type { ChatMessage } from "./chat";
-import { SONG_STATUS_CHANGED_EVENT, type SongStatusNotice } from "./song-events";
-import { deskEvents, type DeskChangedEvent } from "./desk-events";
+import type { SongChangedEvent, SongStatusNotice } from "./song-events";
+import type { DeskChangedEvent } from "./desk-events";
 
 /**
- * The Socket.IO contract, typed for both ends: `new Server<ClientToServerEvents,
- * ServerToClientEvents>()` on the server, `io() as Socket<ServerToClientEvents,
- * ClientToServerEvents>` in the browser. Payloads a client sends are still
- * validated by the server with the zod schemas in ./chat.
+ * The one Socket.IO contract, typed on both ends: the server's `PortalServer`
+ * (src/server/realtime/socket-types.ts) and the web's `RealtimeClient`
+ * (src/web/realtime). To add a server → client event: add one line here,
+ * emit it from a domain-event listener in src/server/realtime/fan-out.ts,
+ * and consume it with `useSocketEvent(name, handler)`; see docs/architecture.md.
+ * Every event carries exactly one payload (an object) so the web layer can
+ * type its handlers without casts. Client payloads are still validated by
+ * the server (zod in ./chat, isTypingEvent).
  */
 export interface ServerToClientEvents {
-  [chatEvents.message]: (message: ChatMessage) => void;
-  [chatEvents.read]: (event: RoomReadEvent) => void;
-  [chatEvents.directory]: (payload: Record<string, never>) => void;
-  [chatEvents.peerTyping]: (event: PeerTypingEvent) => void;
-  /** To the artist: an agent changed one of their songs' status. */
-  [SONG_STATUS_CHANGED_EVENT]: (notice: SongStatusNotice) => void;
-  /** To agents only: a conversation's assignee or status changed. */
-  [deskEvents.changed]: (event: DeskChangedEvent) => void;
+  /** A message was stored in one of the user's rooms. */
+  "message:new": (message: ChatMessage) => void;
+  /** Someone read a room the user belongs to. */
+  "room:read": (event: RoomReadEvent) => void;
+  /** Agents were added or renamed; contact lists refetch. */
+  "directory:changed": (event: Record<string, never>) => void;
+  /** The other member of a room is typing. */
+  "room:peer-typing": (event: PeerTypingEvent) => void;
+  /** To the artist: an agent changed one of their songs' status (toast, nav dot). */
+  "song:statusChanged": (notice: SongStatusNotice) => void;
+  /** To the song's artist and every agent: a song changed (pages, lists, desk refetch). */
+  "song:changed": (event: SongChangedEvent) => void;
+  /**
+   * The server may have missed delivering events to this socket (its instance
+   * lost Redis and has it back): bring every live view up to date.
+   */
+  "sync:required": (event: ResyncEvent) => void;
+  /** To agents only: a conversation's assignee or status changed (desk lists, header). */
+  "desk:changed": (event: DeskChangedEvent) => void;
 }
 
 export interface ClientToServerEvents {
-  [chatEvents.send]: (payload: SendMessageInput, ack: (answer: SendAck) => void) => void;
-  /** Validated by the server with isTypingEvent. */
-  [chatEvents.typing]: (event: TypingEvent) => void;
+  /** Store a message; answered with the stored copy or a refusal. */
+  "message:send": (payload: SendMessageInput, ack: (answer: SendAck) => void) => void;
+  /** The user is typing in a room (validated by the server with isTypingEvent). */
+  "room:typing": (event: TypingEvent) => void;
+}
+
+export type ServerEventName = keyof ServerToClientEvents;
+/** The single payload of a server → client event. */
+export type ServerEventPayload<E extends ServerEventName> = Parameters<ServerToClientEvents[E]>[0];
+
+/** Payload of "sync:required". */
+export interface ResyncEvent {
+  reason: "adapter-restored";
 }
 
 /** Between instances only (server-side emits over the Redis adapter). */

@@ -5,6 +5,11 @@
 /** Socket.IO event to the artist when an agent changes one of their songs' status. */
 export const SONG_STATUS_CHANGED_EVENT = "song:statusChanged";
 
+/** Payload of "song:changed": which song to fetch again. */
+export interface SongChangedEvent {
+  songId: string;
+}
+
 export interface SongStatusNotice {
   songId: string;
   title: string;

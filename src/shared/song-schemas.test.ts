@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import {
   formatReleaseDate,
+  songDateLine,
   isValidReleaseDate,
   songInputSchema,
   songStatusKind,
@@ -42,5 +43,23 @@ describe("songInputSchema", () => {
     expect(parsed.youtubeUrl).toBe("https://youtube.com/watch?v=1");
     expect(parsed.genre).toBe("");
     expect(parsed.coverFileId).toBeNull();
+  });
+});
+
+describe("a song card's date line", () => {
+  const submitted = Date.UTC(2026, 10, 12, 15, 30);
+  it("gives every card a date: released, planned, or submitted", () => {
+    expect(songDateLine({ status: "released", date: "2024-03-05", createdAt: submitted })).toBe(
+      "Released: Mar 5, 2024",
+    );
+    expect(songDateLine({ status: "pending", date: "2027-01-20", createdAt: submitted })).toBe(
+      "Planned release: Jan 20, 2027",
+    );
+    expect(songDateLine({ status: "pending", date: "", createdAt: submitted })).toBe(
+      "Submitted: 12 Nov 2026",
+    );
+    expect(songDateLine({ status: "rejected", date: "", createdAt: submitted })).toBe(
+      "Submitted: 12 Nov 2026",
+    );
   });
 });

@@ -143,6 +143,8 @@ export interface SongSummary {
   coverUrl: string | null;
   /** The status changed since the artist last opened the song. */
   unseen: boolean;
+  /** When the song was submitted (created on the desk), epoch ms. */
+  createdAt: number;
 }
 
 /** Everything the detail screen and the desk show. */
@@ -160,8 +162,6 @@ export interface SongDetail extends SongSummary {
   views: number;
   /** Raised on every desk save; the desk sends it back to detect concurrent edits. */
   version: number;
-  /** When the song was submitted (created on the desk), epoch ms. */
-  createdAt: number;
 }
 
 /** A song with its status timeline (oldest first) and the last 30 days of views. */
@@ -193,6 +193,28 @@ export function formatReleaseDate(date: string): string {
   return new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeZone: "UTC" }).format(
     new Date(`${date}T00:00:00Z`),
   );
+}
+
+/** A moment as a card's date line shows it: "12 Nov 2026". */
+export function formatDay(epochMs: number): string {
+  return new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeZone: "UTC" }).format(
+    new Date(epochMs),
+  );
+}
+
+/**
+ * The date line every song card shows (the spec's "Released: ..."): the
+ * release date of a released song; for the others the planned release date,
+ * or else the day it was submitted.
+ */
+export function songDateLine(song: Pick<SongSummary, "status" | "date" | "createdAt">): string {
+  if (songStatusKind(song.status) === "released") {
+    return `Released: ${song.date ? formatReleaseDate(song.date) : "Not specified"}`;
+  }
+  if (song.date && isValidReleaseDate(song.date)) {
+    return `Planned release: ${formatReleaseDate(song.date)}`;
+  }
+  return `Submitted: ${formatDay(song.createdAt)}`;
 }
 
 export const coverFileUrl = (fileId: string) => `/api/files/${encodeURIComponent(fileId)}`;

@@ -27,6 +27,8 @@ export interface DomainEventMap {
   "session.ended": { userId: string; sessionId: string };
   /** A message was stored for the first time (never for a retried send). */
   "chat.messageCreated": { message: ChatMessage; memberIds: readonly string[] };
+  /** Someone is typing in a room (not stored; shown to the other member for a few seconds). */
+  "chat.typing": { roomId: string; userId: string; memberIds: readonly string[] };
   /** Someone read a room. */
   "chat.roomRead": RoomReadEvent & { memberIds: readonly string[] };
   /**

@@ -3,31 +3,27 @@ import type { FastifyInstance } from "fastify";
 import type { Redis } from "ioredis";
 import type { PortalServer } from "./socket-types";
 
-type FireAndForget = "publish" | "subscribe" | "psubscribe";
+/** How long an ack may wait for its fan-out to reach Redis before it is sent anyway. */
+const FAN_OUT_WAIT_MS = 2_000;
 
-/**
- * The adapter fires publish and subscribe commands without awaiting them. In
- * a Redis outage their rejections must be logged, not end the process as
- * unhandled rejections; ioredis reconnects and resubscribes by itself.
- */
-function logRejections(client: Redis, methods: FireAndForget[], log: (err: unknown) => void) {
-  for (const method of methods) {
-    const original = client[method].bind(client) as (...args: unknown[]) => Promise<unknown>;
-    (client as unknown as Record<string, unknown>)[method] = (...args: unknown[]) => {
-      const result = original(...args);
-      result.catch(log);
-      return result;
-    };
-  }
+/** What the rest of the realtime layer needs to know of the adapter's link to Redis. */
+export interface AdapterLink {
+  /** Resolves once every publish made so far is confirmed by Redis (bounded; at once while it is down). */
+  fannedOut(): Promise<void>;
 }
 
 /**
  * Socket.IO over Redis: emits and disconnects addressed to a user's channel
- * reach that user's sockets on every instance. Events missed while a client
- * was away are recovered by its resync after the last seq it holds, so the
- * plain (pub/sub) adapter suffices.
+ * reach that user's sockets on every instance. The plain pub/sub adapter
+ * delivers nothing it could not publish or hear while Redis was away, so
+ * when the link comes back every socket is told to resync ("sync:required",
+ * one rule on the client: fetch what came after what it holds).
  */
-export function attachRedisAdapter(app: FastifyInstance, io: PortalServer, redis: Redis): void {
+export function attachRedisAdapter(
+  app: FastifyInstance,
+  io: PortalServer,
+  redis: Redis,
+): AdapterLink {
   // Pub/sub clients wait for Redis to come back rather than failing commands.
   const options = { maxRetriesPerRequest: null, enableOfflineQueue: true };
   const pub = redis.duplicate(options);
@@ -36,12 +32,64 @@ export function attachRedisAdapter(app: FastifyInstance, io: PortalServer, redis
     app.log.warn({ err }, "socket.io redis adapter: command failed");
   };
   for (const client of [pub, sub]) client.on("error", log);
-  logRejections(pub, ["publish"], log);
-  logRejections(sub, ["subscribe", "psubscribe"], log);
+
+  // Publishes not yet confirmed by Redis, so an ack can wait for its fan-out.
+  const pending = new Set<Promise<unknown>>();
+  const publish = pub.publish.bind(pub) as (...args: unknown[]) => Promise<unknown>;
+  Object.assign(pub, {
+    publish: (...args: unknown[]) => {
+      const result = publish(...args);
+      // The adapter does not await its publishes: a rejection in an outage is logged, never unhandled.
+      const settled: Promise<unknown> = result.catch(log).finally(() => pending.delete(settled));
+      pending.add(settled);
+      return result;
+    },
+  });
+  for (const method of ["subscribe", "psubscribe"] as const) {
+    const original = sub[method].bind(sub) as (...args: unknown[]) => Promise<unknown>;
+    Object.assign(sub, {
+      [method]: (...args: unknown[]) => {
+        const result = original(...args);
+        result.catch(log);
+        return result;
+      },
+    });
+  }
+
+  // Lost and back: tell every socket (here and, through the adapter, on the
+  // other instances) to resync, since live events may have gone missing.
+  let lost = false;
+  const onLost = () => {
+    if (!lost) app.log.warn("socket.io redis adapter: lost Redis; sockets resync when it is back");
+    lost = true;
+  };
+  const onReady = () => {
+    if (!lost || pub.status !== "ready" || sub.status !== "ready") return;
+    lost = false;
+    app.log.info("socket.io redis adapter: Redis is back; sockets resync");
+    io.emit("sync:required", { reason: "adapter-restored" });
+  };
+  for (const client of [pub, sub]) {
+    client.on("close", onLost);
+    client.on("ready", onReady);
+  }
+
   io.adapter(createAdapter(pub, sub, { key: "portal:socket.io" }));
   app.addHook("onClose", (_instance, done) => {
     pub.disconnect();
     sub.disconnect();
     done();
   });
+
+  return {
+    async fannedOut() {
+      if (pending.size === 0 || pub.status !== "ready") return;
+      let timer: NodeJS.Timeout | undefined;
+      await Promise.race([
+        Promise.allSettled([...pending]),
+        new Promise((resolve) => (timer = setTimeout(resolve, FAN_OUT_WAIT_MS))),
+      ]);
+      clearTimeout(timer);
+    },
+  };
 }

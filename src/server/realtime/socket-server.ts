@@ -5,14 +5,16 @@ import { attachRedisAdapter } from "./redis-adapter";
 import { relayDomainEvents } from "./cross-instance-events";
 import type { Realtime } from "../context";
 import { SOCKET_BAD_ORIGIN, SOCKET_TOO_MANY, SOCKET_UNAUTHORIZED } from "../../shared/chat-events";
-import type { PortalServer } from "./socket-types";
+import type { ClientEventHandler, ClientEventName, PortalServer } from "./socket-types";
+import { registerFanOut } from "./fan-out";
+import { peersOf } from "../features/chat/repository";
 
 /** Each user's sockets share one private channel; events are addressed to users, never broadcast by room name a client picks. */
 export const userChannel = (userId: string) => `user:${userId}`;
 /** Sockets opened with one session, so signing out closes exactly those. */
 const sessionChannel = (sessionId: string) => `session:${sessionId}`;
-/** Every support agent's sockets: the desk works as a team. Artists never join it. */
-export const AGENTS_CHANNEL = "agents";
+/** Every support agent's sockets (the song desk, the team inbox). Artists never join it. */
+const AGENTS_CHANNEL = "agents";
 
 export interface RealtimeOptions {
   /** Open sockets one user may hold on this instance (SOCKETS_PER_USER); unlimited when absent. */
@@ -22,14 +24,16 @@ export interface RealtimeOptions {
 /**
  * Socket.IO on the app's own HTTP server: WebSocket only (one connection per
  * tab, no polling), Origin must be PUBLIC_URL, and the session cookie of the
- * handshake must belong to a signed-in user. Decorates `app.realtime`.
+ * handshake must belong to a signed-in user. Decorates `app.realtime`, and
+ * owns every server → client event (fan-out.ts) and the resync signal after a
+ * Redis outage (redis-adapter.ts).
  */
 function realtimePlugin(
   app: FastifyInstance,
   options: RealtimeOptions,
   done: (err?: Error) => void,
 ): void {
-  const { config, sessions, events, redis } = app.ctx;
+  const { config, sessions, events, redis, database } = app.ctx;
   const maxSockets = options.socketsPerUser ?? Infinity;
   // Open sockets per user on this instance. Counted here, not in Redis: a
   // concurrent count lives with the sockets it counts, so an instance that
@@ -45,10 +49,8 @@ function realtimePlugin(
       callback(ok ? null : SOCKET_BAD_ORIGIN, ok);
     },
   });
-  if (redis) {
-    attachRedisAdapter(app, io, redis);
-    relayDomainEvents(io, events);
-  }
+  const adapter = redis ? attachRedisAdapter(app, io, redis) : undefined;
+  if (redis) relayDomainEvents(io, events);
   io.use((socket, next) => {
     sessions
       .read(socket.request.headers)
@@ -80,25 +82,45 @@ function realtimePlugin(
         next(new Error(SOCKET_UNAUTHORIZED));
       });
   });
+  // Client → server events, answered by the features through realtime.handle.
+  // One entry per event of the contract: a new client event fails to compile
+  // here until it is wired below.
+  const handlers: { [E in ClientEventName]: ClientEventHandler<E>[] } = {
+    "message:send": [],
+    "room:typing": [],
+  };
   io.on("connection", (socket) => {
     const { user, sessionId } = socket.data;
     const channels = [userChannel(user.id), sessionChannel(sessionId)];
-    void socket.join(user.admin ? [...channels, AGENTS_CHANNEL] : channels);
+    if (user.admin) channels.push(AGENTS_CHANNEL);
+    void socket.join(channels);
+    socket.on("message:send", (payload, ack) => {
+      for (const handler of handlers["message:send"]) handler(user, payload, ack);
+    });
+    socket.on("room:typing", (event) => {
+      for (const handler of handlers["room:typing"]) handler(user, event);
+    });
   });
 
   const realtime: Realtime = {
     io,
     toUsers(userIds, event, ...payload) {
+      if (userIds.length === 0) return;
       io.to(userIds.map(userChannel)).emit(event, ...payload);
     },
-    toAgents(except, event, ...payload) {
-      io.to(AGENTS_CHANNEL)
-        .except(except.map(userChannel))
-        .emit(event, ...payload);
+    toAgents(event, ...payload) {
+      io.to(AGENTS_CHANNEL).emit(event, ...payload);
+    },
+    toUsersAndAgents(userIds, event, ...payload) {
+      io.to([...userIds.map(userChannel), AGENTS_CHANNEL]).emit(event, ...payload);
     },
     toEveryone(event, ...payload) {
       io.emit(event, ...payload);
     },
+    handle(event, handler) {
+      handlers[event].push(handler);
+    },
+    fannedOut: () => adapter?.fannedOut() ?? Promise.resolve(),
     disconnectUser(userId) {
       io.in(userChannel(userId)).disconnectSockets(true);
     },
@@ -107,12 +129,11 @@ function realtimePlugin(
     },
   };
 
-  // A socket is authorised once, at the handshake: when its session or its
-  // password ends, or its account goes, its sockets end too (on every instance:
-  // the adapter carries the disconnect).
-  events.on("session.ended", ({ sessionId }) => realtime.disconnectSession(sessionId));
-  events.on("user.passwordChanged", ({ userId }) => realtime.disconnectUser(userId));
-  events.on("user.deleted", ({ userId }) => realtime.disconnectUser(userId));
+  registerFanOut({
+    events,
+    realtime,
+    peersOf: (userId) => peersOf(database.db, userId),
+  });
 
   // Before Fastify closes the HTTP server: upgraded sockets are not its connections.
   app.addHook("preClose", (done) => {

@@ -22,3 +22,10 @@ export type AuthedSocket = Socket<
   InterServerEvents,
   SocketData
 >;
+
+export type ClientEventName = keyof ClientToServerEvents;
+/** A feature's answer to a client event: the socket's user, then the event's own arguments. */
+export type ClientEventHandler<E extends ClientEventName> = (
+  user: PublicUser,
+  ...args: Parameters<ClientToServerEvents[E]>
+) => void;

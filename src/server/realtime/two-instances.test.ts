@@ -15,7 +15,8 @@ import { io, type Socket } from "socket.io-client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { solidPng } from "../../cli/seed/solid-png";
 import { chatEvents, type SendAck } from "../../shared/chat-events";
-import type { ChatMessage } from "../../shared/chat";
+import type { ChatMessage, SendMessageInput } from "../../shared/chat";
+import type { ClientToServerEvents, ServerToClientEvents } from "../../shared/socket-events";
 import { startS3TestServer, type S3TestServer } from "../test/s3-test-server";
 import getPort from "get-port";
 import { enginesUnavailable, skipUnlessAvailable } from "../test/engines-available";
@@ -24,6 +25,8 @@ const PG_URL = process.env.TEST_POSTGRES_URL ?? "postgres://postgres@127.0.0.1:5
 const REDIS_URL = process.env.TEST_REDIS_URL ?? "redis://127.0.0.1:6379";
 /** The address of the "load balancer" both instances sit behind. */
 const PUBLIC_URL = "http://localhost:4399";
+
+type PortalSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 
 interface Instance {
   url: string;
@@ -69,7 +72,7 @@ class Client {
     if (cookies.length) this.cookie = cookies.map((c) => c.split(";")[0]).join("; ");
     return response;
   }
-  socket(): Socket {
+  socket(): PortalSocket {
     return io(this.base, {
       transports: ["websocket"],
       extraHeaders: { origin: PUBLIC_URL, cookie: this.cookie },
@@ -79,14 +82,14 @@ class Client {
   }
 }
 
-const connected = (socket: Socket) =>
+const connected = (socket: PortalSocket) =>
   new Promise<void>((resolve, reject) => {
     socket.once("connect", () => resolve());
     socket.once("connect_error", reject);
   });
 
-const send = (socket: Socket, payload: unknown) =>
-  socket.timeout(5000).emitWithAck(chatEvents.send, payload) as Promise<SendAck>;
+const send = (socket: PortalSocket, payload: SendMessageInput): Promise<SendAck> =>
+  socket.timeout(5000).emitWithAck(chatEvents.send, payload);
 
 let skipReason: string | null = null;
 let s3: S3TestServer | undefined;

@@ -18,6 +18,7 @@ export const songSummarySchema = z.object({
   date: z.string(),
   coverUrl: z.string().nullable(),
   unseen: z.boolean(),
+  createdAt: z.number(),
 }) satisfies z.ZodType<SongSummary>;
 
 export const songSummariesSchema = z.array(songSummarySchema);
@@ -35,7 +36,6 @@ export const songDetailSchema = songSummarySchema.extend({
   youtubeUrl: z.string(),
   views: z.number(),
   version: z.number(),
-  createdAt: z.number(),
 }) satisfies z.ZodType<SongDetail>;
 
 /** The detail screens' answer: the song, its status timeline and 30 days of views. */

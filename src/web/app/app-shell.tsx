@@ -4,6 +4,7 @@ import { useSession } from "../lib/auth/session";
 import { useUnreadTitle, useUnreadTotal } from "../features/chat/api/unread-total";
 import { useSongNotices } from "../features/songs/api/get-song-notices";
 import { SongStatusToasts } from "../features/songs/notices/song-status-toasts";
+import { useLiveSongs } from "../features/songs/api/live-songs";
 import { adminNavItems, bottomNavItems, sideNavItems, type NavItem } from "./nav-items";
 
 /** The unread count on the Chat / Inbox item, on every page. */
@@ -52,6 +53,7 @@ export function AppShell() {
   // Agents and artists share the shell; agents get their own destinations.
   const sideItems = user?.admin ? adminNavItems : sideNavItems;
   const bottomItems = user?.admin ? adminNavItems : bottomNavItems;
+  useLiveSongs();
   const unread = useUnreadTotal();
   useUnreadTitle(unread);
   const notices = useSongNotices(user !== undefined && user !== null && !user.admin);

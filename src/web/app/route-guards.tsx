@@ -2,6 +2,7 @@ import { Navigate, Outlet, useLocation } from "react-router";
 import { FullPageSpinner } from "../components/spinner";
 import { useSession } from "../lib/auth/session";
 import { ChatConnectionProvider } from "../features/chat/realtime/chat-connection-provider";
+import { RealtimeProvider } from "../realtime/realtime-provider";
 
 /** Screens that need a signed-in user; waits for the first session check so nothing flashes. */
 export function RequireSignedIn() {
@@ -9,11 +10,13 @@ export function RequireSignedIn() {
   const location = useLocation();
   if (isPending) return <FullPageSpinner />;
   if (!user) return <Navigate to="/login" replace state={{ from: location.pathname }} />;
-  // Live chat events (messages, unread counts) reach every signed-in page.
+  // The live link (and the chat on it) reaches every signed-in page.
   return (
-    <ChatConnectionProvider userId={user.id}>
-      <Outlet />
-    </ChatConnectionProvider>
+    <RealtimeProvider userId={user.id}>
+      <ChatConnectionProvider userId={user.id}>
+        <Outlet />
+      </ChatConnectionProvider>
+    </RealtimeProvider>
   );
 }
 

@@ -8,7 +8,7 @@ import {
   contactSearchSchema,
   messagesQuerySchema,
 } from "../../../shared/chat";
-import { chatEvents, isTypingEvent, type SendAck } from "../../../shared/chat-events";
+import { isTypingEvent } from "../../../shared/chat-events";
 import { errorResponses } from "../../../shared/responses/common";
 import { openRoomQuerySchema } from "../../../shared/desk";
 import {
@@ -17,7 +17,7 @@ import {
   lastReadSchema,
   openedRoomSchema,
 } from "../../../shared/responses/chat";
-import { listAgentsForUser, listInboxForAgent, listMessages, peersOf } from "./repository";
+import { listAgentsForUser, listInboxForAgent, listMessages } from "./repository";
 import { ChatService } from "./service";
 import { statusChangeLine } from "../../../shared/song-events";
 import { chatFileResolver } from "./chat-upload-purpose";
@@ -124,33 +124,35 @@ function chatPlugin(
     },
   );
 
-  realtime.io.on("connection", (socket) => {
-    const { user } = socket.data;
-    // Typing: forwarded to the room's other member only, and only for a member.
-    socket.on(chatEvents.typing, (payload: unknown) => {
-      if (!isTypingEvent(payload)) return;
-      const { roomId } = payload;
-      void service
-        .memberIds(roomId)
-        .then((ids) => {
-          if (!ids.includes(user.id)) return;
-          const others = ids.filter((id) => id !== user.id);
-          realtime.toUsers(others, chatEvents.peerTyping, { roomId, userId: user.id });
-        })
-        .catch((err: unknown) => app.log.warn({ err }, "typing signal failed"));
-    });
-    socket.on(chatEvents.send, (payload: unknown, ack: unknown) => {
-      if (typeof ack !== "function") return;
-      const reply = ack as (answer: SendAck) => void;
-      service
-        .send(user, payload)
-        .then(({ message }) => reply({ ok: true, message }))
-        .catch((err: unknown) => {
-          if (err instanceof HttpError) return reply({ ok: false, error: err.message });
-          app.log.error({ err }, "chat send failed");
-          reply({ ok: false, error: "The message could not be sent. Please try again." });
-        });
-    });
+  // Typing: passed on (by the realtime fan-out) to the room's other member, for a member only.
+  realtime.handle("room:typing", (user, payload) => {
+    if (!isTypingEvent(payload)) return;
+    const { roomId } = payload;
+    void service
+      .memberIds(roomId)
+      .then(async (memberIds) => {
+        if (!memberIds.includes(user.id)) return;
+        await events.emit("chat.typing", { roomId, userId: user.id, memberIds });
+      })
+      .catch((err: unknown) => app.log.warn({ err }, "typing signal failed"));
+  });
+  // Sending: stored, fanned out, then acknowledged. The ack waits until the
+  // fan-out is in Redis, so an instance that dies right after acking has
+  // already passed the message to the other person's instance.
+  realtime.handle("message:send", (user, payload, ack) => {
+    // A script may emit without an acknowledgement callback.
+    if (typeof ack !== "function") return;
+    service
+      .send(user, payload)
+      .then(async ({ message }) => {
+        await realtime.fannedOut();
+        ack({ ok: true, message });
+      })
+      .catch((err: unknown) => {
+        if (err instanceof HttpError) return ack({ ok: false, error: err.message });
+        app.log.error({ err }, "chat send failed");
+        ack({ ok: false, error: "The message could not be sent. Please try again." });
+      });
   });
 
   // A song's status change shows in the agent-artist conversation as a system line.
@@ -163,19 +165,6 @@ function chatPlugin(
     );
   });
 
-  // Live fan-out: each change reaches the people who see it, on every instance.
-  events.on("chat.messageCreated", ({ message, memberIds }) => {
-    realtime.toUsers(memberIds, chatEvents.message, message);
-  });
-  events.on("chat.roomRead", ({ roomId, userId, lastReadAt, memberIds }) => {
-    realtime.toUsers(memberIds, chatEvents.read, { roomId, userId, lastReadAt });
-  });
-  // Names and pictures in chat lists: an agent is in every artist's list; an
-  // artist only in the inboxes of agents they talk to.
-  events.on("user.profileChanged", async ({ userId, admin }) => {
-    if (admin) return realtime.toEveryone(chatEvents.directory, {});
-    realtime.toUsers(await peersOf(database.db, userId), chatEvents.directory, {});
-  });
   done();
 }
 

@@ -1,14 +1,12 @@
 import type { FastifyInstance } from "fastify";
 import fp from "fastify-plugin";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { chatEvents } from "../../../shared/chat-events";
 import {
   assignSchema,
   deskInboxQuerySchema,
   deskRoomParamsSchema,
   noteSchema,
 } from "../../../shared/desk";
-import { deskEvents } from "../../../shared/desk-events";
 import { chatMessageSchema } from "../../../shared/responses/chat";
 import { errorResponses } from "../../../shared/responses/common";
 import { deskInboxSchema, deskRoomSchema } from "../../../shared/responses/desk";
@@ -25,7 +23,6 @@ const tags = ["desk"];
 function deskPlugin(parent: FastifyInstance, _options: unknown, done: (err?: Error) => void): void {
   const app = parent.withTypeProvider<ZodTypeProvider>();
   const { database, sessions, events } = app.ctx;
-  const { realtime } = app;
   const service = new DeskService({ db: database.db, events });
   const room = {
     params: deskRoomParamsSchema,
@@ -110,19 +107,9 @@ function deskPlugin(parent: FastifyInstance, _options: unknown, done: (err?: Err
     },
   );
 
-  // Live: every agent sees every conversation's messages (the two members got
-  // theirs from chat's own fan-out); notes and desk lines go to agents only.
-  events.on("chat.messageCreated", async ({ message, memberIds }) => {
-    realtime.toAgents(memberIds, chatEvents.message, message);
-    await service.reopenForArtist(message);
-  });
-  events.on("desk.noteCreated", ({ message }) => {
-    realtime.toAgents([], chatEvents.message, message);
-  });
-  events.on("desk.conversationChanged", ({ roomId, assigneeId, status, line }) => {
-    realtime.toAgents([], chatEvents.message, line);
-    realtime.toAgents([], deskEvents.changed, { roomId, assigneeId, status });
-  });
+  // A new message from the artist reopens a resolved conversation. (Live
+  // delivery of desk events is realtime/fan-out.ts's.)
+  events.on("chat.messageCreated", ({ message }) => service.reopenForArtist(message));
   done();
 }
 

@@ -30,7 +30,6 @@ import { revalidateWithEtag } from "../../http/revalidate";
 import { searchArtists } from "./artist-repository";
 import { decodeSongCursor } from "./song-cursor";
 import { listDailyViews, listStatusEvents } from "./song-history-repository";
-import { announceStatusChange } from "./song-notices";
 import { SongPageCache } from "./song-page-cache";
 import {
   countArtistSongs,
@@ -75,8 +74,6 @@ function songRoutes(scope: FastifyInstance, _options: unknown, done: (err?: Erro
   const app = scope.withTypeProvider<ZodTypeProvider>();
   const { database, sessions, events } = app.ctx;
   const db = database.db;
-
-  announceStatusChange(events, app.realtime);
 
   // Song data is personal: never kept by shared caches. (This scope only.)
   // The artist's list and detail are kept by the browser but checked each

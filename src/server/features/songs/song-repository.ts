@@ -30,6 +30,7 @@ const summaryColumns = [
   "date",
   "coverFileId",
   "statusUnseen",
+  "createdAt",
 ] as const;
 
 export function toSongSummary(row: Pick<SongRow, (typeof summaryColumns)[number]>): SongSummary {
@@ -41,6 +42,7 @@ export function toSongSummary(row: Pick<SongRow, (typeof summaryColumns)[number]
     date: row.date,
     coverUrl: row.coverFileId ? coverFileUrl(row.coverFileId) : null,
     unseen: Boolean(row.statusUnseen),
+    createdAt: row.createdAt,
   };
 }
 
@@ -59,7 +61,6 @@ export function toSongDetail(row: SongRow): SongDetail {
     youtubeUrl: row.youtubeUrl,
     views: row.views,
     version: row.version,
-    createdAt: row.createdAt,
   };
 }
 

@@ -1,12 +1,18 @@
-import { useEffect, useMemo, useRef, useState } from "react";
+import { useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { useQueryClient } from "@tanstack/react-query";
 import { Link, useParams, useSearchParams } from "react-router";
 import { ArrowLeft, Upload } from "lucide-react";
-import type { OpenedRoom } from "../../../shared/chat";
+import { chatRoomId, type OpenedRoom } from "../../../shared/chat";
 import { lastMessagePreview } from "../../../shared/chat-format";
 import type { PublicUser } from "../../../shared/user";
 import { Avatar } from "../../components/avatar";
 import { Spinner } from "../../components/spinner";
 import { useSession } from "../../lib/auth/session";
+import { ApiError } from "../../lib/api-client";
+import { usePageVisible } from "../../lib/use-page-visible";
+import { useLinkStatus } from "../../realtime/realtime-provider";
+import { chatKeys } from "./api/query-keys";
+import { ConversationOffline } from "./components/conversation-offline";
 import { useMarkRead } from "./api/mark-read";
 import { useMessages, useOlderMessages } from "./api/get-messages";
 import { useOpenRoom } from "./api/open-room";
@@ -71,15 +77,41 @@ function Conversation({
   /** An agent coming from the desk names the artist's room (`?room=`). */
   roomHint?: string;
 }) {
-  const { mutate: open, isError: openFailed } = useOpenRoom();
-  // The last answer stays shown while a re-open (after a rename) is in flight.
-  const [opened, setOpened] = useState<OpenedRoom>();
-  const directoryVersion = useDirectoryVersion();
-  // Opened once per conversation, and again when names or pictures changed.
-  useEffect(
-    () => open(roomHint ? { peerId, roomId: roomHint } : peerId, { onSuccess: setOpened }),
-    [open, peerId, roomHint, directoryVersion],
+  const queryClient = useQueryClient();
+  const {
+    mutate: open,
+    isError: openFailed,
+    error: openError,
+    isPaused: openWaiting,
+  } = useOpenRoom();
+  // The last answer stays shown while a re-open (after a rename) is in flight;
+  // one from earlier in this tab shows at once (offline too).
+  const openedKey = chatKeys.opened(roomHint ? `${peerId} ${roomHint}` : peerId);
+  const [opened, setOpened] = useState<OpenedRoom | undefined>(() =>
+    queryClient.getQueryData(openedKey),
   );
+  const directoryVersion = useDirectoryVersion();
+  const openNow = useCallback(
+    () =>
+      open(roomHint ? { peerId, roomId: roomHint } : peerId, {
+        onSuccess: (room) => {
+          queryClient.setQueryData(openedKey, room);
+          setOpened(room);
+        },
+      }),
+    // openedKey is made of peerId and roomHint.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [open, peerId, roomHint, queryClient],
+  );
+  // Opened once per conversation, and again when names or pictures changed.
+  useEffect(() => openNow(), [openNow, directoryVersion]);
+  // Offline, the open waits (paused) and goes out when the network is back;
+  // one that failed on the network is tried again once the link is back.
+  const openOffline = !opened && (openWaiting || (openFailed && !(openError instanceof ApiError)));
+  const linkStatus = useLinkStatus();
+  useEffect(() => {
+    if (linkStatus === "connected" && openFailed && !(openError instanceof ApiError)) openNow();
+  }, [linkStatus, openFailed, openError, openNow]);
   const [composerMode, setComposerMode] = useComposerMode();
   const postNote = usePostNote(opened?.roomId);
   const roomId = opened?.roomId;
@@ -103,10 +135,13 @@ function Conversation({
     connection.sendTyping(roomId);
   };
 
+  // Known before the room is opened (offline after a reload): the pending
+  // messages of this conversation show while it waits for the network.
+  const pendingRoomId = roomId ?? chatRoomId(user.id, peerId);
   const messages = useMemo(() => {
-    const pending = outbox.filter((item) => item.roomId === roomId).map(outboxMessage);
+    const pending = outbox.filter((item) => item.roomId === pendingRoomId).map(outboxMessage);
     return mergeMessages(stored.data?.messages ?? [], pending);
-  }, [outbox, roomId, stored.data]);
+  }, [outbox, pendingRoomId, stored.data]);
 
   // "Seen" under one's own last stored message once the other person read past it.
   const peerRead = Math.max(opened?.peerLastReadAt ?? -1, liveRead ?? -1);
@@ -115,12 +150,15 @@ function Conversation({
   );
   const seenId = lastOwn && peerRead >= lastOwn.createdAt ? lastOwn.id : undefined;
 
-  // Reading new messages while the conversation is open keeps it read.
+  // Read state follows the eyes: a message that arrives while the
+  // conversation is on screen is read; one that arrives in a background tab
+  // is read when the tab comes back.
   const lastIncoming = messages.findLast((m) => m.userId !== user.id)?.id;
+  const visible = usePageVisible();
   const { mutate: markReadNow } = useMarkRead(roomId);
   useEffect(() => {
-    if (lastIncoming) markReadNow();
-  }, [lastIncoming, markReadNow]);
+    if (lastIncoming && visible) markReadNow();
+  }, [lastIncoming, visible, markReadNow]);
 
   // The cursor waits in the message box once the conversation can be written to.
   useEffect(() => {
@@ -153,7 +191,7 @@ function Conversation({
     composerText.current?.focus();
   };
 
-  if (openFailed && !opened) {
+  if (openFailed && !opened && !openOffline) {
     return (
       <div className="flex flex-1 flex-col items-center justify-center gap-3 p-6 text-center">
         <p>This conversation is not available.</p>
@@ -213,7 +251,24 @@ function Conversation({
           {user.admin && roomId && <DeskControls roomId={roomId} ownId={user.id} />}
         </header>
         <ConnectionBanner />
-        {stored.isPending ? (
+        {openOffline || (stored.isPending && stored.fetchStatus === "paused") ? (
+          <>
+            <ConversationOffline
+              onRetry={() => (openOffline ? openNow() : void stored.refetch())}
+            />
+            {messages.length > 0 && (
+              <MessageList
+                messages={messages}
+                ownId={user.id}
+                older={{ ...older, hasOlder: false }}
+                onRetry={sender.retry}
+                onRemove={sender.remove}
+                songHref={user.admin ? agentSongHref : artistSongHref}
+                seenId={undefined}
+              />
+            )}
+          </>
+        ) : stored.isPending ? (
           <Spinner className="flex-1 p-6" />
         ) : stored.isError ? (
           <p className="flex-1 p-4 text-center text-sm">Messages could not be loaded.</p>

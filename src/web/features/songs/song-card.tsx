@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { formatReleaseDate, songStatusKind, type SongSummary } from "../../../shared/song-schemas";
+import { songDateLine, type SongSummary } from "../../../shared/song-schemas";
 import { SongCover } from "../../components/song-cover";
 import { SongStatusBadge } from "../../components/song-status-badge";
 
@@ -24,11 +24,7 @@ export function SongCard({ song, eager = false }: { song: SongSummary; eager?: b
         <p className="truncate text-sm text-slate-600 dark:text-slate-300">
           Album: {song.album || "Not specified"}
         </p>
-        {songStatusKind(song.status) === "released" && (
-          <p className="text-sm text-slate-600 dark:text-slate-300">
-            Released: {formatReleaseDate(song.date)}
-          </p>
-        )}
+        <p className="text-sm text-slate-600 dark:text-slate-300">{songDateLine(song)}</p>
       </div>
     </Link>
   );

@@ -23,12 +23,10 @@ export default function SongDetailPage() {
 }
 
 function OpenedSong({ id }: { id: string }) {
-  const song = useOpenSong(id);
-  if (song.isPending) return <Spinner label="Loading song…" className="py-16" />;
-  if (song.isError) {
-    return <SongLoadError error={song.error} backTo="/songs" backLabel="Back to songs" />;
-  }
-  return <SongDetailView song={song.data} />;
+  const { song, error } = useOpenSong(id);
+  if (song) return <SongDetailView song={song} />;
+  if (error) return <SongLoadError error={error} backTo="/songs" backLabel="Back to songs" />;
+  return <Spinner label="Loading song…" className="py-16" />;
 }
 
 function Card({ title, children }: { title: string; children: ReactNode }) {

@@ -1,22 +1,54 @@
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useMutation, useQuery, useQueryClient, type Query } from "@tanstack/react-query";
 import type { SessionAnswer } from "../../../shared/responses/user";
 import type { PublicUser } from "../../../shared/user";
 import { ApiError, apiFetch } from "../api-client";
+import { forgetLastUser, lastKnownUser, rememberUser } from "./last-user";
 
 export const sessionQueryKey = ["session"] as const;
 /** Also preloaded by the built pages of signed-in routes (scripts/prerender.tsx). */
 export const sessionUrl = "/api/session";
 
-/** The signed-in user, or null (the server answers 200 either way). */
+/** Users answered from the device because the network was down: checked again when it is back. */
+const unchecked = new WeakSet<PublicUser>();
+
+/**
+ * The signed-in user, or null (the server answers 200 either way). A session
+ * that cannot be checked because the network is down is not a signed-out
+ * session: the last user this device saw signed in is answered instead, so
+ * an offline reload keeps the shell and the outbox. Any answer of the server
+ * (null, 401) is believed.
+ */
 export async function fetchSessionUser(): Promise<PublicUser | null> {
-  return (await apiFetch<SessionAnswer>(sessionUrl)).user;
+  try {
+    const { user } = await apiFetch<SessionAnswer>(sessionUrl);
+    if (user) rememberUser(user);
+    else forgetLastUser();
+    return user;
+  } catch (error) {
+    if (error instanceof ApiError) {
+      if (error.status === 401) forgetLastUser();
+      throw error;
+    }
+    const last = lastKnownUser();
+    if (!last) throw error;
+    unchecked.add(last);
+    return last;
+  }
 }
+
+/** Whether the session on screen was not confirmed by the server (offline). */
+const isUnchecked = (query: Pick<Query<PublicUser | null>, "state">) => {
+  const user = query.state.data;
+  return user !== null && user !== undefined && unchecked.has(user);
+};
 
 export function useSession() {
   return useQuery({
     queryKey: sessionQueryKey,
     queryFn: fetchSessionUser,
-    staleTime: 60_000,
+    // An unconfirmed (offline) answer is stale at once: checked when the network is back.
+    staleTime: (query) => (isUnchecked(query) ? 0 : 60_000),
+    refetchInterval: (query) => (isUnchecked(query) ? 5_000 : false),
     retry: (count, error) => !(error instanceof ApiError) && count < 2,
   });
 }
@@ -26,7 +58,8 @@ export function useSignOut() {
   return useMutation({
     mutationFn: () => apiFetch<unknown>("/api/auth/sign-out", { body: {} }),
     onSettled: () => {
-      // Nothing of the previous user may linger in the cache.
+      // Nothing of the previous user may linger in the cache, or on the device.
+      forgetLastUser();
       queryClient.clear();
       queryClient.setQueryData(sessionQueryKey, null);
     },

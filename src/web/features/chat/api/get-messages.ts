@@ -3,6 +3,7 @@ import { useQuery, useQueryClient, type QueryClient } from "@tanstack/react-quer
 import { MESSAGE_PAGE_SIZE, type ChatMessage } from "../../../../shared/chat";
 import { apiFetch } from "../../../lib/api-client";
 import { lastStoredSeq, mergeMessages, type Thread } from "../thread";
+import { liveQuery } from "../../../realtime/live-query";
 import { chatKeys } from "./query-keys";
 
 function fetchPage(roomId: string, query = ""): Promise<ChatMessage[]> {
@@ -37,6 +38,7 @@ export function useMessages(roomId: string | undefined) {
   const queryClient = useQueryClient();
   return useQuery({
     queryKey: chatKeys.messages(roomId ?? ""),
+    ...liveQuery,
     queryFn: () => fetchMessages(queryClient, roomId!),
     enabled: roomId !== undefined,
     // Live events keep it fresh; refetches happen on reconnect only.

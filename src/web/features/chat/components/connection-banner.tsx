@@ -1,10 +1,10 @@
 import { WifiOff } from "lucide-react";
 import { SOCKET_TOO_MANY } from "../../../../shared/chat-events";
-import { useConnectionStatus } from "../realtime/chat-connection-provider";
+import { useLinkStatus } from "../../../realtime/realtime-provider";
 
 /** Says when messages cannot go out right now, and that they will. */
 export function ConnectionBanner() {
-  const status = useConnectionStatus();
+  const status = useLinkStatus();
   const text =
     status === "offline"
       ? "You're offline. Messages will be sent when you're back."

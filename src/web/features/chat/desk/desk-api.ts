@@ -4,6 +4,7 @@ import type { DeskInbox, DeskRoom, DeskView } from "../../../../shared/desk";
 import { apiFetch } from "../../../lib/api-client";
 import { mergeMessages, type Thread } from "../thread";
 import { chatKeys } from "../api/query-keys";
+import { liveQuery } from "../../../realtime/live-query";
 
 /** The desk's queries, under the chat's keys so a sign-out clears them with the rest. */
 export const deskKeys = {
@@ -22,6 +23,7 @@ export function useDeskInbox(view: DeskView, q: string) {
       apiFetch<DeskInbox>(`/api/desk/conversations?view=${view}&q=${encodeURIComponent(q)}`),
     placeholderData: keepPreviousData,
     refetchInterval: 60_000,
+    ...liveQuery,
   });
 }
 
@@ -31,6 +33,7 @@ export function useDeskRoom(roomId: string | undefined) {
     queryKey: deskKeys.room(roomId ?? ""),
     queryFn: () => apiFetch<DeskRoom>(roomPath(roomId!)),
     enabled: roomId !== undefined,
+    ...liveQuery,
   });
 }
 

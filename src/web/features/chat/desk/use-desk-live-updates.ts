@@ -1,8 +1,5 @@
-import { useEffect } from "react";
 import { useQueryClient } from "@tanstack/react-query";
-import { chatEvents } from "../../../../shared/chat-events";
-import { deskEvents, type DeskChangedEvent } from "../../../../shared/desk-events";
-import { onSocketEvent } from "../../../lib/socket-events";
+import { useSocketEvent } from "../../../realtime/realtime-provider";
 import { deskKeys } from "./desk-api";
 
 /**
@@ -11,18 +8,12 @@ import { deskKeys } from "./desk-api";
  */
 export function useDeskLiveUpdates(): void {
   const queryClient = useQueryClient();
-  useEffect(() => {
-    const refreshViews = () =>
-      void queryClient.invalidateQueries({ queryKey: [...deskKeys.all, "inbox"] });
-    const stops = [
-      onSocketEvent(chatEvents.message, refreshViews),
-      onSocketEvent(chatEvents.read, refreshViews),
-      onSocketEvent(deskEvents.changed, (payload) => {
-        refreshViews();
-        const { roomId } = payload as DeskChangedEvent;
-        void queryClient.invalidateQueries({ queryKey: deskKeys.room(roomId) });
-      }),
-    ];
-    return () => stops.forEach((stop) => stop());
-  }, [queryClient]);
+  const refreshViews = () =>
+    void queryClient.invalidateQueries({ queryKey: [...deskKeys.all, "inbox"] });
+  useSocketEvent("message:new", refreshViews);
+  useSocketEvent("room:read", refreshViews);
+  useSocketEvent("desk:changed", ({ roomId }) => {
+    refreshViews();
+    void queryClient.invalidateQueries({ queryKey: deskKeys.room(roomId) });
+  });
 }

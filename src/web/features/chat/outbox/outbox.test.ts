@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from "vitest";
 import type { ChatMessage, SendMessageInput } from "../../../../shared/chat";
-import { SendRefusedError, type ChatSocket } from "../../../lib/chat-socket";
+import { SendRefusedError } from "../../../realtime/realtime-client";
 import { UploadError } from "../../../lib/upload";
 import { Outbox, type OutboxDeps } from "./outbox";
 import type { OutboxEntry } from "./outbox-store";
@@ -37,19 +37,20 @@ function server() {
       fileSize: null,
     };
     stored.set(input.id, message);
-    return Promise.resolve(message);
+    // Answered over the network: never within the same tick.
+    return new Promise<ChatMessage>((resolve) => setTimeout(() => resolve(message), 0));
   });
-  return { stored, socket: { send } as unknown as ChatSocket, send };
+  return { stored, send };
 }
 
 function deps(
   store: ReturnType<typeof memoryStore>,
-  socket: ChatSocket,
+  send: OutboxDeps["send"],
   extra: Partial<OutboxDeps> = {},
 ) {
   return {
     store,
-    socket: () => Promise.resolve(socket),
+    send,
     upload: vi.fn(() =>
       Promise.resolve({
         id: "f1",
@@ -79,7 +80,7 @@ describe("Outbox", () => {
   it("keeps a message until it is acknowledged, then forgets it", async () => {
     const store = memoryStore();
     const api = server();
-    const d = deps(store, api.socket);
+    const d = deps(store, api.send);
     const outbox = new Outbox("u", d);
     await outbox.add(text("m1"));
     await vi.waitFor(() => expect(d.onStored).toHaveBeenCalledTimes(1));
@@ -93,14 +94,14 @@ describe("Outbox", () => {
     // First page: the socket never answers (offline), then the page is gone.
     const first = new Outbox(
       "u",
-      deps(store, { send: () => new Promise(() => undefined) } as unknown as ChatSocket),
+      deps(store, () => new Promise(() => undefined)),
     );
     await first.add(text("LOST-1"));
     first.stop();
     expect([...store.saved.keys()]).toEqual(["LOST-1"]);
 
     // Reloaded page: the entry is sent, stored once, and removed.
-    const d = deps(store, api.socket);
+    const d = deps(store, api.send);
     const second = new Outbox("u", d);
     await second.start();
     await vi.waitFor(() => expect(store.saved.size).toBe(0));
@@ -114,12 +115,12 @@ describe("Outbox", () => {
     const song = { id: "s1", title: "Night Drive", status: "released", coverUrl: null };
     const first = new Outbox(
       "u",
-      deps(store, { send: () => new Promise(() => undefined) } as unknown as ChatSocket),
+      deps(store, () => new Promise(() => undefined)),
     );
     await first.add({ ...text("ask"), song });
     first.stop();
     expect(store.saved.get("ask")?.song).toEqual(song);
-    const d = deps(store, api.socket);
+    const d = deps(store, api.send);
     const second = new Outbox("u", d);
     await second.start();
     expect(second.getSnapshot()[0]?.song).toEqual(song);
@@ -137,12 +138,12 @@ describe("Outbox", () => {
     const file = new File(["x"], "a.png", { type: "image/png" });
     const first = new Outbox(
       "u",
-      deps(store, { send: () => new Promise(() => undefined) } as unknown as ChatSocket),
+      deps(store, () => new Promise(() => undefined)),
     );
     await first.add({ ...text("f"), text: "", file: { data: file, kind: "image" } });
     await vi.waitFor(() => expect(store.saved.get("f")?.fileId).toBe("f1"));
     first.stop();
-    const d = deps(store, api.socket);
+    const d = deps(store, api.send);
     await new Outbox("u", d).start();
     await vi.waitFor(() => expect(api.stored.size).toBe(1));
     expect(d.upload).not.toHaveBeenCalled();
@@ -153,11 +154,9 @@ describe("Outbox", () => {
     const store = memoryStore();
     let refuse = true;
     const api = server();
-    const socket = {
-      send: (input: SendMessageInput) =>
-        refuse ? Promise.reject(new SendRefusedError("Too long.")) : api.socket.send(input),
-    } as unknown as ChatSocket;
-    const d = deps(store, socket);
+    const send = (input: SendMessageInput) =>
+      refuse ? Promise.reject(new SendRefusedError("Too long.")) : api.send(input);
+    const d = deps(store, send);
     const outbox = new Outbox("u", d);
     await outbox.add(text("m"));
     await vi.waitFor(() => expect(outbox.getSnapshot()[0]?.failure).toBe("Too long."));
@@ -173,7 +172,7 @@ describe("Outbox", () => {
     const store = memoryStore();
     const api = server();
     let network = false;
-    const d = deps(store, api.socket, {
+    const d = deps(store, api.send, {
       upload: vi.fn(() =>
         network
           ? Promise.resolve({
@@ -199,7 +198,7 @@ describe("Outbox", () => {
 
     const rejected = new Outbox(
       "u",
-      deps(memoryStore(), api.socket, {
+      deps(memoryStore(), api.send, {
         upload: vi.fn(() =>
           Promise.reject(new UploadError("rejected", "This file type is not allowed.")),
         ),

@@ -1,13 +1,18 @@
-import { CHAT_UPLOAD_PURPOSE, type ChatMessage } from "../../../../shared/chat";
+import {
+  CHAT_UPLOAD_PURPOSE,
+  type ChatMessage,
+  type SendMessageInput,
+} from "../../../../shared/chat";
 import type { ClientErrorReport } from "../../../../shared/client-errors";
 import type { UploadedFile } from "../../../../shared/files";
-import { SendRefusedError, type ChatSocket } from "../../../lib/chat-socket";
+import { SendRefusedError } from "../../../realtime/realtime-client";
 import { UploadError } from "../../../lib/upload";
 import type { OutboxEntry, OutboxStore } from "./outbox-store";
 
 export interface OutboxDeps {
   store: Pick<OutboxStore, "forUser" | "put" | "delete">;
-  socket: () => Promise<ChatSocket>;
+  /** Resolves with the stored copy; rejects with SendRefusedError when the server refuses it. */
+  send: (input: SendMessageInput) => Promise<ChatMessage>;
   upload: (
     file: File,
     options: { purpose: string; metadata: Record<string, string>; onProgress: (p: number) => void },
@@ -144,8 +149,7 @@ export class Outbox {
         entry = { ...entry, fileId: uploaded.id };
         await this.update(entry);
       }
-      const socket = await this.deps.socket();
-      const stored = await socket.send({
+      const stored = await this.deps.send({
         id,
         roomId: entry.roomId,
         text: entry.text,
@@ -172,6 +176,8 @@ export class Outbox {
       this.waiting.add(id);
       return;
     }
+    // Failed for good: no longer running, so Retry may start it at once.
+    this.running.delete(id);
     const reason = error instanceof Error && error.message ? error.message : NETWORK_PROBLEM;
     this.deps.report(error instanceof UploadError ? "upload" : "send", reason);
     await this.update({ ...entry, failure: reason });

@@ -1,5 +1,5 @@
 import type { QueryClient } from "@tanstack/react-query";
-import type { ChatSocket } from "../../../lib/chat-socket";
+import type { ChatMessage, SendMessageInput } from "../../../../shared/chat";
 import { reportClientError } from "../../../lib/report-client-error";
 import { uploadFile } from "../../../lib/upload";
 import { chatKeys } from "../api/query-keys";
@@ -8,18 +8,18 @@ import { Outbox } from "./outbox";
 import { OutboxStore } from "./outbox-store";
 
 /**
- * The user's outbox with its real parts (IndexedDB, tus, the socket). Loaded
+ * The user's outbox with its real parts (IndexedDB, tus, the live link). Loaded
  * on its own, after the first render: tus and zod stay off the first route.
  */
 export function startOutbox(
   userId: string,
   queryClient: QueryClient,
-  socket: () => Promise<ChatSocket>,
+  send: (input: SendMessageInput) => Promise<ChatMessage>,
 ): { outbox: Outbox; store: OutboxStore } {
   const store = new OutboxStore();
   const outbox = new Outbox(userId, {
     store,
-    socket,
+    send,
     upload: uploadFile,
     onStored: (message) => {
       const key = chatKeys.messages(message.roomId);

@@ -1,13 +1,15 @@
 import { createContext, useContext, useEffect, useState, useSyncExternalStore } from "react";
 import { useQueryClient } from "@tanstack/react-query";
 import type { OutboxItem } from "../outbox/outbox";
-import { ChatConnection, type LinkStatus } from "./chat-connection";
+import { useRealtime } from "../../../realtime/realtime-provider";
+import { ChatConnection } from "./chat-connection";
 
 const ChatConnectionContext = createContext<ChatConnection | null>(null);
 
 /**
- * Holds the signed-in user's chat connection for every page below it; it
- * closes when the user signs out or another user signs in.
+ * Holds the signed-in user's chat state (live messages, read marks, typing,
+ * outbox) for every page below it, on the RealtimeProvider's link; it closes
+ * when the user signs out or another user signs in.
  */
 export function ChatConnectionProvider({
   userId,
@@ -17,7 +19,8 @@ export function ChatConnectionProvider({
   children: React.ReactNode;
 }) {
   const queryClient = useQueryClient();
-  const [connection] = useState(() => new ChatConnection(queryClient));
+  const realtime = useRealtime();
+  const [connection] = useState(() => new ChatConnection(queryClient, realtime));
   useEffect(() => {
     connection.open(userId);
     return () => connection.close();
@@ -29,11 +32,6 @@ export function useChatConnection(): ChatConnection {
   const connection = useContext(ChatConnectionContext);
   if (!connection) throw new Error("useChatConnection needs a ChatConnectionProvider");
   return connection;
-}
-
-export function useConnectionStatus(): LinkStatus {
-  const connection = useChatConnection();
-  return useSyncExternalStore(connection.subscribe, connection.getStatus);
 }
 
 export function useDirectoryVersion(): number {
@@ -65,4 +63,10 @@ export function useLiveReadMark(roomId: string | undefined, userId: string | und
   const connection = useChatConnection();
   const reads = useSyncExternalStore(connection.subscribe, connection.getReads);
   return roomId && userId ? reads.get(`${roomId} ${userId}`) : undefined;
+}
+
+/** This user's own read marks heard live (any tab): room id → lastReadAt. */
+export function useOwnReadMarks(): ReadonlyMap<string, number> {
+  const connection = useChatConnection();
+  return useSyncExternalStore(connection.subscribe, connection.getOwnReads);
 }

@@ -1,6 +1,7 @@
 import { useInfiniteQuery } from "@tanstack/react-query";
 import type { DeskSongFilters, SongDetail, SongPage } from "../../../../shared/song-schemas";
 import { apiFetch } from "../../../lib/api-client";
+import { liveQuery } from "../../../realtime/live-query";
 import { songKeys } from "./song-keys";
 
 export type DeskListFilters = Omit<DeskSongFilters, "cursor">;
@@ -17,6 +18,7 @@ function fetchDeskSongs(filters: DeskListFilters, cursor: string | null, signal:
 export function useDeskSongs(filters: DeskListFilters) {
   return useInfiniteQuery({
     queryKey: songKeys.deskList(filters),
+    ...liveQuery,
     queryFn: ({ pageParam, signal }) => fetchDeskSongs(filters, pageParam, signal),
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.nextCursor,

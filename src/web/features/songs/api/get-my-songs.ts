@@ -1,6 +1,7 @@
 import { useInfiniteQuery } from "@tanstack/react-query";
 import type { SongListFilters, SongPage, SongSummary } from "../../../../shared/song-schemas";
 import { apiFetch } from "../../../lib/api-client";
+import { liveQuery } from "../../../realtime/live-query";
 import { songKeys } from "./song-keys";
 
 function fetchMySongs(filters: SongListFilters, cursor: string | null, signal: AbortSignal) {
@@ -16,6 +17,7 @@ function fetchMySongs(filters: SongListFilters, cursor: string | null, signal: A
 export function useMySongs(filters: SongListFilters) {
   return useInfiniteQuery({
     queryKey: songKeys.myList(filters),
+    ...liveQuery,
     queryFn: ({ pageParam, signal }) => fetchMySongs(filters, pageParam, signal),
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.nextCursor,

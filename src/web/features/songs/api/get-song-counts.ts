@@ -1,12 +1,14 @@
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import type { SongCounts } from "../../../../shared/song-schemas";
 import { apiFetch } from "../../../lib/api-client";
+import { liveQuery } from "../../../realtime/live-query";
 import { songKeys } from "./song-keys";
 
 /** How many songs each status filter shows, with the title search applied. */
 export function useSongCounts(q: string) {
   return useQuery({
     queryKey: songKeys.myCounts(q),
+    ...liveQuery,
     queryFn: ({ signal }) =>
       apiFetch<SongCounts>(`/api/songs/counts${q ? `?q=${encodeURIComponent(q)}` : ""}`, {
         signal,

@@ -1,12 +1,14 @@
 import { useQuery } from "@tanstack/react-query";
 import type { SongNotices } from "../../../../shared/song-schemas";
 import { apiFetch } from "../../../lib/api-client";
+import { liveQuery } from "../../../realtime/live-query";
 import { songKeys } from "./song-keys";
 
 /** Songs whose status changed since the artist last opened them (the nav dot). */
 export function useSongNotices(enabled: boolean) {
   return useQuery({
     queryKey: songKeys.notices(),
+    ...liveQuery,
     queryFn: ({ signal }) => apiFetch<SongNotices>("/api/songs/notices", { signal }),
     enabled,
   });

@@ -1,33 +1,48 @@
-import { useState } from "react";
-import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { useEffect, useRef } from "react";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { SongRecord } from "../../../../shared/song-schemas";
 import { ApiError, apiFetch } from "../../../lib/api-client";
+import { liveQuery } from "../../../realtime/live-query";
 import { songKeys } from "./song-keys";
 
-let openCounter = 0;
+const songUrl = (id: string) => `/api/songs/${encodeURIComponent(id)}`;
 
 /**
- * Opens a song: one POST that adds a view and answers the song with its new
- * count. The key carries an id made once per mount, so StrictMode's double
- * effects and refetches reuse the answer; a new visit counts again.
+ * Opening a song is a mutation: one POST that counts a view (and marks its
+ * status change seen), made once per visit (a ref, so StrictMode's double
+ * effects do not count twice). Its answer seeds the song's live query, which
+ * later changes (song:changed, a resync) fetch again with a plain GET.
  */
 export function useOpenSong(id: string) {
-  const [openId] = useState(() => ++openCounter);
   const queryClient = useQueryClient();
-  return useQuery({
-    queryKey: songKeys.open(id, openId),
-    queryFn: async () => {
-      const song = await apiFetch<SongRecord>(`/api/songs/${encodeURIComponent(id)}/views`, {
-        body: {},
-      });
+  const open = useMutation({
+    mutationFn: () => apiFetch<SongRecord>(`${songUrl(id)}/views`, { body: {} }),
+    onSuccess: (song) => {
+      queryClient.setQueryData(songKeys.song(id), song);
       // Opening marks the status change seen: the nav dot and the list's marker go.
       void queryClient.invalidateQueries({ queryKey: songKeys.mine() });
-      return song;
     },
-    staleTime: Infinity,
-    gcTime: 60_000,
-    refetchOnMount: false,
-    refetchOnReconnect: false,
     retry: (count, error) => !(error instanceof ApiError) && count < 2,
   });
+  const { mutate } = open;
+  const opened = useRef<string | null>(null);
+  useEffect(() => {
+    if (opened.current === id) return;
+    opened.current = id;
+    mutate();
+  }, [id, mutate]);
+  const song = useQuery({
+    queryKey: songKeys.song(id),
+    queryFn: () => apiFetch<SongRecord>(songUrl(id)),
+    // Seeded by the opening POST: fetched only when it changes or after a resync.
+    enabled: open.isSuccess,
+    staleTime: Infinity,
+    retry: (count, error) => !(error instanceof ApiError) && count < 2,
+    ...liveQuery,
+  });
+  return {
+    song: song.data,
+    error: song.data ? null : open.error,
+    isPending: !song.data && !open.isError,
+  };
 }

@@ -7,8 +7,10 @@ export const songKeys = {
   myList: (filters: SongListFilters) => [...songKeys.mine(), "list", filters] as const,
   myCounts: (q: string) => [...songKeys.mine(), "counts", q] as const,
   notices: () => [...songKeys.mine(), "notices"] as const,
-  open: (id: string, openId: number) => [...songKeys.all, "open", id, openId] as const,
+  /** One of the artist's own songs, as its page shows it. */
+  song: (id: string) => [...songKeys.all, "song", id] as const,
   desk: () => [...songKeys.all, "desk"] as const,
+  deskLists: () => [...songKeys.desk(), "list"] as const,
   deskList: (filters: Omit<DeskSongFilters, "cursor">) =>
     [...songKeys.desk(), "list", filters] as const,
   deskSong: (id: string) => [...songKeys.desk(), "song", id] as const,

@@ -1,0 +1,81 @@
+import type { Realtime } from "../context";
+import type { DomainEvents } from "../events/domain-events";
+
+export interface FanOutDeps {
+  events: DomainEvents;
+  realtime: Realtime;
+  /** The people a user shares a room with (an artist's agents, an agent's artists). */
+  peersOf: (userId: string) => Promise<readonly string[]>;
+}
+
+/**
+ * Every live event a client receives is sent from here, and only from here:
+ * one domain event in, the sockets that show it addressed (a user's tabs,
+ * every agent, everyone). Features emit domain events and never touch sockets.
+ * Listeners use `on` (this instance's events): the Redis adapter carries each
+ * emit to the other instances' sockets, so an event is delivered once.
+ *
+ * To add a server → client event: declare it in src/shared/socket-events.ts,
+ * listen to the domain event here and address it with toUsers / toAgents /
+ * toEveryone; the web consumes it with useSocketEvent.
+ */
+export function registerFanOut({ events, realtime, peersOf }: FanOutDeps): void {
+  // --- Chat ---
+  // A conversation's messages reach its two members and every agent (the
+  // team desk: any agent may answer, the Team view moves live).
+  events.on("chat.messageCreated", ({ message, memberIds }) => {
+    realtime.toUsersAndAgents(memberIds, "message:new", message);
+  });
+
+  // --- Team desk (agents only: never an artist) ---
+  // Notes and desk lines travel as desk events, never chat.messageCreated.
+  events.on("desk.noteCreated", ({ message }) => {
+    realtime.toAgents("message:new", message);
+  });
+  events.on("desk.conversationChanged", ({ roomId, assigneeId, status, line }) => {
+    realtime.toAgents("message:new", line);
+    realtime.toAgents("desk:changed", { roomId, assigneeId, status });
+  });
+  events.on("chat.roomRead", ({ roomId, userId, lastReadAt, memberIds }) => {
+    realtime.toUsers(memberIds, "room:read", { roomId, userId, lastReadAt });
+  });
+  // Typing reaches the room's other member only.
+  events.on("chat.typing", ({ roomId, userId, memberIds }) => {
+    const others = memberIds.filter((id) => id !== userId);
+    realtime.toUsers(others, "room:peer-typing", { roomId, userId });
+  });
+  // Names and pictures in chat lists: an agent is in every artist's list; an
+  // artist only in the inboxes of agents they talk to.
+  events.on("user.profileChanged", async ({ userId, admin }) => {
+    if (admin) return realtime.toEveryone("directory:changed", {});
+    realtime.toUsers(await peersOf(userId), "directory:changed", {});
+  });
+
+  // --- Songs ---
+  // The artist's tabs (song page, list, nav dot) and every agent's desk refetch it.
+  events.on("song.changed", ({ songId, artistId }) => {
+    realtime.toUsers([artistId], "song:changed", { songId });
+    realtime.toAgents("song:changed", { songId });
+  });
+  // The artist hears a status change (toast). The durable record is the
+  // song_status_event row written with the change.
+  events.on("song.statusChanged", (event) => {
+    realtime.toUsers([event.artistId], "song:statusChanged", {
+      songId: event.songId,
+      title: event.title,
+      fromStatus: event.from,
+      toStatus: event.to,
+      agentName: event.agentName,
+      at: event.at,
+    });
+  });
+
+  // --- Sessions ---
+  // A socket is authorised once, at the handshake: when its session or its
+  // password ends, or its account goes, its sockets end too (on every
+  // instance: the adapter carries the disconnect). The client's resync rule
+  // then decides whether it is still signed in.
+  events.on("session.ended", ({ sessionId }) => realtime.disconnectSession(sessionId));
+  events.on("user.passwordChanged", ({ userId }) => realtime.disconnectUser(userId));
+  events.on("user.deleted", ({ userId }) => realtime.disconnectUser(userId));
+}

@@ -1,0 +1,50 @@
+/**
+ * A stand-in for socket.io-client's socket in unit tests (vi.mock("socket.io-client")):
+ * the server side is played by `serverEmit`, `fire` plays the socket's own events.
+ */
+export class FakeSocket {
+  connected = false;
+  active = false;
+  readonly sent: { event: string; payload: unknown }[] = [];
+  private readonly handlers = new Map<string, Set<(...args: unknown[]) => void>>();
+
+  on(event: string, handler: (...args: unknown[]) => void) {
+    const set = this.handlers.get(event) ?? new Set();
+    set.add(handler);
+    this.handlers.set(event, set);
+    return this;
+  }
+  off(event: string, handler: (...args: unknown[]) => void) {
+    this.handlers.get(event)?.delete(handler);
+    return this;
+  }
+  /** The socket's own events (connect, disconnect) and the server's. */
+  fire(event: string, ...args: unknown[]) {
+    if (event === "connect") this.connected = true;
+    if (event === "disconnect") this.connected = false;
+    for (const handler of this.handlers.get(event) ?? []) handler(...args);
+  }
+  serverEmit(event: string, payload: unknown) {
+    this.fire(event, payload);
+  }
+  emit(event: string, payload: unknown) {
+    this.sent.push({ event, payload });
+    return this;
+  }
+  get volatile() {
+    return this;
+  }
+  emitWithAck = (event: string, payload: unknown): Promise<unknown> => {
+    this.sent.push({ event, payload });
+    return new Promise(() => undefined);
+  };
+  connect() {
+    this.active = true;
+    return this;
+  }
+  disconnect() {
+    this.active = false;
+    this.connected = false;
+    return this;
+  }
+}

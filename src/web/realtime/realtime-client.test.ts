@@ -1,0 +1,125 @@
+import { QueryClient, QueryObserver } from "@tanstack/react-query";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { FakeSocket } from "./fake-socket";
+import { liveQuery } from "./live-query";
+import { RealtimeClient } from "./realtime-client";
+
+const sockets = vi.hoisted(() => ({ all: [] as FakeSocket[] }));
+vi.mock("socket.io-client", async () => {
+  const { FakeSocket } = await import("./fake-socket");
+  return {
+    io: () => {
+      const socket = new FakeSocket();
+      sockets.all.push(socket);
+      return socket;
+    },
+  };
+});
+
+const session = vi.hoisted(() => ({ user: null as { id: string } | null }));
+vi.mock("../lib/auth/session", async (importOriginal) => ({
+  ...(await importOriginal<typeof import("../lib/auth/session")>()),
+  fetchSessionUser: () => Promise.resolve(session.user),
+}));
+
+let queryClient: QueryClient | undefined;
+let realtime: RealtimeClient | undefined;
+afterEach(() => {
+  realtime?.close();
+  queryClient?.clear();
+});
+
+async function openFor(userId: string) {
+  queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  realtime = new RealtimeClient(queryClient);
+  realtime.open(userId);
+  await vi.waitFor(() => expect(sockets.all.at(-1)?.active).toBe(true));
+  return { socket: sockets.all.at(-1)!, queryClient, realtime };
+}
+
+/** A mounted live query and one that is not live, counting their fetches. */
+function watch(client: QueryClient) {
+  const fetches = { live: 0, other: 0 };
+  const live = new QueryObserver(client, {
+    queryKey: ["live"],
+    queryFn: () => ++fetches.live,
+    staleTime: Infinity,
+    ...liveQuery,
+  });
+  const other = new QueryObserver(client, {
+    queryKey: ["other"],
+    queryFn: () => ++fetches.other,
+    staleTime: Infinity,
+  });
+  const stops = [live.subscribe(() => undefined), other.subscribe(() => undefined)];
+  return { fetches, stop: () => stops.forEach((s) => s()) };
+}
+
+describe("the realtime client's resync rule", () => {
+  it("fetches every live query again on each connect (the first too) and on sync:required", async () => {
+    const { socket, queryClient } = await openFor("a");
+    const { fetches, stop } = watch(queryClient);
+    await vi.waitFor(() => expect(fetches).toEqual({ live: 1, other: 1 }));
+    const resyncs = vi.fn();
+    realtime!.onResync(resyncs);
+
+    socket.fire("connect");
+    await vi.waitFor(() => expect(fetches.live).toBe(2));
+    socket.fire("disconnect", "transport close");
+    socket.fire("connect");
+    await vi.waitFor(() => expect(fetches.live).toBe(3));
+    // The server's instance had lost Redis and has it back.
+    socket.serverEmit("sync:required", { reason: "adapter-restored" });
+    await vi.waitFor(() => expect(fetches.live).toBe(4));
+    expect(fetches.other).toBe(1);
+    expect(resyncs).toHaveBeenCalledTimes(3);
+    stop();
+  });
+
+  it("delivers typed server events to subscribers until they unsubscribe", async () => {
+    const { socket, realtime } = await openFor("a");
+    const heard: string[] = [];
+    const stop = realtime.on("song:changed", ({ songId }) => heard.push(songId));
+    socket.serverEmit("song:changed", { songId: "s1" });
+    stop();
+    socket.serverEmit("song:changed", { songId: "s2" });
+    expect(heard).toEqual(["s1"]);
+  });
+});
+
+describe("the realtime client's link", () => {
+  it("reports reconnecting and connected, and ignores a closed user's socket", async () => {
+    const { socket, realtime } = await openFor("a");
+    const seen: string[] = [];
+    realtime.subscribe(() => seen.push(realtime.getStatus()));
+    socket.fire("connect");
+    socket.fire("disconnect", "transport close");
+    expect(seen).toEqual(["connected", "reconnecting"]);
+
+    // Another user signs in: the first user's socket no longer speaks for the tab.
+    realtime.open("b");
+    socket.fire("connect");
+    expect(realtime.getStatus()).toBe("connecting");
+  });
+
+  it("reconnects after the server closed the socket only while the user is still signed in", async () => {
+    const { socket, queryClient } = await openFor("a");
+    queryClient.setQueryData(["session"], { id: "a" });
+    const connect = vi.spyOn(socket, "connect");
+
+    // Own password change: this tab holds a fresh session.
+    session.user = { id: "a" };
+    socket.fire("disconnect", "io server disconnect");
+    await vi.waitFor(() => expect(connect).toHaveBeenCalledTimes(1));
+
+    // Signed out: the session is gone.
+    session.user = null;
+    socket.fire("disconnect", "io server disconnect");
+    // Asked twice (the close may overtake the answer with a new cookie), then signed out.
+    await vi.waitFor(() => expect(queryClient.getQueryData(["session"])).toBeNull(), {
+      timeout: 4000,
+    });
+    await new Promise((r) => setTimeout(r, 20));
+    expect(connect).toHaveBeenCalledTimes(1);
+  });
+});

@@ -1,0 +1,266 @@
+import type { Query, QueryClient } from "@tanstack/react-query";
+import type { Socket } from "socket.io-client";
+import type { ChatMessage, SendMessageInput } from "../../shared/chat";
+import { SOCKET_TOO_MANY } from "../../shared/chat-events";
+import type {
+  ClientToServerEvents,
+  ServerEventName,
+  ServerToClientEvents,
+} from "../../shared/socket-events";
+import { fetchSessionUser, sessionQueryKey } from "../lib/auth/session";
+import { forgetLastUser } from "../lib/auth/last-user";
+import { isLiveQuery } from "./live-query";
+
+/** What the tab knows of its link to the server, for banners. */
+export type ConnectionStatus = "connecting" | "connected" | "reconnecting" | "too-many";
+/** The link as banners show it; "offline" when the browser says so. */
+export type LinkStatus = ConnectionStatus | "offline";
+
+type TypedSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
+/**
+ * The same socket seen untyped: the one place events are routed by name. Every
+ * way in (on, emit, request) is typed by the contract above it.
+ */
+type RoutingSocket = Socket;
+type ClientEventName = keyof ClientToServerEvents;
+/** The payload a client event is sent with. */
+type ClientPayload<E extends ClientEventName> = Parameters<ClientToServerEvents[E]>[0];
+interface Subscription {
+  name: string;
+  handler: ServerToClientEvents[ServerEventName];
+}
+
+/** After a refusal for too many open tabs, when to try again (Socket.IO does not by itself). */
+const TOO_MANY_RETRY_MS = 30_000;
+
+/**
+ * The tab's one real-time link for the signed-in user, owned by
+ * RealtimeProvider (one per QueryClient, no module state): the Socket.IO
+ * connection, its status, the typed subscriptions of every feature, and the
+ * one resync rule. Screens never see the socket: they use useSocketEvent and
+ * the typed emit helpers.
+ *
+ * Resync: after every connect (the first too: the page's first fetches may
+ * have been answered before the socket joined its channels), after the
+ * server's "sync:required", and after a gap a feature detects (resync()),
+ * every live query (liveQuery) is fetched again and resync listeners run.
+ */
+export class RealtimeClient {
+  private current: {
+    userId: string;
+    socket: Promise<RoutingSocket>;
+    /** The socket once created, so subscriptions attach at once. */
+    ready?: RoutingSocket;
+  } | null = null;
+  private readonly subscriptions = new Set<Subscription>();
+  private readonly resyncListeners = new Set<() => void>();
+  private readonly listeners = new Set<() => void>();
+  private status: ConnectionStatus = "connecting";
+  private offline = typeof navigator !== "undefined" && !navigator.onLine;
+
+  constructor(private readonly queryClient: QueryClient) {}
+
+  /** Opens the link for this user; a different user's is closed first. */
+  open(userId: string): void {
+    if (this.current?.userId === userId) return;
+    this.close();
+    const socket = this.connect(userId);
+    // A failed import (offline on first load) must not leave a rejection unhandled.
+    socket.catch((error: unknown) => console.error("Live connection failed", error));
+    this.current = { userId, socket };
+    if (typeof window !== "undefined") {
+      window.addEventListener("online", this.onOnline);
+      window.addEventListener("offline", this.onOffline);
+    }
+  }
+
+  close(): void {
+    const closing = this.current;
+    this.current = null;
+    this.setStatus("connecting");
+    if (typeof window !== "undefined") {
+      window.removeEventListener("online", this.onOnline);
+      window.removeEventListener("offline", this.onOffline);
+    }
+    void closing?.socket.then((s) => s.disconnect()).catch(() => undefined);
+  }
+
+  get userId(): string | undefined {
+    return this.current?.userId;
+  }
+
+  /** Hears a server event for as long as the returned function is not called. */
+  on<E extends ServerEventName>(event: E, handler: ServerToClientEvents[E]): () => void {
+    // The contract types the handler; the socket only routes by name.
+    const name: string = event;
+    const subscription: Subscription = { name, handler };
+    this.subscriptions.add(subscription);
+    // Before the socket exists, connect() attaches every subscription.
+    const socket = this.current?.ready;
+    socket?.on(name, handler);
+    return () => {
+      this.subscriptions.delete(subscription);
+      socket?.off(name, handler);
+    };
+  }
+
+  /** Runs after every resync (e.g. the outbox sends what waits). */
+  onResync(listener: () => void): () => void {
+    this.resyncListeners.add(listener);
+    return () => this.resyncListeners.delete(listener);
+  }
+
+  /** The one resync rule: every live view is brought up to date from the server. */
+  resync(): void {
+    const queryClient = this.queryClient;
+    // A first fetch still in flight may have been answered before what was
+    // missed: an invalidation would only join it, so it is cancelled first.
+    const firstLoads = (query: Query) =>
+      isLiveQuery(query) &&
+      query.state.data === undefined &&
+      query.state.fetchStatus === "fetching";
+    void queryClient
+      .cancelQueries({ predicate: firstLoads })
+      .then(() => queryClient.invalidateQueries({ predicate: isLiveQuery }));
+    for (const listener of this.resyncListeners) listener();
+  }
+
+  /** Sends an event; it is buffered while the link is down. */
+  async emit<E extends ClientEventName>(event: E, payload: ClientPayload<E>): Promise<void> {
+    const socket = await this.socket();
+    const name: string = event;
+    socket.emit(name, payload);
+  }
+
+  /** Sends an event now or never (typing signals): a lost one is simply not shown. */
+  emitVolatile<E extends ClientEventName>(event: E, payload: ClientPayload<E>): void {
+    const name: string = event;
+    void this.current?.socket.then((s) => s.volatile.emit(name, payload)).catch(() => undefined);
+  }
+
+  /**
+   * Sends a chat message and resolves with the stored copy, or rejects with
+   * SendRefusedError carrying the server's reason. Retried until answered
+   * (the socket's `retries`), in order; the server stores a repeated id once.
+   */
+  async sendMessage(input: SendMessageInput): Promise<ChatMessage> {
+    const socket: TypedSocket = await this.socket();
+    const ack = await socket.emitWithAck("message:send", input);
+    if (!ack.ok) throw new SendRefusedError(ack.error);
+    return ack.message;
+  }
+
+  readonly subscribe = (listener: () => void): (() => void) => {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  };
+
+  readonly getStatus = (): LinkStatus => (this.offline ? "offline" : this.status);
+
+  private socket(): Promise<RoutingSocket> {
+    return this.current?.socket ?? Promise.reject(new Error("Not connected."));
+  }
+
+  private notify(): void {
+    for (const listener of this.listeners) listener();
+  }
+
+  private setStatus(status: ConnectionStatus): void {
+    if (this.status === status) return;
+    this.status = status;
+    this.notify();
+  }
+
+  /**
+   * The browser lost the network: the socket is closed at once (a socket can
+   * look alive for a long while); sends wait in the socket's buffer and the outbox.
+   */
+  private readonly onOffline = () => {
+    this.offline = true;
+    void this.current?.socket.then((s) => s.disconnect()).catch(() => undefined);
+    this.notify();
+  };
+
+  private readonly onOnline = () => {
+    this.offline = false;
+    void this.current?.socket
+      .then((s) => {
+        if (!s.connected) s.connect();
+      })
+      .catch(() => undefined);
+    this.notify();
+  };
+
+  /** socket.io-client is loaded on first use, after the first render: off the first route. */
+  private async connect(userId: string): Promise<RoutingSocket> {
+    const { io } = await import("socket.io-client");
+    const routing: RoutingSocket = io({
+      transports: ["websocket"],
+      withCredentials: true,
+      // Keep retrying an acknowledged emit until the server answers; order is kept.
+      retries: Number.MAX_SAFE_INTEGER,
+      ackTimeout: 10_000,
+      // Opened below, once the subscriptions are in place.
+      autoConnect: false,
+    });
+    const socket: TypedSocket = routing;
+    const isCurrent = () => this.current?.userId === userId;
+    if (this.current?.userId === userId) this.current.ready = routing;
+    for (const { name, handler } of this.subscriptions) routing.on(name, handler);
+    let wasConnected = false;
+    socket.on("connect", () => {
+      wasConnected = true;
+      if (!isCurrent()) return;
+      this.setStatus("connected");
+      this.resync();
+    });
+    socket.on("sync:required", () => {
+      if (isCurrent()) this.resync();
+    });
+    socket.on("disconnect", (reason) => {
+      if (isCurrent()) this.setStatus("reconnecting");
+      if (reason === "io server disconnect") this.afterServerDisconnect(userId, socket);
+    });
+    socket.on("connect_error", (error) => {
+      if (error.message === SOCKET_TOO_MANY) {
+        // The account has too many connections open: say so, and try again later.
+        if (isCurrent()) this.setStatus("too-many");
+        setTimeout(() => {
+          if (isCurrent() && !socket.active) socket.connect();
+        }, TOO_MANY_RETRY_MS);
+        return;
+      }
+      if (wasConnected && isCurrent()) this.setStatus("reconnecting");
+      console.error("Live connection failed", error.message);
+    });
+    if (!this.offline) socket.connect();
+    return routing;
+  }
+
+  /**
+   * The server closed the connection (sign-out, password change, account
+   * deletion). After the user's own password change this tab holds a fresh
+   * session cookie: reconnect. After sign-out (or deletion) the session is
+   * gone. The close can overtake the answer that carries the new cookie, so a
+   * missing session is asked again once before the tab counts as signed out.
+   */
+  private afterServerDisconnect(userId: string, socket: TypedSocket): void {
+    const check = async () => {
+      let user = await fetchSessionUser();
+      if (user?.id !== userId) {
+        await new Promise((resolve) => setTimeout(resolve, 1500));
+        user = await fetchSessionUser();
+      }
+      if (user?.id === userId) {
+        if (this.current?.userId === userId) socket.connect();
+      } else {
+        if (!user) forgetLastUser();
+        this.queryClient.setQueryData(sessionQueryKey, user);
+      }
+    };
+    void check().catch(() => undefined);
+  }
+}
+
+/** The server answered and refused: sending it again will not help. */
+export class SendRefusedError extends Error {}
