@@ -33,6 +33,7 @@ import { registerJsonBodyParser } from "./http/json-body";
 import accountPlugin from "./features/account/routes";
 import { removeChatData } from "./features/chat/chat-user-data";
 import chatPlugin from "./features/chat/routes";
+import deskPlugin from "./features/desk/routes";
 import healthPlugin from "./features/health/routes";
 import { removeAvatars } from "./features/profile/avatar-files";
 import profilePlugin from "./features/profile/routes";
@@ -189,6 +190,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     },
   });
   await app.register(chatPlugin, { sendBudget: chatSendBudget });
+  await app.register(deskPlugin);
   await app.register(clientErrorsPlugin);
   await app.register(songsPlugin);
   await app.register(sessionsPlugin);

@@ -43,8 +43,17 @@ export interface Realtime {
     event: E,
     ...payload: Parameters<ServerToClientEvents[E]>
   ): void;
-  /** Sends an event to every tab of every support agent. */
+  /** Sends an event to every tab of every support agent. Never reaches an artist. */
   toAgents<E extends ServerEventName>(
+    event: E,
+    ...payload: Parameters<ServerToClientEvents[E]>
+  ): void;
+  /**
+   * Sends an event to these users and every agent, each socket once: a
+   * conversation's messages, which every agent of the team desk sees.
+   */
+  toUsersAndAgents<E extends ServerEventName>(
+    userIds: readonly string[],
     event: E,
     ...payload: Parameters<ServerToClientEvents[E]>
   ): void;

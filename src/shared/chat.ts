@@ -41,8 +41,12 @@ export interface ChatMessage {
   fileType: ChatFileType | null;
   fileName: string | null;
   fileSize: number | null;
-  /** "system" for a line the portal wrote (a song's status changed); absent for people's messages. */
-  kind?: "system";
+  /**
+   * "system" for a line the portal wrote for both people (a song's status
+   * changed); "note" (internal note) and "event" (assigned, resolved) reach
+   * agents only; absent for people's messages.
+   */
+  kind?: "system" | "note" | "event";
   /** The song this message asks about; null when it refers to none (or the song is gone). */
   song?: MessageSongRef | null;
 }

@@ -2,6 +2,7 @@ import type { SendMessageInput } from "./chat";
 import type { PeerTypingEvent, RoomReadEvent, SendAck, TypingEvent } from "./chat-events";
 import type { ChatMessage } from "./chat";
 import type { SongChangedEvent, SongStatusNotice } from "./song-events";
+import type { DeskChangedEvent } from "./desk-events";
 
 /**
  * The one Socket.IO contract, typed on both ends: the server's `PortalServer`
@@ -31,6 +32,8 @@ export interface ServerToClientEvents {
    * lost Redis and has it back): bring every live view up to date.
    */
   "sync:required": (event: ResyncEvent) => void;
+  /** To agents only: a conversation's assignee or status changed (desk lists, header). */
+  "desk:changed": (event: DeskChangedEvent) => void;
 }
 
 export interface ClientToServerEvents {

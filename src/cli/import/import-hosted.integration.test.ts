@@ -5,6 +5,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SIGN_IN_FAILED_MESSAGE } from "../../shared/auth-messages";
 import type { ChatContact, ChatMessage } from "../../shared/chat";
+import type { DeskInbox } from "../../shared/desk";
 import type { SongPage, SongSummary } from "../../shared/song-schemas";
 import { createTestApp, signIn, type TestApp } from "../../server/test/test-app";
 import { generateHostedExport, type HostedFixture } from "./fixtures/hosted-export-fixture";
@@ -178,6 +179,19 @@ describe("import-hosted", () => {
       .execute();
     expect(inbox.length).toBe(rooms.length);
     expect(inbox.every((c) => c.lastMessage !== null)).toBe(true);
+    // The team desk: every imported conversation is assigned to its agent and open.
+    const mine = (await get(cookie, "/api/desk/conversations?view=mine")).json<DeskInbox>();
+    expect(mine.conversations.map((c) => c.roomId).sort()).toEqual(
+      rooms.map((r) => r.roomId).sort(),
+    );
+    expect(mine.conversations.every((c) => c.status === "open")).toBe(true);
+    expect(mine.conversations.every((c) => c.assignee?.id === agent.uid)).toBe(true);
+    const unassigned = await t.app.ctx.database.db
+      .selectFrom("room")
+      .select("id")
+      .where((eb) => eb.or([eb("assigneeId", "is", null), eb("artistId", "is", null)]))
+      .execute();
+    expect(unassigned).toEqual([]);
   });
 
   it("changes nothing on a second run, and says so", async () => {

@@ -1,5 +1,6 @@
 import type { DatabaseHandle } from "../../server/db/database";
 import type { FileStorage } from "../../server/storage/file-storage";
+import { fillRoomParties } from "../../server/features/chat/repository";
 import { createBatchWriter, type WriteOp } from "./batch-writer";
 import { checkHashParams, type KnownPassword } from "./check-hash-params";
 import type { ImportContext } from "./import-context";
@@ -65,6 +66,8 @@ export async function runImport(options: RunImportOptions): Promise<ImportReport
   await write("users", await planUsers(ctx, inputs.authUsers, documents.users));
   const chat = await planChat(ctx, documents.rooms);
   await write("rooms", chat.roomOps);
+  // Imported conversations join the desk as every other: assigned to their agent, open.
+  if (!options.dryRun) await fillRoomParties(options.database.db);
   await write("messages", chat.messageOps);
   await write("songs", await planSongs(ctx, documents.requests));
   report.finishedAt = new Date().toISOString();

@@ -83,6 +83,28 @@ export interface StoredFileTable {
 export interface RoomTable {
   id: string;
   createdAt: EpochMs;
+  /** The room's two members, named once (migration 0010); filled right after the room is made. */
+  artistId: string | null;
+  agentId: string | null;
+  /** The agent who owns the conversation now; starts as agentId. */
+  assigneeId: string | null;
+  status: Generated<"open" | "resolved">;
+  statusChangedAt: EpochMs | null;
+}
+
+/** An agent's read mark in a room they read without being one of its two members. */
+export interface DeskReadTable {
+  roomId: string;
+  agentId: string;
+  lastReadAt: EpochMs;
+}
+
+/** An agent named with `@Name` in an internal note. */
+export interface DeskMentionTable {
+  messageId: string;
+  agentId: string;
+  roomId: string;
+  createdAt: EpochMs;
 }
 
 export interface RoomMemberTable {
@@ -107,7 +129,11 @@ export interface MessageTable {
   fileType: string | null;
   fileName: string | null;
   fileSize: number | null;
-  /** "text", or "system" for a line the portal writes (a song's status changed). */
+  /**
+   * "text"; "system" for a line the portal writes for both people (a song's
+   * status changed); "note" (an internal note) and "event" (assigned,
+   * resolved, reopened) for agents only.
+   */
   kind: Generated<string>;
   /** The artist's song the message is about ("Ask about this song"). */
   songId: string | null;
@@ -199,6 +225,8 @@ export interface Database {
   user: UserTable;
   room: RoomTable;
   room_member: RoomMemberTable;
+  desk_read: DeskReadTable;
+  desk_mention: DeskMentionTable;
   message: MessageTable;
   session: SessionTable;
   account: AccountTable;

@@ -31,6 +31,22 @@ export interface DomainEventMap {
   "chat.typing": { roomId: string; userId: string; memberIds: readonly string[] };
   /** Someone read a room. */
   "chat.roomRead": RoomReadEvent & { memberIds: readonly string[] };
+  /**
+   * A conversation's assignee or status changed (assigned, resolved, reopened);
+   * `line` is the agents-only line written for it.
+   */
+  "desk.conversationChanged": {
+    roomId: string;
+    artistId: string;
+    assigneeId: string | null;
+    status: "open" | "resolved";
+    line: ChatMessage;
+  };
+  /**
+   * An internal note was stored. Never `chat.messageCreated`: listeners of
+   * that event deliver to the artist, and a note must never reach one.
+   */
+  "desk.noteCreated": { message: ChatMessage; mentionedIds: readonly string[] };
   /** A song's status changed on the desk (recorded in song_status_event as historyId). */
   "song.statusChanged": {
     songId: string;

@@ -21,8 +21,20 @@ export interface FanOutDeps {
  */
 export function registerFanOut({ events, realtime, peersOf }: FanOutDeps): void {
   // --- Chat ---
+  // A conversation's messages reach its two members and every agent (the
+  // team desk: any agent may answer, the Team view moves live).
   events.on("chat.messageCreated", ({ message, memberIds }) => {
-    realtime.toUsers(memberIds, "message:new", message);
+    realtime.toUsersAndAgents(memberIds, "message:new", message);
+  });
+
+  // --- Team desk (agents only: never an artist) ---
+  // Notes and desk lines travel as desk events, never chat.messageCreated.
+  events.on("desk.noteCreated", ({ message }) => {
+    realtime.toAgents("message:new", message);
+  });
+  events.on("desk.conversationChanged", ({ roomId, assigneeId, status, line }) => {
+    realtime.toAgents("message:new", line);
+    realtime.toAgents("desk:changed", { roomId, assigneeId, status });
   });
   events.on("chat.roomRead", ({ roomId, userId, lastReadAt, memberIds }) => {
     realtime.toUsers(memberIds, "room:read", { roomId, userId, lastReadAt });

@@ -13,7 +13,7 @@ import { peersOf } from "../features/chat/repository";
 export const userChannel = (userId: string) => `user:${userId}`;
 /** Sockets opened with one session, so signing out closes exactly those. */
 const sessionChannel = (sessionId: string) => `session:${sessionId}`;
-/** Every support agent's sockets (the song desk, the inbox). */
+/** Every support agent's sockets (the song desk, the team inbox). Artists never join it. */
 const AGENTS_CHANNEL = "agents";
 
 export interface RealtimeOptions {
@@ -110,6 +110,9 @@ function realtimePlugin(
     },
     toAgents(event, ...payload) {
       io.to(AGENTS_CHANNEL).emit(event, ...payload);
+    },
+    toUsersAndAgents(userIds, event, ...payload) {
+      io.to([...userIds.map(userChannel), AGENTS_CHANNEL]).emit(event, ...payload);
     },
     toEveryone(event, ...payload) {
       io.emit(event, ...payload);

@@ -164,6 +164,58 @@ describe("two instances behind one address", () => {
     await expect.poll(me, { timeout: 5_000 }).toBe(401);
   }, 60_000);
 
+  it("the team desk live across instances: assignment, resolve and notes reach an agent on the other, never the artist", async (ctx) => {
+    skipUnlessAvailable(ctx, skipReason);
+    const artist = new Client(a!.url);
+    const one = new Client(a!.url);
+    const two = new Client(b!.url);
+    const ids: string[] = [];
+    for (const [c, name] of [
+      [artist, "Desk Artist"],
+      [one, "Desk One"],
+      [two, "Desk Two"],
+    ] as const) {
+      const response = await signUp(c, name);
+      expect(response.status).toBe(200);
+      // The id from the sign-up answer: no session is read (and cached) before the promotion.
+      ids.push(((await response.json()) as { user: { id: string } }).user.id);
+    }
+    const db = new pg.Client({ connectionString: PG_URL.replace(/\/[^/]*$/, `/${database}`) });
+    await db.connect();
+    await db.query(`update "user" set admin = true where id = any($1)`, [ids.slice(1)]);
+    await db.end();
+    const { roomId } = (await (
+      await artist.call("PUT", `/api/chat/rooms/with/${ids[1]}`)
+    ).json()) as {
+      roomId: string;
+    };
+    const artistSocket = artist.socket();
+    const twoSocket = two.socket();
+    await Promise.all([connected(artistSocket), connected(twoSocket)]);
+    const atTwo: { name: string; payload: { kind?: string; status?: string } }[] = [];
+    const atArtist: string[] = [];
+    twoSocket.onAny((name: string, payload: { kind?: string; status?: string }) =>
+      atTwo.push({ name, payload }),
+    );
+    artistSocket.onAny((name: string, payload: { kind?: string } | undefined) => {
+      if (name === "desk:changed" || payload?.kind === "note" || payload?.kind === "event")
+        atArtist.push(name);
+    });
+    const asOne = (method: string, path: string, body?: unknown) =>
+      one.call(method, `/api/desk/rooms/${roomId}${path}`, body);
+    expect((await asOne("PUT", "/assignee", { assigneeId: ids[2] })).status).toBe(200);
+    expect((await asOne("POST", "/resolve")).status).toBe(200);
+    expect((await asOne("POST", "/notes", { id: randomUUID(), text: "across" })).status).toBe(200);
+    await expect
+      .poll(() => atTwo.filter((e) => e.name === "desk:changed").map((e) => e.payload.status))
+      .toEqual(["open", "resolved"]);
+    await expect.poll(() => atTwo.some((e) => e.payload.kind === "note")).toBe(true);
+    await new Promise((r) => setTimeout(r, 300));
+    expect(atArtist).toEqual([]);
+    artistSocket.disconnect();
+    twoSocket.disconnect();
+  }, 60_000);
+
   it("chat live across instances, survive a SIGKILL without losing or doubling a message", async (ctx) => {
     skipUnlessAvailable(ctx, skipReason);
     const artist = new Client(a!.url);

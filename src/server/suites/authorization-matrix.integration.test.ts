@@ -3,6 +3,7 @@ import type { Socket } from "socket.io-client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { solidPng } from "../../cli/seed/solid-png";
 import { chatEvents } from "../../shared/chat-events";
+import { deskEvents } from "../../shared/desk-events";
 import {
   connectError,
   connectSocket,
@@ -222,6 +223,37 @@ const ROWS: Record<string, Row> = {
   "GET /api/chat/contacts": {
     call: () => ({ url: "/api/chat/contacts?q=" }),
     expect: allowed(200),
+  },
+  // The team desk (decision 040): agents only, every agent, never an artist.
+  "GET /api/desk/conversations": {
+    call: () => ({ url: "/api/desk/conversations?view=team" }),
+    expect: agentsOnly(200),
+  },
+  "GET /api/desk/rooms/:id": {
+    call: (f) => ({ url: `/api/desk/rooms/${f.roomId}` }),
+    expect: agentsOnly(200),
+  },
+  "PUT /api/desk/rooms/:id/assignee": {
+    call: (f) => ({
+      url: `/api/desk/rooms/${f.roomId}/assignee`,
+      payload: { assigneeId: f.agent.id },
+    }),
+    expect: agentsOnly(200),
+  },
+  "POST /api/desk/rooms/:id/resolve": {
+    call: (f) => ({ url: `/api/desk/rooms/${f.roomId}/resolve` }),
+    expect: agentsOnly(200),
+  },
+  "POST /api/desk/rooms/:id/reopen": {
+    call: (f) => ({ url: `/api/desk/rooms/${f.roomId}/reopen` }),
+    expect: agentsOnly(200),
+  },
+  "POST /api/desk/rooms/:id/notes": {
+    call: (f) => ({
+      url: `/api/desk/rooms/${f.roomId}/notes`,
+      payload: { id: crypto.randomUUID(), text: "matrix note" },
+    }),
+    expect: agentsOnly(200),
   },
   // A room with artist A: the agent may open it; another artist may not, nor A with A.
   "PUT /api/chat/rooms/with/:id": {
@@ -517,6 +549,36 @@ describe("authorization matrix: socket events", () => {
     const typing = nextEvent<{ roomId: string }>(agent, chatEvents.peerTyping);
     a.emit(chatEvents.typing, { roomId: f.roomId, typing: true });
     expect((await typing).roomId).toBe(f.roomId);
+  });
+
+  it(`${deskEvents.changed} and notes reach agents only, never an artist`, async () => {
+    const agent = await open(f.agent.cookie);
+    const a = await open(f.a.cookie);
+    const b = await open(f.b.cookie);
+    const artistsHeard: string[] = [];
+    for (const socket of [a, b]) {
+      socket.onAny((name: string, payload: { kind?: string } | undefined) => {
+        if (name === deskEvents.changed || payload?.kind === "note" || payload?.kind === "event")
+          artistsHeard.push(name);
+      });
+    }
+    const changed = nextEvent<{ roomId: string }>(agent, deskEvents.changed);
+    await t.app.inject({
+      method: "POST",
+      url: `/api/desk/rooms/${f.roomId}/resolve`,
+      headers: { cookie: f.agent.cookie, origin: ORIGIN },
+    });
+    expect((await changed).roomId).toBe(f.roomId);
+    const note = nextEvent<{ kind?: string }>(agent, chatEvents.message);
+    await t.app.inject({
+      method: "POST",
+      url: `/api/desk/rooms/${f.roomId}/notes`,
+      headers: { cookie: f.agent.cookie, origin: ORIGIN },
+      payload: { id: crypto.randomUUID(), text: "for agents" },
+    });
+    expect((await note).kind).toBe("note");
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(artistsHeard).toEqual([]);
   });
 
   it("covers every event the server listens to from a client", async () => {

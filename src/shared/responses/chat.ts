@@ -18,7 +18,7 @@ export const chatMessageSchema = z.object({
   fileType: fileType.nullable(),
   fileName: z.string().nullable(),
   fileSize: z.number().nullable(),
-  kind: z.literal("system").optional(),
+  kind: z.enum(["system", "note", "event"]).optional(),
   song: z
     .object({
       id: z.string(),

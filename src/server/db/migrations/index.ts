@@ -8,6 +8,7 @@ import { mailMigration } from "./0006-mail";
 import { songHistoryMigration } from "./0007-song-history";
 import { importRecordsMigration } from "./0008-import-records";
 import { fileSweepIndexesMigration } from "./0009-file-sweep-indexes";
+import { teamInboxMigration } from "./0010-team-inbox";
 import { finishMigration } from "./0013-finish";
 
 /**
@@ -24,6 +25,7 @@ export function allMigrations(dialect: MigrationDialect): Record<string, Migrati
     "0007-song-history": songHistoryMigration(),
     "0008-import-records": importRecordsMigration,
     "0009-file-sweep-indexes": fileSweepIndexesMigration,
+    "0010-team-inbox": teamInboxMigration,
     "0013-finish": finishMigration,
   };
 }

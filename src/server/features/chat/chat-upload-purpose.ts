@@ -6,17 +6,17 @@ import type { PublicUser } from "../../../shared/user";
 import type { Database } from "../../db/schema";
 import { findStoredFile } from "../uploads/stored-files";
 import type { UploadPurpose } from "../uploads/upload-purposes";
-import { findMembership } from "./repository";
+import { canAccessRoom } from "../desk/room-access";
 import { NOT_A_MEMBER, type ChatFileResolver } from "./service";
 
 export const FILE_NOT_ATTACHABLE = "The attached file could not be found.";
 
 const isMember = async (db: Kysely<Database>, roomId: string | null, user: PublicUser) =>
-  roomId !== null && (await findMembership(db, roomId, user.id)) !== undefined;
+  roomId !== null && (await canAccessRoom(db, roomId, user));
 
 /**
  * Chat attachments: images and audio, uploaded into a room by one of its two
- * people (scope = room id) and readable only by them.
+ * people or any agent (scope = room id) and readable only by them.
  */
 export function chatUploadPurpose(db: Kysely<Database>): UploadPurpose {
   return {

@@ -17,6 +17,7 @@ import {
   type MessagesQuery,
 } from "../../../shared/chat";
 import { coverFileUrl } from "../../../shared/song-schemas";
+import { SHARED_KINDS } from "../../../shared/desk";
 
 type Db = Kysely<Database>;
 
@@ -41,7 +42,7 @@ export function toChatMessage(row: Selectable<MessageTable>): ChatMessage {
     fileType: row.fileType as ChatFileType | null,
     fileName: row.fileName,
     fileSize: numOrNull(row.fileSize),
-    ...(row.kind === "system" ? { kind: "system" as const } : {}),
+    ...(row.kind !== "text" ? { kind: row.kind as NonNullable<ChatMessage["kind"]> } : {}),
     song: null,
   };
 }
@@ -97,7 +98,33 @@ export async function ensureRoom(
       .values(members.map((m) => ({ roomId, ...m })))
       .onConflict((oc) => oc.columns(["roomId", "userId"]).doNothing())
       .execute();
+    await fillRoomParties(trx, roomId);
   });
+}
+
+/**
+ * Names a room's artist and agent (its two members) and makes the agent its
+ * first assignee, for rooms not yet filled: a new room (ensureRoom), or rooms
+ * the import wrote. `u.admin` alone is a truth test on both engines.
+ */
+export async function fillRoomParties(db: Db, roomId?: string): Promise<void> {
+  const only = roomId === undefined ? sql`` : sql` and ${sql.ref("room.id")} = ${roomId}`;
+  const member = (admin: boolean) =>
+    sql`(select rm."userId" from room_member rm join ${sql.table("user")} u on u.id = rm."userId"
+         where rm."roomId" = room.id and ${admin ? sql`u.admin` : sql`not u.admin`} limit 1)`;
+  await sql`update room set "agentId" = ${member(true)}, "artistId" = ${member(false)}
+            where "artistId" is null${only}`.execute(db);
+  await sql`update room set "assigneeId" = "agentId"
+            where "assigneeId" is null and "agentId" is not null${only}`.execute(db);
+}
+
+/** The artist and the picked agent of a room; undefined when there is no such room. */
+export async function findRoomParties(db: Db, roomId: string) {
+  return db
+    .selectFrom("room")
+    .select(["id", "artistId", "agentId", "assigneeId", "status"])
+    .where("id", "=", roomId)
+    .executeTakeFirst();
 }
 
 export async function findMembership(db: Db, roomId: string, userId: string) {
@@ -131,6 +158,39 @@ export async function peersOf(db: Db, userId: string): Promise<string[]> {
   return rows.map((r) => r.userId);
 }
 
+/**
+ * The room an agent opens for an artist: the one named (if it is the
+ * artist's), else the agent's own room with them, else the artist's most
+ * recently active room with any agent; undefined when the artist has none.
+ */
+export async function findArtistRoom(
+  db: Db,
+  artistId: string,
+  agentId: string,
+  preferredRoomId?: string,
+): Promise<string | undefined> {
+  const rows = await db
+    .selectFrom("room")
+    .select(["id", "agentId"])
+    .where("artistId", "=", artistId)
+    .orderBy("createdAt", "desc")
+    .execute();
+  const pick =
+    rows.find((r) => r.id === preferredRoomId) ??
+    rows.find((r) => r.agentId === agentId) ??
+    rows[0];
+  return pick?.id;
+}
+
+/** An agent's read mark in any room, member or not (the desk's unread counts and mentions). */
+export async function markAgentRead(db: Db, roomId: string, agentId: string, at: number) {
+  await db
+    .insertInto("desk_read")
+    .values({ roomId, agentId, lastReadAt: at })
+    .onConflict((oc) => oc.columns(["roomId", "agentId"]).doUpdateSet({ lastReadAt: at }))
+    .execute();
+}
+
 export async function markRead(db: Db, roomId: string, userId: string, at: number) {
   await db
     .updateTable("room_member")
@@ -154,7 +214,7 @@ export interface NewMessage {
     fileName: string;
     fileSize: number;
   } | null;
-  kind?: "text" | "system";
+  kind?: "text" | NonNullable<ChatMessage["kind"]>;
   songId?: string | null;
 }
 
@@ -273,11 +333,14 @@ export async function listMessages(
   db: Db,
   roomId: string,
   page: MessagesQuery,
+  /** Agents read notes and desk lines too; an artist never does. */
+  agentView = false,
 ): Promise<ChatMessage[]> {
+  const visible = agentView
+    ? db.selectFrom("message").selectAll()
+    : db.selectFrom("message").selectAll().where("kind", "in", SHARED_KINDS);
   if (page.after !== undefined) {
-    const rows = await db
-      .selectFrom("message")
-      .selectAll()
+    const rows = await visible
       .where("roomId", "=", roomId)
       .where("seq", ">", page.after)
       .orderBy("seq", "asc")
@@ -285,14 +348,14 @@ export async function listMessages(
       .execute();
     return attachSongCards(db, rows);
   }
-  let latest = db.selectFrom("message").selectAll().where("roomId", "=", roomId);
+  let latest = visible.where("roomId", "=", roomId);
   if (page.before !== undefined) latest = latest.where("seq", "<", page.before);
   const rows = await latest.orderBy("seq", "desc").limit(MESSAGE_PAGE_SIZE).execute();
   return attachSongCards(db, rows.reverse());
 }
 
 /** `%` and `_` typed by a person are literal characters, not wildcards. */
-function likePattern(search: string): string {
+export function likePattern(search: string): string {
   return `%${search.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
@@ -360,7 +423,7 @@ export async function listAgentsForUser(
     )
     .leftJoin("room as r", "r.id", "mine.roomId")
     .leftJoin("message as lm", (join) =>
-      join.onRef("lm.roomId", "=", "r.id").on((eb) => eb("lm.seq", "=", lastSeqOfRoom(eb))),
+      join.onRef("lm.roomId", "=", "r.id").on((eb) => eb("lm.seq", "=", lastSeqOfRoom(eb, true))),
     )
     .select((eb) => [
       "u.id as userId",
@@ -373,7 +436,7 @@ export async function listAgentsForUser(
       "lm.fileType as lastFileType",
       "lm.createdAt as lastCreatedAt",
       "lm.senderId as lastSenderId",
-      unreadCount(eb, userId).as("unread"),
+      unreadCount(eb, userId, true).as("unread"),
     ])
     .where("u.admin", "=", database.bool(true))
     .where("u.id", "<>", userId);
@@ -403,7 +466,7 @@ export async function listInboxForAgent(
     .innerJoin("user as u", "u.id", "peer.userId")
     .innerJoin("room as r", "r.id", "mine.roomId")
     .leftJoin("message as lm", (join) =>
-      join.onRef("lm.roomId", "=", "r.id").on((eb) => eb("lm.seq", "=", lastSeqOfRoom(eb))),
+      join.onRef("lm.roomId", "=", "r.id").on((eb) => eb("lm.seq", "=", lastSeqOfRoom(eb, false))),
     )
     .select((eb) => [
       "u.id as userId",
@@ -428,16 +491,27 @@ export async function listInboxForAgent(
   return rows.map((row) => toContact(row, () => row.roomId));
 }
 
-/** The highest seq of room `r`: joining on it picks the room's last message with one index probe. */
-function lastSeqOfRoom(eb: ExpressionBuilder<Database & { r: RoomTable }, "r">) {
-  return eb
+/**
+ * The highest seq of room `r`: joining on it picks the room's last message.
+ * `sharedOnly` (an artist's list) skips notes and desk lines, which the
+ * artist never sees.
+ */
+function lastSeqOfRoom(
+  eb: ExpressionBuilder<Database & { r: RoomTable }, "r">,
+  sharedOnly: boolean,
+) {
+  const top = eb
     .selectFrom("message as top")
-    .select((top) => top.fn.max("top.seq").as("s"))
+    .select((sub) => sub.fn.max("top.seq").as("s"))
     .whereRef("top.roomId", "=", "r.id");
+  return sharedOnly ? top.where("top.kind", "in", SHARED_KINDS) : top;
 }
 
 /** Search on the person `u`: username, email or artist name contain the (escaped) pattern. */
-function personMatches(eb: ExpressionBuilder<Database & { u: UserTable }, "u">, pattern: string) {
+export function personMatches(
+  eb: ExpressionBuilder<Database & { u: UserTable }, "u">,
+  pattern: string,
+) {
   return eb.or([
     sql<boolean>`lower(${eb.ref("u.username")}) like ${pattern} escape '\\'`,
     sql<boolean>`lower(${eb.ref("u.email")}) like ${pattern} escape '\\'`,
@@ -449,16 +523,17 @@ function personMatches(eb: ExpressionBuilder<Database & { u: UserTable }, "u">, 
 function unreadCount(
   eb: ExpressionBuilder<Database & { mine: RoomMemberTable }, "mine">,
   userId: string,
+  /** An artist's count: notes and desk lines are never theirs to read. */
+  sharedOnly = false,
 ) {
-  return (
-    eb
-      .selectFrom("message as m")
-      .select((sub) => sub.fn.countAll().as("n"))
-      .whereRef("m.roomId", "=", "mine.roomId")
-      .where("m.senderId", "<>", userId)
-      // One index range on (roomId, createdAt): no read mark counts from the beginning.
-      .where("m.createdAt", ">", (sub) => sub.fn.coalesce("mine.lastReadAt", sql.lit(-1)))
-  );
+  const count = eb
+    .selectFrom("message as m")
+    .select((sub) => sub.fn.countAll().as("n"))
+    .whereRef("m.roomId", "=", "mine.roomId")
+    .where("m.senderId", "<>", userId)
+    // One index range on (roomId, createdAt): no read mark counts from the beginning.
+    .where("m.createdAt", ">", (sub) => sub.fn.coalesce("mine.lastReadAt", sql.lit(-1)));
+  return sharedOnly ? count.where("m.kind", "in", SHARED_KINDS) : count;
 }
 
 /** Everything of the user's conversations goes: rooms cascade to members and messages. */
@@ -469,7 +544,17 @@ export async function deleteRoomsOfUser(db: Db, userId: string): Promise<string[
     .where("userId", "=", userId)
     .execute();
   const ids = rooms.map((r) => r.roomId);
+  // A conversation the user owned without being in it goes back to its own agent.
+  await db
+    .updateTable("room")
+    .set((eb) => ({ assigneeId: eb.ref("agentId") }))
+    .where("assigneeId", "=", userId)
+    .execute();
+  await db.deleteFrom("desk_read").where("agentId", "=", userId).execute();
+  await db.deleteFrom("desk_mention").where("agentId", "=", userId).execute();
   if (ids.length > 0) {
+    await db.deleteFrom("desk_mention").where("roomId", "in", ids).execute();
+    await db.deleteFrom("desk_read").where("roomId", "in", ids).execute();
     await db.deleteFrom("message").where("roomId", "in", ids).execute();
     await db.deleteFrom("room_member").where("roomId", "in", ids).execute();
     await db.deleteFrom("room").where("id", "in", ids).execute();

@@ -11,6 +11,7 @@ import {
 import { SEND_WILL_RETRY, isTypingEvent } from "../../../shared/chat-events";
 import { unavailableOf } from "../../http/unavailable-errors";
 import { errorResponses } from "../../../shared/responses/common";
+import { openRoomQuerySchema } from "../../../shared/desk";
 import {
   chatContactsSchema,
   chatMessagesSchema,
@@ -75,12 +76,13 @@ function chatPlugin(
         tags,
         summary: "Open (create once) the conversation with a person and mark it read",
         params: chatIdParamsSchema,
+        querystring: openRoomQuerySchema,
         response: { 200: openedRoomSchema, ...errorResponses },
       },
     },
     async (request) => {
       const { user } = await sessions.require(request);
-      return service.openRoom(user, request.params.id);
+      return service.openRoom(user, request.params.id, request.query.room);
     },
   );
 
@@ -100,9 +102,9 @@ function chatPlugin(
     async (request, reply) => {
       const { user } = await sessions.require(request);
       const { id } = request.params;
-      await service.requireMember(id, user.id);
+      await service.requireAccess(id, user);
       reply.header("cache-control", "no-store");
-      return listMessages(database.db, id, request.query);
+      return listMessages(database.db, id, request.query, user.admin);
     },
   );
 

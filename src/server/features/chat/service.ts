@@ -16,8 +16,11 @@ import { coverFileUrl } from "../../../shared/song-schemas";
 import { createMessageWriter } from "./message-writer";
 import {
   ensureRoom,
+  findArtistRoom,
   findMembership,
   findOwnMessage,
+  findRoomParties,
+  markAgentRead,
   markRead,
   roomMemberIds,
   type NewMessage,
@@ -86,18 +89,21 @@ export class ChatService {
     return ids;
   }
 
-  /** Throws 403 unless the user is one of the room's two people. */
-  async requireMember(roomId: string, userId: string): Promise<void> {
-    if (!(await this.memberIds(roomId)).includes(userId)) {
-      throw new HttpError(403, NOT_A_MEMBER, undefined, "FORBIDDEN");
-    }
+  /**
+   * Throws 403 unless the user may read and write the room: one of its two
+   * people, or any agent (the desk works as a team; decision 040).
+   */
+  async requireAccess(roomId: string, user: Pick<PublicUser, "id" | "admin">): Promise<void> {
+    const ids = await this.memberIds(roomId);
+    if (ids.includes(user.id) || (user.admin && ids.length > 0)) return;
+    throw new HttpError(403, NOT_A_MEMBER, undefined, "FORBIDDEN");
   }
 
   /**
    * Opens (creating if needed) the room between the user and a peer, and marks
    * it read. Artists open rooms only with agents; agents only with artists.
    */
-  async openRoom(user: PublicUser, peerId: string): Promise<OpenedRoom> {
+  async openRoom(user: PublicUser, peerId: string, preferredRoomId?: string): Promise<OpenedRoom> {
     const peer = await this.findPeer(peerId);
     if (!peer || peer.id === user.id)
       throw new HttpError(404, PEER_NOT_FOUND, undefined, "NOT_FOUND");
@@ -107,19 +113,27 @@ export class ChatService {
     if (user.admin && peer.admin) {
       throw new HttpError(403, AGENTS_CHAT_WITH_ARTISTS, undefined, "FORBIDDEN");
     }
-    const roomId = chatRoomId(user.id, peer.id);
     const now = this.now();
+    // An agent opens the artist's conversation, whichever agent the artist
+    // picked; a new room only when the artist has none yet.
+    const existing = user.admin
+      ? await findArtistRoom(this.db, peer.id, user.id, preferredRoomId)
+      : undefined;
+    const roomId = existing ?? chatRoomId(user.id, peer.id);
     // The spec: lastRead is null for the agent when the room is created.
-    await ensureRoom(
-      this.db,
-      roomId,
-      [
-        { userId: user.id, lastReadAt: now },
-        { userId: peer.id, lastReadAt: peer.admin ? null : now },
-      ],
-      now,
-    );
+    if (!existing) {
+      await ensureRoom(
+        this.db,
+        roomId,
+        [
+          { userId: user.id, lastReadAt: now },
+          { userId: peer.id, lastReadAt: peer.admin ? null : now },
+        ],
+        now,
+      );
+    }
     await markRead(this.db, roomId, user.id, now);
+    if (user.admin) await markAgentRead(this.db, roomId, user.id, now);
     await this.announceRead(roomId, user.id, now);
     // Artists see an agent's public face; agents see the artist's profile.
     const visible: ChatPeer = user.admin
@@ -131,15 +145,18 @@ export class ChatService {
   }
 
   async markRead(user: PublicUser, roomId: string): Promise<number> {
-    await this.requireMember(roomId, user.id);
+    await this.requireAccess(roomId, user);
     const now = this.now();
     await markRead(this.db, roomId, user.id, now);
+    if (user.admin) await markAgentRead(this.db, roomId, user.id, now);
     await this.announceRead(roomId, user.id, now);
     return now;
   }
 
   private async announceRead(roomId: string, userId: string, lastReadAt: number) {
-    const memberIds = await this.memberIds(roomId);
+    const members = await this.memberIds(roomId);
+    // An agent reading without being a member hears their own mark too (other tabs).
+    const memberIds = members.includes(userId) ? members : [...members, userId];
     await this.events.emit("chat.roomRead", { roomId, userId, lastReadAt, memberIds });
   }
 
@@ -149,7 +166,7 @@ export class ChatService {
     input: unknown,
   ): Promise<{ message: ChatMessage; created: boolean }> {
     const data = parseInput(sendMessageSchema, input);
-    await this.requireMember(data.roomId, user.id);
+    await this.requireAccess(data.roomId, user);
     const waitSeconds = this.sendBudget ? await this.sendBudget(user.id) : null;
     if (waitSeconds !== null) {
       // A retry of a message already stored (its ack was lost) is answered, not refused.
@@ -191,8 +208,7 @@ export class ChatService {
     roomId: string,
     songId: string,
   ): Promise<MessageSongRef> {
-    const members = await this.memberIds(roomId);
-    const artistId = user.admin ? members.find((id) => id !== user.id) : user.id;
+    const artistId = user.admin ? (await findRoomParties(this.db, roomId))?.artistId : user.id;
     const song = await this.db
       .selectFrom("song_request")
       .select(["id", "type", "status", "coverFileId", "artistId"])

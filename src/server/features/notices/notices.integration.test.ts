@@ -86,7 +86,7 @@ describe("unread-message notices", () => {
     expect(m.parsed.text).not.toContain("x".repeat(301));
     expect(m.parsed.html).toContain("Hello, is my song out?");
     expect(linkIn(m, "http://localhost:3000/inbox/")).toBe(
-      `http://localhost:3000/inbox/${artist.id}`,
+      `http://localhost:3000/inbox/${artist.id}?room=${chatRoomId(artist.id, agent.id)}`,
     );
     // Unfolded header lines, exactly as the relay received them.
     const head = m.raw.split("\r\n\r\n")[0]!.replace(/\r\n[ \t]+/g, " ");

@@ -5,6 +5,7 @@ import { notifyPasswordChanged } from "./security-notices";
 import { notifySongStatus } from "./song-status-notices";
 import { UNREAD_NOTICE, createUnreadNoticeComposer, scheduleUnreadNotice } from "./unread-notices";
 import { createUnsubscribeTokens } from "./unsubscribe-token";
+import { noticeRecipients } from "./unread-repository";
 
 /**
  * Email notices, hearing the domain events of the features that own the
@@ -24,10 +25,20 @@ async function noticesPlugin(
     notifyPasswordChanged(ctx, { userId, email }, via === "reset" ? "reset" : "changed"),
   );
   ctx.events.on("song.statusChanged", (event) => notifySongStatus(ctx, event));
-  ctx.events.on("chat.messageCreated", async ({ message, memberIds }) => {
-    for (const recipient of memberIds.filter((id) => id !== message.userId)) {
+  // The artist hears of agents' messages; the assignee (not necessarily the
+  // agent the artist picked) of the artist's.
+  ctx.events.on("chat.messageCreated", async ({ message }) => {
+    for (const recipient of await noticeRecipients(
+      ctx.database.db,
+      message.roomId,
+      message.userId,
+    )) {
       await scheduleUnreadNotice(ctx, message, recipient);
     }
+  });
+  // A note reaches agents it names, never the artist.
+  ctx.events.on("desk.noteCreated", async ({ message, mentionedIds }) => {
+    for (const recipient of mentionedIds) await scheduleUnreadNotice(ctx, message, recipient);
   });
 
   await registerMailPreferenceRoutes(app, tokens, options.perIpPerMinute);

@@ -48,14 +48,17 @@ export function createUnreadNoticeComposer(ctx: AppContext, tokens: UnsubscribeT
     const { rows, total } = await unreadMessages(
       db,
       payload.roomId,
-      recipient.id,
+      recipient,
       readAt,
       LINES_SHOWN,
     );
     const last = rows.at(-1);
     if (!last) return null;
-    // Artists find agents under /chat, agents find artists in their inbox.
-    const conversationUrl = `${publicUrl}/${recipient.admin ? "inbox" : "chat"}/${encodeURIComponent(last.senderId)}`;
+    // Artists find the agent they picked under /chat (whoever answered);
+    // agents find the conversation in their inbox.
+    const conversationUrl = recipient.admin
+      ? `${publicUrl}/inbox/${encodeURIComponent(recipient.artistId ?? "")}?room=${encodeURIComponent(payload.roomId)}`
+      : `${publicUrl}/chat/${encodeURIComponent(recipient.agentId ?? last.senderId)}`;
     const token = tokens.issue(recipient.id);
     // React Email loads on the first mail, not at start-up (docs/benchmarks.md).
     const { unreadNoticeMail } = await import("../../mail/templates/unread-notice-mail");

@@ -1,38 +1,81 @@
 import type { Kysely } from "kysely";
 import type { Database } from "../../db/schema";
 
+import { SHARED_KINDS } from "../../../shared/desk";
+
 type Db = Kysely<Database>;
 
-/** The recipient and their read mark in the room; undefined when either is gone. */
+/**
+ * The recipient, their read mark in the room and where the conversation is
+ * for them; undefined when either is gone, or the recipient may not read the
+ * room (one of its two people, or any agent: the desk works as a team).
+ */
 export async function findRecipient(db: Db, roomId: string, userId: string) {
-  return db
-    .selectFrom("room_member")
-    .innerJoin("user", "user.id", "room_member.userId")
+  const row = await db
+    .selectFrom("room")
+    .innerJoin("user", (join) => join.on("user.id", "=", userId))
+    .leftJoin("room_member as rm", (join) =>
+      join.onRef("rm.roomId", "=", "room.id").on("rm.userId", "=", userId),
+    )
+    .leftJoin("desk_read as dr", (join) =>
+      join.onRef("dr.roomId", "=", "room.id").on("dr.agentId", "=", userId),
+    )
     .select([
       "user.id",
       "user.email",
       "user.artistName",
       "user.username",
       "user.admin",
-      "room_member.lastReadAt",
+      "rm.userId as memberId",
+      "rm.lastReadAt as memberReadAt",
+      "dr.lastReadAt as deskReadAt",
+      "room.artistId",
+      "room.agentId",
     ])
-    .where("room_member.roomId", "=", roomId)
-    .where("room_member.userId", "=", userId)
+    .where("room.id", "=", roomId)
     .executeTakeFirst();
+  if (!row || (!row.memberId && !row.admin)) return undefined;
+  const admin = Boolean(row.admin);
+  return {
+    ...row,
+    admin,
+    lastReadAt: admin ? (row.deskReadAt ?? row.memberReadAt) : row.memberReadAt,
+  };
 }
 
-/** Messages from the other person after the read mark, oldest first, at most `limit`. */
+/** Who hears of a new message by email: the artist for an agent's, the assignee for the artist's. */
+export async function noticeRecipients(
+  db: Db,
+  roomId: string,
+  senderId: string,
+): Promise<string[]> {
+  const room = await db
+    .selectFrom("room")
+    .select(["artistId", "agentId", "assigneeId"])
+    .where("id", "=", roomId)
+    .executeTakeFirst();
+  if (!room?.artistId) return [];
+  const to = senderId === room.artistId ? (room.assigneeId ?? room.agentId) : room.artistId;
+  return to && to !== senderId ? [to] : [];
+}
+
+/**
+ * Messages from others after the read mark, oldest first, at most `limit`.
+ * An artist's never include notes or desk lines; an agent's include notes.
+ */
 export async function unreadMessages(
   db: Db,
   roomId: string,
-  userId: string,
+  recipient: { id: string; admin: boolean },
   after: number,
   limit: number,
 ) {
+  const kinds = recipient.admin ? [...SHARED_KINDS, "note"] : [...SHARED_KINDS];
   const base = db
     .selectFrom("message")
     .where("roomId", "=", roomId)
-    .where("senderId", "!=", userId)
+    .where("senderId", "!=", recipient.id)
+    .where("kind", "in", kinds)
     .where("createdAt", ">", after);
   const [rows, total] = await Promise.all([
     base

@@ -1,6 +1,7 @@
 import { Outlet, useParams } from "react-router";
 import { useSession } from "../../lib/auth/session";
 import { ContactList } from "./components/contact-list";
+import { DeskInbox } from "./desk/desk-inbox";
 
 /**
  * Two panes on wide screens (list left, conversation or empty state right);
@@ -15,7 +16,11 @@ export default function ChatLayout() {
       <div
         className={`${peerId ? "hidden md:flex" : "flex"} w-full min-w-0 flex-col border-slate-200 bg-white md:w-80 md:shrink-0 md:border-r dark:border-slate-800 dark:bg-slate-900`}
       >
-        <ContactList admin={user.admin} ownId={user.id} activePeerId={peerId} />
+        {user.admin ? (
+          <DeskInbox ownId={user.id} activePeerId={peerId} />
+        ) : (
+          <ContactList admin={user.admin} ownId={user.id} activePeerId={peerId} />
+        )}
       </div>
       <div className={`${peerId ? "flex" : "hidden md:flex"} min-h-0 min-w-0 flex-1 flex-col`}>
         <Outlet />

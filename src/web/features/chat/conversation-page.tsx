@@ -36,6 +36,10 @@ import {
 } from "./realtime/chat-connection-provider";
 import { TYPING_EVERY_MS } from "../../../shared/chat-events";
 import { mergeMessages } from "./thread";
+import { ComposerModeSwitch, useComposerMode } from "./desk/composer-mode";
+import { usePostNote } from "./desk/desk-api";
+import { DeskControls } from "./desk/desk-controls";
+import { ROOM_PARAM } from "./desk/desk-params";
 
 const hasFiles = (event: React.DragEvent) => event.dataTransfer.types.includes("Files");
 
@@ -64,7 +68,16 @@ function useComposerSong(user: PublicUser) {
   return { songId, song, drop };
 }
 
-function Conversation({ user, peerId }: { user: PublicUser; peerId: string }) {
+function Conversation({
+  user,
+  peerId,
+  roomHint,
+}: {
+  user: PublicUser;
+  peerId: string;
+  /** An agent coming from the desk names the artist's room (`?room=`). */
+  roomHint?: string;
+}) {
   const queryClient = useQueryClient();
   const {
     mutate: open,
@@ -74,19 +87,22 @@ function Conversation({ user, peerId }: { user: PublicUser; peerId: string }) {
   } = useOpenRoom();
   // The last answer stays shown while a re-open (after a rename) is in flight;
   // one from earlier in this tab shows at once (offline too).
+  const openedKey = chatKeys.opened(roomHint ? `${peerId} ${roomHint}` : peerId);
   const [opened, setOpened] = useState<OpenedRoom | undefined>(() =>
-    queryClient.getQueryData(chatKeys.opened(peerId)),
+    queryClient.getQueryData(openedKey),
   );
   const directoryVersion = useDirectoryVersion();
   const openNow = useCallback(
     () =>
-      open(peerId, {
+      open(roomHint ? { peerId, roomId: roomHint } : peerId, {
         onSuccess: (room) => {
-          queryClient.setQueryData(chatKeys.opened(peerId), room);
+          queryClient.setQueryData(openedKey, room);
           setOpened(room);
         },
       }),
-    [open, peerId, queryClient],
+    // openedKey is made of peerId and roomHint.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [open, peerId, roomHint, queryClient],
   );
   // Opened once per conversation, and again when names or pictures changed.
   useEffect(() => openNow(), [openNow, directoryVersion]);
@@ -97,6 +113,8 @@ function Conversation({ user, peerId }: { user: PublicUser; peerId: string }) {
   useEffect(() => {
     if (linkStatus === "connected" && openFailed && !(openError instanceof ApiError)) openNow();
   }, [linkStatus, openFailed, openError, openNow]);
+  const [composerMode, setComposerMode] = useComposerMode();
+  const postNote = usePostNote(opened?.roomId);
   const roomId = opened?.roomId;
   const stored = useMessages(roomId);
   const older = useOlderMessages(roomId);
@@ -129,7 +147,7 @@ function Conversation({ user, peerId }: { user: PublicUser; peerId: string }) {
   // "Seen" under one's own last stored message once the other person read past it.
   const peerRead = Math.max(opened?.peerLastReadAt ?? -1, liveRead ?? -1);
   const lastOwn = messages.findLast(
-    (m) => m.userId === user.id && m.status === "sent" && m.kind !== "system",
+    (m) => m.userId === user.id && m.status === "sent" && m.kind === undefined,
   );
   const seenId = lastOwn && peerRead >= lastOwn.createdAt ? lastOwn.id : undefined;
 
@@ -229,6 +247,7 @@ function Conversation({ user, peerId }: { user: PublicUser; peerId: string }) {
               {user.admin && <ArtistProfileButton artist={peer} />}
             </>
           )}
+          {user.admin && roomId && <DeskControls roomId={roomId} ownId={user.id} />}
         </header>
         <ConnectionBanner />
         {openOffline || (stored.isPending && stored.fetchStatus === "paused") ? (
@@ -261,6 +280,7 @@ function Conversation({ user, peerId }: { user: PublicUser; peerId: string }) {
             onRemove={sender.remove}
             songHref={user.admin ? agentSongHref : artistSongHref}
             seenId={seenId}
+            peerId={peer?.id}
           />
         )}
         <p className="h-5 shrink-0 px-4 text-xs text-slate-600 italic dark:text-slate-300">
@@ -278,10 +298,27 @@ function Conversation({ user, peerId }: { user: PublicUser; peerId: string }) {
           </p>
         )}
         <div className="shrink-0">
+          {user.admin && (
+            <ComposerModeSwitch
+              mode={composerMode}
+              onChange={(mode) => {
+                setComposerMode(mode);
+                composerText.current?.focus();
+              }}
+            />
+          )}
           <Composer
             disabled={!roomId}
             textRef={composerText}
+            note={composerMode === "note"}
             onSendText={(text) => {
+              if (composerMode === "note") {
+                setFileError(null);
+                postNote.mutate(text, {
+                  onError: (error) => setFileError(`The note was not saved: ${error.message}`),
+                });
+                return;
+              }
               sender.sendText(text, composerSong.song.data ?? null);
               if (composerSong.songId) composerSong.drop();
             }}
@@ -326,7 +363,16 @@ function Conversation({ user, peerId }: { user: PublicUser; peerId: string }) {
 export default function ConversationPage() {
   const { data: user } = useSession();
   const { peerId } = useParams();
+  const [params] = useSearchParams();
+  const roomHint = (user?.admin && params.get(ROOM_PARAM)) || undefined;
   if (!user || !peerId) return null;
-  // A new peer is a new conversation: fresh composer and scroll state.
-  return <Conversation key={peerId} user={user} peerId={peerId} />;
+  // A new peer (or room) is a new conversation: fresh composer and scroll state.
+  return (
+    <Conversation
+      key={`${peerId} ${roomHint ?? ""}`}
+      user={user}
+      peerId={peerId}
+      roomHint={roomHint}
+    />
+  );
 }

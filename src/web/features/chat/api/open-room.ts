@@ -2,9 +2,16 @@ import { useMutation } from "@tanstack/react-query";
 import type { OpenedRoom } from "../../../../shared/chat";
 import { apiFetch } from "../../../lib/api-client";
 
-/** Creates the room once if needed and marks it read; safe to repeat. */
-export function openRoom(peerId: string): Promise<OpenedRoom> {
-  return apiFetch<OpenedRoom>(`/api/chat/rooms/with/${encodeURIComponent(peerId)}`, {
+/**
+ * Creates the room once if needed and marks it read; safe to repeat. An
+ * agent may name which of the artist's rooms (`roomId`, from the desk).
+ */
+export function openRoom(
+  target: string | { peerId: string; roomId?: string },
+): Promise<OpenedRoom> {
+  const { peerId, roomId } = typeof target === "string" ? { peerId: target } : target;
+  const query = roomId ? `?room=${encodeURIComponent(roomId)}` : "";
+  return apiFetch<OpenedRoom>(`/api/chat/rooms/with/${encodeURIComponent(peerId)}${query}`, {
     method: "PUT",
   });
 }

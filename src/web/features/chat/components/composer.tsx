@@ -21,6 +21,7 @@ export function Composer({
   reference,
   canSendEmpty = false,
   waiting = false,
+  note = false,
 }: {
   disabled: boolean;
   textRef: Ref<HTMLTextAreaElement>;
@@ -32,6 +33,8 @@ export function Composer({
   canSendEmpty?: boolean;
   /** Something the message carries is still loading: typing is fine, sending waits. */
   waiting?: boolean;
+  /** An agent's internal note: text only, its own label and background. */
+  note?: boolean;
 }) {
   const [text, setText] = useState("");
   const [recording, setRecording] = useState(false);
@@ -74,49 +77,57 @@ export function Composer({
         event.preventDefault();
         send();
       }}
-      className="border-t border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900"
+      className={
+        note
+          ? "bg-amber-50 dark:bg-amber-950"
+          : "border-t border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900"
+      }
     >
       {reference}
       <LengthNotice id={lengthId} length={length} />
       <div className="flex items-end gap-1 p-2">
-        <input
-          ref={imageInput}
-          type="file"
-          accept="image/*"
-          hidden
-          multiple
-          aria-label="Image file"
-          onChange={picked}
-        />
-        <input
-          ref={audioInput}
-          type="file"
-          accept="audio/*"
-          hidden
-          aria-label="Audio file"
-          onChange={picked}
-        />
-        <button
-          type="button"
-          className={iconButton}
-          disabled={disabled}
-          aria-label="Attach image"
-          onClick={() => imageInput.current?.click()}
-        >
-          <ImagePlus aria-hidden="true" className="size-5" />
-        </button>
-        <button
-          type="button"
-          className={iconButton}
-          disabled={disabled}
-          aria-label="Attach audio"
-          onClick={() => audioInput.current?.click()}
-        >
-          <FileAudio aria-hidden="true" className="size-5" />
-        </button>
-        <VoiceRecorder.StartButton disabled={disabled} onStart={() => setRecording(true)} />
+        {!note && (
+          <>
+            <input
+              ref={imageInput}
+              type="file"
+              accept="image/*"
+              hidden
+              multiple
+              aria-label="Image file"
+              onChange={picked}
+            />
+            <input
+              ref={audioInput}
+              type="file"
+              accept="audio/*"
+              hidden
+              aria-label="Audio file"
+              onChange={picked}
+            />
+            <button
+              type="button"
+              className={iconButton}
+              disabled={disabled}
+              aria-label="Attach image"
+              onClick={() => imageInput.current?.click()}
+            >
+              <ImagePlus aria-hidden="true" className="size-5" />
+            </button>
+            <button
+              type="button"
+              className={iconButton}
+              disabled={disabled}
+              aria-label="Attach audio"
+              onClick={() => audioInput.current?.click()}
+            >
+              <FileAudio aria-hidden="true" className="size-5" />
+            </button>
+            <VoiceRecorder.StartButton disabled={disabled} onStart={() => setRecording(true)} />
+          </>
+        )}
         <label htmlFor={textId} className="sr-only">
-          Message
+          {note ? "Internal note" : "Message"}
         </label>
         <textarea
           id={textId}
@@ -136,7 +147,7 @@ export function Composer({
           }}
           onPaste={(e) => {
             const files = [...e.clipboardData.files];
-            if (files.length === 0) return;
+            if (files.length === 0 || note) return;
             e.preventDefault();
             onFiles(files);
           }}
@@ -144,13 +155,13 @@ export function Composer({
           aria-describedby={lengthId}
           aria-invalid={length.tooLong ? true : undefined}
           autoComplete="off"
-          placeholder="Type a message"
+          placeholder={note ? "Write an internal note" : "Type a message"}
           className="max-h-36 min-h-11 min-w-0 flex-1 resize-none rounded-3xl border border-slate-300 bg-white px-4 py-2.5 text-slate-900 [field-sizing:content] placeholder:text-slate-500 dark:border-slate-600 dark:bg-slate-950 dark:text-slate-100 dark:placeholder:text-slate-400"
         />
         <button
           type="submit"
           disabled={!canSend}
-          aria-label="Send"
+          aria-label={note ? "Add note" : "Send"}
           // Send keeps the cursor in the message box.
           onMouseDown={(e) => e.preventDefault()}
           className="flex size-11 shrink-0 items-center justify-center rounded-full bg-indigo-700 text-white hover:bg-indigo-800 disabled:bg-slate-300 disabled:text-slate-600 dark:bg-indigo-400 dark:text-slate-950 dark:hover:bg-indigo-300 dark:disabled:bg-slate-700 dark:disabled:text-slate-300"

@@ -150,9 +150,12 @@ export const MessageBubble = memo(function MessageBubble({
   onRemove,
   songHref,
   seen = false,
+  named = false,
 }: {
   message: ThreadMessage;
   own: boolean;
+  /** Show who wrote it (a teammate's reply, an internal note). */
+  named?: boolean;
   onRetry: (id: string) => void;
   onRemove: (id: string) => void;
   /** Where a song card links for this viewer (stable, so bubbles stay memoised). */
@@ -160,21 +163,29 @@ export const MessageBubble = memo(function MessageBubble({
   seen?: boolean;
 }) {
   const time = new Date(message.createdAt);
+  const note = message.kind === "note";
   return (
     <li className={`flex flex-col ${own ? "items-end" : "items-start"}`}>
       <div
         className={`flex max-w-[80%] flex-col gap-1 rounded-2xl px-3.5 py-2 ${
-          own
-            ? "rounded-br-sm bg-indigo-700 text-white"
-            : "rounded-bl-sm bg-white text-slate-900 ring-1 ring-slate-200 dark:bg-slate-800 dark:text-slate-100 dark:ring-slate-700"
+          note
+            ? `${own ? "rounded-br-sm" : "rounded-bl-sm"} bg-amber-100 text-amber-950 ring-1 ring-amber-300 dark:bg-amber-950 dark:text-amber-50 dark:ring-amber-700`
+            : own
+              ? "rounded-br-sm bg-indigo-700 text-white"
+              : "rounded-bl-sm bg-white text-slate-900 ring-1 ring-slate-200 dark:bg-slate-800 dark:text-slate-100 dark:ring-slate-700"
         }`}
       >
-        <span className="sr-only">{own ? "You" : message.senderName}:</span>
+        {note && <span className="text-xs font-bold tracking-wide uppercase">Internal note</span>}
+        {named ? (
+          <span className="text-xs font-semibold">{own ? "You" : message.senderName}</span>
+        ) : (
+          <span className="sr-only">{own ? "You" : message.senderName}:</span>
+        )}
         {message.song && <MessageSongCard song={message.song} href={songHref(message.song.id)} />}
         {message.fileType && <Attachment message={message} />}
         {message.text && <p className="break-words whitespace-pre-wrap">{message.text}</p>}
         <span
-          className={`flex items-center justify-end gap-1 text-xs ${own ? "text-indigo-100" : "text-slate-600 dark:text-slate-300"}`}
+          className={`flex items-center justify-end gap-1 text-xs ${note ? "text-amber-900 dark:text-amber-200" : own ? "text-indigo-100" : "text-slate-600 dark:text-slate-300"}`}
         >
           <time dateTime={time.toISOString()} title={fullFormat.format(time)}>
             {timeFormat.format(time)}

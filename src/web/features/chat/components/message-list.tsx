@@ -33,9 +33,12 @@ export function MessageList({
   onRemove,
   songHref,
   seenId,
+  peerId,
 }: {
   messages: readonly ThreadMessage[];
   ownId: string;
+  /** The other person: anyone else's messages (a teammate agent's) carry their name. */
+  peerId?: string;
   older: Older;
   onRetry: (id: string) => void;
   onRemove: (id: string) => void;
@@ -149,12 +152,18 @@ export function MessageList({
             return (
               <Fragment key={message.id}>
                 {newDay && <DayDivider at={message.createdAt} />}
-                {message.kind === "system" ? (
+                {message.kind === "system" || message.kind === "event" ? (
                   <SystemLine message={message} />
                 ) : (
                   <MessageBubble
                     message={message}
                     own={message.userId === ownId}
+                    named={
+                      message.kind === "note" ||
+                      (peerId !== undefined &&
+                        message.userId !== ownId &&
+                        message.userId !== peerId)
+                    }
                     onRetry={onRetry}
                     onRemove={onRemove}
                     songHref={songHref}

@@ -1,0 +1,175 @@
+import { sql, type Kysely } from "kysely";
+import type { Database } from "../../db/schema";
+import type { ChatFileType } from "../../../shared/chat";
+import type { DeskConversation, DeskInbox, DeskInboxQuery, DeskView } from "../../../shared/desk";
+import { displayName } from "../../../shared/user";
+import { likePattern, personMatches } from "../chat/repository";
+
+type Db = Kysely<Database>;
+
+/** Rows one view returns at most; search narrows beyond that. */
+export const DESK_VIEW_LIMIT = 200;
+
+const num = (v: number | string | bigint | null): number | null => (v === null ? null : Number(v));
+
+/** An unseen mention of `agentId` in room `r`: a note naming them after their read mark. */
+const unseenMention = (agentId: string) => sql<boolean>`exists (
+  select 1 from desk_mention dm
+  left join desk_read mr on mr."roomId" = dm."roomId" and mr."agentId" = dm."agentId"
+  where dm."roomId" = r.id and dm."agentId" = ${agentId}
+    and dm."createdAt" > coalesce(mr."lastReadAt", -1))`;
+
+/**
+ * One desk view for one agent, in one statement. Each row: the artist, the
+ * assignee, the last message (notes included: agents see them), the unread
+ * count from this agent's read mark, an unseen mention, and how long the
+ * artist has waited: their first message after the last agent reply (a note
+ * or a desk line is not a reply). Mine and Team list waiting conversations
+ * first, longest first, then by latest activity; Resolved newest first.
+ */
+export async function listDeskView(
+  db: Db,
+  agentId: string,
+  { view, q }: DeskInboxQuery,
+): Promise<DeskConversation[]> {
+  let rows = db
+    .selectFrom("room as r")
+    .innerJoin("user as u", "u.id", "r.artistId")
+    .leftJoin("user as a", "a.id", "r.assigneeId")
+    .leftJoin("message as lm", (join) =>
+      join.onRef("lm.roomId", "=", "r.id").on((eb) =>
+        eb(
+          "lm.seq",
+          "=",
+          eb
+            .selectFrom("message as top")
+            .select((s) => s.fn.max("top.seq").as("s"))
+            .whereRef("top.roomId", "=", "r.id"),
+        ),
+      ),
+    )
+    .leftJoin("desk_read as dr", (join) =>
+      join.onRef("dr.roomId", "=", "r.id").on("dr.agentId", "=", agentId),
+    )
+    .leftJoin("room_member as mm", (join) =>
+      join.onRef("mm.roomId", "=", "r.id").on("mm.userId", "=", agentId),
+    )
+    .select([
+      "r.id as roomId",
+      "r.status",
+      "r.statusChangedAt",
+      "u.id as artistId",
+      "u.artistName",
+      "u.username",
+      "u.email",
+      "u.profilePicture",
+      "a.id as assigneeId",
+      "a.artistName as assigneeArtistName",
+      "a.username as assigneeUsername",
+      "lm.text as lastText",
+      "lm.fileType as lastFileType",
+      "lm.createdAt as lastCreatedAt",
+      "lm.senderId as lastSenderId",
+      sql<number | string>`coalesce(${sql.ref("lm.createdAt")}, ${sql.ref("r.createdAt")})`.as(
+        "activity",
+      ),
+      sql<number | string>`(select count(*) from message m
+        where m."roomId" = r.id and m."senderId" <> ${agentId} and m.kind <> 'event'
+          and m."createdAt" > coalesce(dr."lastReadAt", mm."lastReadAt", -1))`.as("unread"),
+      sql<number | string | null>`(select min(w."createdAt") from message w
+        where w."roomId" = r.id and w."senderId" = r."artistId" and w.kind = 'text'
+          and w.seq > coalesce((select max(x.seq) from message x
+            where x."roomId" = r.id and x."senderId" <> r."artistId" and x.kind = 'text'), 0))`.as(
+        "waitingSince",
+      ),
+      // A boolean on PostgreSQL, 0 or 1 on SQLite.
+      sql<boolean | number>`${unseenMention(agentId)}`.as("mentioned"),
+    ]);
+  if (view === "resolved") rows = rows.where("r.status", "=", "resolved");
+  else rows = rows.where("r.status", "=", "open");
+  if (view === "mine") {
+    rows = rows.where((eb) => eb.or([eb("r.assigneeId", "=", agentId), unseenMention(agentId)]));
+  }
+  if (q) rows = rows.where((eb) => personMatches(eb, likePattern(q)));
+
+  // Ordered outside, where the computed columns can be named.
+  let ordered = db.selectFrom(rows.as("c")).selectAll();
+  if (view === "resolved") {
+    ordered = ordered.orderBy(sql`coalesce(c."statusChangedAt", c.activity)`, "desc");
+  } else {
+    ordered = ordered
+      .orderBy(sql`case when c."waitingSince" is null then 1 else 0 end`)
+      .orderBy("c.waitingSince", "asc")
+      .orderBy("c.activity", "desc");
+  }
+  const result = await ordered.orderBy("c.roomId").limit(DESK_VIEW_LIMIT).execute();
+  return result.map((row) => ({
+    roomId: row.roomId,
+    artist: {
+      id: row.artistId,
+      name: displayName(row),
+      email: row.email,
+      picture: row.profilePicture,
+    },
+    assignee:
+      row.assigneeId === null
+        ? null
+        : {
+            id: row.assigneeId,
+            name: displayName({
+              artistName: row.assigneeArtistName ?? "",
+              username: row.assigneeUsername ?? "",
+            }),
+          },
+    status: row.status,
+    lastMessage:
+      row.lastCreatedAt === null
+        ? null
+        : {
+            text: row.lastText ?? "",
+            fileType: row.lastFileType as ChatFileType | null,
+            createdAt: row.lastCreatedAt,
+            senderId: row.lastSenderId ?? "",
+          },
+    waitingSince: num(row.waitingSince),
+    activityAt: Number(row.activity),
+    unread: Number(row.unread),
+    mentioned: Boolean(row.mentioned),
+  }));
+}
+
+/** How many conversations each view holds for this agent (search aside). */
+export async function countDeskViews(db: Db, agentId: string): Promise<Record<DeskView, number>> {
+  const row = await db
+    .selectFrom("room as r")
+    .select([
+      sql<
+        number | string | null
+      >`sum(case when r.status = 'open' and (r."assigneeId" = ${agentId} or ${unseenMention(agentId)}) then 1 else 0 end)`.as(
+        "mine",
+      ),
+      sql<number | string | null>`sum(case when r.status = 'open' then 1 else 0 end)`.as("team"),
+      sql<number | string | null>`sum(case when r.status = 'resolved' then 1 else 0 end)`.as(
+        "resolved",
+      ),
+    ])
+    .where("r.artistId", "is not", null)
+    .executeTakeFirstOrThrow();
+  return {
+    mine: Number(row.mine ?? 0),
+    team: Number(row.team ?? 0),
+    resolved: Number(row.resolved ?? 0),
+  };
+}
+
+export async function deskInbox(
+  db: Db,
+  agentId: string,
+  query: DeskInboxQuery,
+): Promise<DeskInbox> {
+  const [conversations, counts] = await Promise.all([
+    listDeskView(db, agentId, query),
+    countDeskViews(db, agentId),
+  ]);
+  return { view: query.view, conversations, counts };
+}

@@ -1,0 +1,120 @@
+import type { FastifyInstance } from "fastify";
+import fp from "fastify-plugin";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import {
+  assignSchema,
+  deskInboxQuerySchema,
+  deskRoomParamsSchema,
+  noteSchema,
+} from "../../../shared/desk";
+import { chatMessageSchema } from "../../../shared/responses/chat";
+import { errorResponses } from "../../../shared/responses/common";
+import { deskInboxSchema, deskRoomSchema } from "../../../shared/responses/desk";
+import { DeskService } from "./desk-service";
+import { deskInbox } from "./inbox-repository";
+
+const tags = ["desk"];
+
+/**
+ * The support desk as a team (agents only): the Mine, Team and Resolved
+ * views, assignment, resolve and reopen, internal notes; and the live
+ * fan-out of all of it to agents, never to an artist.
+ */
+function deskPlugin(parent: FastifyInstance, _options: unknown, done: (err?: Error) => void): void {
+  const app = parent.withTypeProvider<ZodTypeProvider>();
+  const { database, sessions, events } = app.ctx;
+  const service = new DeskService({ db: database.db, events });
+  const room = {
+    params: deskRoomParamsSchema,
+    response: { 200: deskRoomSchema, ...errorResponses },
+  };
+
+  app.get(
+    "/api/desk/conversations",
+    {
+      schema: {
+        tags,
+        summary: "Agents: one desk view (mine, team, resolved) with every view's count",
+        querystring: deskInboxQuerySchema,
+        response: { 200: deskInboxSchema, ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      const { user } = await sessions.require(request);
+      service.requireAgent(user);
+      reply.header("cache-control", "no-store");
+      return deskInbox(database.db, user.id, request.query);
+    },
+  );
+
+  app.get(
+    "/api/desk/rooms/:id",
+    {
+      schema: {
+        tags,
+        summary: "Agents: a conversation's assignee, status and the agents",
+        ...room,
+      },
+    },
+    async (request, reply) => {
+      const { user } = await sessions.require(request);
+      reply.header("cache-control", "no-store");
+      return service.state(user, request.params.id);
+    },
+  );
+
+  app.put(
+    "/api/desk/rooms/:id/assignee",
+    { schema: { tags, summary: "Agents: assign a conversation", body: assignSchema, ...room } },
+    async (request) => {
+      const { user } = await sessions.require(request);
+      return service.assign(user, request.params.id, request.body);
+    },
+  );
+
+  app.post(
+    "/api/desk/rooms/:id/resolve",
+    { schema: { tags, summary: "Agents: resolve a conversation", ...room } },
+    async (request) => {
+      const { user } = await sessions.require(request);
+      return service.resolve(user, request.params.id);
+    },
+  );
+
+  app.post(
+    "/api/desk/rooms/:id/reopen",
+    { schema: { tags, summary: "Agents: reopen a resolved conversation", ...room } },
+    async (request) => {
+      const { user } = await sessions.require(request);
+      return service.reopen(user, request.params.id);
+    },
+  );
+
+  app.post(
+    "/api/desk/rooms/:id/notes",
+    {
+      schema: {
+        tags,
+        summary: "Agents: write an internal note (never shown to the artist)",
+        params: deskRoomParamsSchema,
+        body: noteSchema,
+        response: { 200: chatMessageSchema, ...errorResponses },
+      },
+    },
+    async (request) => {
+      const { user } = await sessions.require(request);
+      return service.addNote(user, request.params.id, request.body);
+    },
+  );
+
+  // A new message from the artist reopens a resolved conversation. (Live
+  // delivery of desk events is realtime/fan-out.ts's.)
+  events.on("chat.messageCreated", ({ message }) => service.reopenForArtist(message));
+  done();
+}
+
+export default fp(deskPlugin, {
+  name: "desk",
+  dependencies: ["realtime", "chat"],
+  decorators: { fastify: ["ctx", "realtime"] },
+});

@@ -1,0 +1,75 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import type { ChatMessage } from "../../../../shared/chat";
+import type { DeskInbox, DeskRoom, DeskView } from "../../../../shared/desk";
+import { apiFetch } from "../../../lib/api-client";
+import { mergeMessages, type Thread } from "../thread";
+import { chatKeys } from "../api/query-keys";
+import { liveQuery } from "../../../realtime/live-query";
+
+/** The desk's queries, under the chat's keys so a sign-out clears them with the rest. */
+export const deskKeys = {
+  all: ["chat", "desk"] as const,
+  inbox: (view: DeskView, q: string) => ["chat", "desk", "inbox", view, q] as const,
+  room: (roomId: string) => ["chat", "desk", "room", roomId] as const,
+};
+
+const roomPath = (roomId: string) => `/api/desk/rooms/${encodeURIComponent(roomId)}`;
+
+/** One desk view with every view's count; live events invalidate it (useDeskLiveUpdates). */
+export function useDeskInbox(view: DeskView, q: string) {
+  return useQuery({
+    queryKey: deskKeys.inbox(view, q),
+    queryFn: () =>
+      apiFetch<DeskInbox>(`/api/desk/conversations?view=${view}&q=${encodeURIComponent(q)}`),
+    placeholderData: keepPreviousData,
+    refetchInterval: 60_000,
+    ...liveQuery,
+  });
+}
+
+/** The conversation header's desk state: assignee, status, the agents to choose from. */
+export function useDeskRoom(roomId: string | undefined) {
+  return useQuery({
+    queryKey: deskKeys.room(roomId ?? ""),
+    queryFn: () => apiFetch<DeskRoom>(roomPath(roomId!)),
+    enabled: roomId !== undefined,
+    ...liveQuery,
+  });
+}
+
+/** Assign, resolve or reopen; the answer is the room's new desk state. */
+export function useDeskAction(roomId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (
+      action: { kind: "assign"; assigneeId: string } | { kind: "resolve" } | { kind: "reopen" },
+    ) =>
+      action.kind === "assign"
+        ? apiFetch<DeskRoom>(`${roomPath(roomId)}/assignee`, {
+            method: "PUT",
+            body: { assigneeId: action.assigneeId },
+          })
+        : apiFetch<DeskRoom>(`${roomPath(roomId)}/${action.kind}`, { method: "POST" }),
+    onSuccess: (room) => {
+      queryClient.setQueryData(deskKeys.room(roomId), room);
+      void queryClient.invalidateQueries({ queryKey: [...deskKeys.all, "inbox"] });
+    },
+  });
+}
+
+/** Writes an internal note; it joins the open conversation at once (the live copy merges by id). */
+export function usePostNote(roomId: string | undefined) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (text: string) =>
+      apiFetch<ChatMessage>(`${roomPath(roomId!)}/notes`, {
+        method: "POST",
+        body: { id: crypto.randomUUID(), text },
+      }),
+    onSuccess: (note) => {
+      queryClient.setQueryData<Thread>(chatKeys.messages(note.roomId), (held) =>
+        held ? { ...held, messages: mergeMessages(held.messages, [note]) } : held,
+      );
+    },
+  });
+}

@@ -1,0 +1,19 @@
+import { useQueryClient } from "@tanstack/react-query";
+import { useSocketEvent } from "../../../realtime/realtime-provider";
+import { deskKeys } from "./desk-api";
+
+/**
+ * Keeps an agent's desk live: any message, read mark or desk change
+ * refetches the views; a desk change also the open conversation's header.
+ */
+export function useDeskLiveUpdates(): void {
+  const queryClient = useQueryClient();
+  const refreshViews = () =>
+    void queryClient.invalidateQueries({ queryKey: [...deskKeys.all, "inbox"] });
+  useSocketEvent("message:new", refreshViews);
+  useSocketEvent("room:read", refreshViews);
+  useSocketEvent("desk:changed", ({ roomId }) => {
+    refreshViews();
+    void queryClient.invalidateQueries({ queryKey: deskKeys.room(roomId) });
+  });
+}
