@@ -38,6 +38,7 @@ test("a wrong address says so; registering with a taken email points to Sign in 
 
   // At the right address, an email that has an account: the spec's text and the way on.
   await page.goto("/register");
+  await expect(page.getByRole("button", { name: "Create account" })).toBeEnabled();
   await page.getByLabel("Artist name").fill("Second Try");
   await page.getByLabel("Email").fill(demo.artist);
   await page.getByLabel("Password", { exact: true }).fill("Str0ng-pass!");
