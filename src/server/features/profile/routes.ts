@@ -10,6 +10,7 @@ import { HttpError } from "../../http/errors";
 import { deleteFileRows } from "../uploads/stored-files";
 import { findOwnAvatar, otherAvatarIds } from "./avatar-files";
 import { updateProfile, type ProfileUpdate } from "./repository";
+import { noQuerySchema } from "../../../shared/no-input";
 
 const tags = ["profile"];
 
@@ -30,6 +31,7 @@ function profilePlugin(
       schema: {
         tags,
         summary: "The signed-in user",
+        querystring: noQuerySchema,
         response: { 200: publicUserSchema, ...errorResponses },
       },
     },
@@ -50,6 +52,7 @@ function profilePlugin(
       schema: {
         tags,
         summary: "The signed-in user, or null",
+        querystring: noQuerySchema,
         response: { 200: sessionAnswerSchema, ...errorResponses },
       },
     },

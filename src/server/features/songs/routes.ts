@@ -43,6 +43,7 @@ import {
 } from "./song-repository";
 import { assertSongReferences, deleteCoverIfUnused } from "./song-service";
 import { createSongWithHistory, updateSongWithHistory } from "./song-status-service";
+import { noBodySchema, noQuerySchema } from "../../../shared/no-input";
 
 /** The detail screens' answer: the song, its status timeline and 30 days of views. */
 async function toSongRecord(
@@ -142,6 +143,7 @@ function songRoutes(scope: FastifyInstance, _options: unknown, done: (err?: Erro
       schema: {
         tags: artistTags,
         summary: "Songs whose status changed since the artist last opened them",
+        querystring: noQuerySchema,
         response: { 200: songNoticesSchema, ...errorResponses },
       },
     },
@@ -158,6 +160,7 @@ function songRoutes(scope: FastifyInstance, _options: unknown, done: (err?: Erro
       schema: {
         tags: artistTags,
         summary: "One of the signed-in artist's songs, with its status timeline",
+        querystring: noQuerySchema,
         params: songIdParamsSchema,
         response: { 200: songRecordSchema, ...errorResponses },
       },
@@ -178,6 +181,7 @@ function songRoutes(scope: FastifyInstance, _options: unknown, done: (err?: Erro
       schema: {
         tags: artistTags,
         summary: "Count one view of the artist's own song (and mark its status change seen)",
+        body: noBodySchema,
         params: songIdParamsSchema,
         response: { 200: songRecordSchema, ...errorResponses },
       },
@@ -238,6 +242,7 @@ function songRoutes(scope: FastifyInstance, _options: unknown, done: (err?: Erro
       schema: {
         tags: deskTags,
         summary: "An artist's songs with their status, newest first (agents only)",
+        querystring: noQuerySchema,
         params: songIdParamsSchema,
         response: { 200: songSummariesSchema, ...errorResponses },
       },
@@ -254,6 +259,7 @@ function songRoutes(scope: FastifyInstance, _options: unknown, done: (err?: Erro
       schema: {
         tags: deskTags,
         summary: "One song with its status timeline (agents only)",
+        querystring: noQuerySchema,
         params: songIdParamsSchema,
         response: { 200: songRecordSchema, ...errorResponses },
       },
