@@ -256,4 +256,9 @@ function authPlugin(
   done();
 }
 
-export default fp(authPlugin, { name: "auth", decorators: { fastify: ["ctx"] } });
+// Per-IP limits are route config read by @fastify/rate-limit: without it they would silently not apply.
+export default fp(authPlugin, {
+  name: "auth",
+  dependencies: ["@fastify/rate-limit"],
+  decorators: { fastify: ["ctx"] },
+});

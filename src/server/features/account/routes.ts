@@ -305,4 +305,8 @@ function accountPlugin(
   done();
 }
 
-export default fp(accountPlugin, { name: "account", decorators: { fastify: ["ctx"] } });
+export default fp(accountPlugin, {
+  name: "account",
+  dependencies: ["@fastify/rate-limit"],
+  decorators: { fastify: ["ctx"] },
+});

@@ -167,5 +167,6 @@ function passwordResetPlugin(
 
 export default fp(passwordResetPlugin, {
   name: "password-reset",
+  dependencies: ["@fastify/rate-limit"],
   decorators: { fastify: ["ctx"] },
 });
