@@ -13,6 +13,7 @@ import { HttpError } from "../http/errors";
 import type { AttemptLimiter } from "./attempt-limiter";
 import type { Auth } from "./auth";
 import { hashPassword } from "./password-hasher";
+import { signOut } from "./sign-out";
 import { noBodySchema, noQuerySchema } from "../../shared/no-input";
 
 /**
@@ -241,15 +242,10 @@ function authPlugin(
       },
     },
     async (request, reply) => {
-      const ending = await sessions.read(request.headers);
       // The body is never read: better-auth gets an empty one.
-      const answer = await forward(auth, publicUrl, request, reply, {}, "/api/auth/sign-out");
-      if (ending && answer.status < 300) {
-        await events.emit("session.ended", {
-          userId: ending.user.id,
-          sessionId: ending.sessionId,
-        });
-      }
+      const answer = await signOut({ sessions, events }, request.headers, () =>
+        forward(auth, publicUrl, request, reply, {}, "/api/auth/sign-out"),
+      );
       return authAnswer(signedOutSchema, answer);
     },
   );
