@@ -27,7 +27,7 @@ import autocannon from "autocannon";
 import { SONG_PAGE_SIZE } from "../src/shared/song-schemas";
 import { migrateToLatest, openDatabase } from "../src/server/db/database";
 import { listArtistSongs } from "../src/server/features/songs/song-repository";
-import { freePort } from "./free-port";
+import getPort from "get-port";
 
 const SONGS = 10_000;
 const USERS = Number(process.env.USERS ?? 1_000);
@@ -272,7 +272,7 @@ try {
   await handle.close();
 
   // --- 2. The compiled server in its own process, logging as in production. ---
-  const port = await freePort();
+  const port = await getPort();
   const base = `http://127.0.0.1:${port}`;
   const origin = `http://localhost:${port}`;
   const devNull = fs.openSync("/dev/null", "w");
@@ -296,7 +296,7 @@ try {
   children.push(server);
   await waitHealthy(`${base}/api/health`, server);
 
-  const helloPort = await freePort();
+  const helloPort = await getPort();
   const hello = spawn(
     process.execPath,
     [

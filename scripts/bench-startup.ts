@@ -9,7 +9,7 @@ import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { freePort } from "./free-port";
+import getPort from "get-port";
 
 const RUNS = Number(process.env.RUNS ?? 3);
 const IDLE_MS = 5_000;
@@ -65,7 +65,7 @@ async function waitHealthy(port: number, child: ChildProcess): Promise<void> {
 
 async function measure(cmd: string[]) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "portal-startup-"));
-  const port = await freePort();
+  const port = await getPort();
   const env = {
     ...process.env,
     DATA_DIR: dataDir,

@@ -74,4 +74,14 @@ describe("npm run cli -- import-hosted", () => {
     expect(again).toContain("Nothing changed: everything in this export was already imported.");
     expect(again).toMatch(new RegExp(`users\\s+0\\s+${fixture.counts.users}\\s+0\\s+0\\s+0`));
   });
+
+  it("writes the report into DATA_DIR/import-reports when no --report is given, private to the portal", async () => {
+    const out = await importHosted(ctx, args());
+    const folder = path.join(dir, "data", "import-reports");
+    const [name] = fs.readdirSync(folder);
+    expect(name).toMatch(/^import-report-.+\.json$/);
+    expect(out).toContain(`Report: ${path.join(folder, name!)}`);
+    expect(fs.statSync(path.join(folder, name!)).mode & 0o777).toBe(0o600);
+    expect(fs.statSync(folder).mode & 0o777).toBe(0o700);
+  });
 });

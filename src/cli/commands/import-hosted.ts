@@ -2,6 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { z } from "zod";
+import { PRIVATE_FILE_MODE, createPrivateDir } from "../../server/storage/private-files";
 import type { CliContext } from "../cli-context";
 import { formatSummary } from "../import/import-report";
 import { createProgress } from "../import/progress";
@@ -27,6 +28,13 @@ const argsSchema = z
   });
 
 /** Moves users, passwords, conversations, songs and files in from the hosted service. */
+/** DATA_DIR/import-reports/import-report-<time>.json, never the working directory. */
+function defaultReportFile(ctx: CliContext, startedAt: string): string {
+  const folder = path.join(ctx.config.dataDir, "import-reports");
+  createPrivateDir(folder);
+  return path.join(folder, `import-report-${startedAt.replace(/[:.]/g, "-")}.json`);
+}
+
 export async function importHosted(ctx: CliContext, argv: string[]): Promise<string> {
   const { values } = parseArgs({
     args: argv,
@@ -66,9 +74,11 @@ export async function importHosted(ctx: CliContext, argv: string[]): Promise<str
   // A dry run writes nothing, the report file included, unless one is asked for.
   let reportFile: string | null = null;
   if (!args["dry-run"] || args.report) {
-    const stamp = report.startedAt.replace(/[:.]/g, "-");
-    reportFile = path.resolve(args.report ?? `import-report-${stamp}.json`);
-    fs.writeFileSync(reportFile, `${JSON.stringify(report, null, 2)}\n`);
+    reportFile = args.report ? path.resolve(args.report) : defaultReportFile(ctx, report.startedAt);
+    // It names people and their emails: private, like everything in DATA_DIR.
+    fs.writeFileSync(reportFile, `${JSON.stringify(report, null, 2)}\n`, {
+      mode: PRIVATE_FILE_MODE,
+    });
   }
   return formatSummary(report, reportFile);
 }
