@@ -3,14 +3,13 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { Server as TusServer } from "@tus/server";
-import { ERRORS, type Upload } from "@tus/utils";
-import { UPLOAD_ENDPOINT, fileUrl, uploadMessages, type UploadedFile } from "../../../shared/files";
+import { ERRORS } from "@tus/utils";
+import { UPLOAD_ENDPOINT, uploadMessages } from "../../../shared/files";
 import {
   fileParamsSchema,
   fileQuerySchema,
   uploadParamsSchema,
 } from "../../../shared/file-schemas";
-import { NUL_CHARACTER_MESSAGE, hasNulCharacter } from "../../../shared/nul-character";
 import { errorResponses } from "../../../shared/responses/common";
 import {
   fileBytesSchema,
@@ -20,32 +19,16 @@ import {
 import type { PublicUser } from "../../../shared/user";
 import { HttpError } from "../../http/errors";
 import { removeBytesOfDeletedFiles } from "./file-bytes-cleanup";
-import { SNIFF_BYTES, sniffFileType } from "../../../shared/file-sniffing";
 import { unavailableOf } from "../../http/unavailable-errors";
 import { forgetFailedCreation } from "./failed-creation";
-import { findStoredFile } from "./stored-files";
 import { uploadPurposeMap, type UploadPurpose } from "./upload-purposes";
-import { refusalOfNewUpload, type UploadLimits } from "./upload-limits";
+import type { UploadLimits } from "./upload-limits";
 import { scheduleFileSweep, type FileSweepSchedule } from "./file-sweeper";
+import { TusRejection, UploadService } from "./upload-service";
 import { noQuerySchema } from "../../../shared/no-input";
 
 /** Files need a session: revalidated on every use, never served from cache alone. */
 export const PRIVATE_FILE_CACHE = "private, no-cache";
-
-/** tus turns a thrown { status_code, body } into its response. */
-class TusRejection extends Error {
-  constructor(
-    readonly status_code: number,
-    readonly body: string,
-  ) {
-    super(body);
-  }
-}
-
-/** tus answers errors as plain text bodies; tus-js-client shows them to the UI. */
-function reject(status: number, message: string): never {
-  throw new TusRejection(status, message);
-}
 
 const TUS_ANSWERS = new Set<string>(Object.values(ERRORS).map((e) => e.body));
 
@@ -60,25 +43,6 @@ function isSafeAnswer(err: unknown): boolean {
   return (
     typeof status === "number" && status < 500 && typeof body === "string" && TUS_ANSWERS.has(body)
   );
-}
-
-function metadataOf(upload: Upload): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const [key, value] of Object.entries(upload.metadata ?? {})) {
-    if (typeof value === "string") out[key] = value;
-  }
-  return out;
-}
-
-function uploadedFile(file: {
-  id: string;
-  kind: UploadedFile["kind"];
-  mimeType: string;
-  size: number;
-  name: string;
-}): UploadedFile {
-  const { id, kind, mimeType, size, name } = file;
-  return { id, url: fileUrl(id), kind, mimeType, size, name };
 }
 
 export interface UploadsOptions {
@@ -100,6 +64,7 @@ function uploadsPlugin(
   const { storage, database, sessions, events } = app.ctx;
   const db = database.db;
   const purposes = uploadPurposeMap(options.purposes);
+  const service = new UploadService({ db, storage, purposes, limits: options.limits });
   removeBytesOfDeletedFiles(events, storage, app.log);
   if (options.sweep) scheduleFileSweep(app, purposes, options.sweep);
 
@@ -125,47 +90,7 @@ function uploadsPlugin(
     // creation (deferred lengths are refused), and tus never accepts bytes past it.
 
     async onUploadCreate(_req, upload) {
-      const user = userOf();
-      const metadata = metadataOf(upload);
-      // File names and purpose fields reach the database: NUL is refused as everywhere.
-      if (Object.entries(metadata).some(([k, v]) => hasNulCharacter(k) || hasNulCharacter(v))) {
-        reject(400, NUL_CHARACTER_MESSAGE);
-      }
-      const purpose = purposes.get(metadata.purpose ?? "");
-      if (!purpose) reject(400, uploadMessages.unknownPurpose);
-      if (upload.size === undefined) reject(400, uploadMessages.lengthRequired);
-      if (upload.size > purpose.maxBytes) reject(413, uploadMessages.tooLarge(purpose.maxBytes));
-      // A claimed type that is plainly wrong is refused early; the bytes decide at the end.
-      const claimed = metadata.filetype?.split("/")[0];
-      if (claimed && !(purpose.kinds as readonly string[]).includes(claimed)) {
-        reject(415, uploadMessages.wrongType(purpose.kinds));
-      }
-      if (options.limits) {
-        const refusal = await refusalOfNewUpload(db, options.limits, user.id, upload.size);
-        if (refusal) reject(refusal.status, refusal.message);
-      }
-      let scope: string | null;
-      try {
-        ({ scope } = await purpose.authorize(user, metadata));
-      } catch (err) {
-        if (err instanceof HttpError) reject(err.statusCode, err.message);
-        throw err;
-      }
-      await db
-        .insertInto("stored_file")
-        .values({
-          id: upload.id,
-          purpose: purpose.name,
-          ownerId: user.id,
-          scope,
-          status: "uploading",
-          mimeType: null,
-          kind: null,
-          name: (metadata.filename ?? "file").slice(0, 255),
-          size: upload.size,
-          createdAt: Date.now(),
-        })
-        .execute();
+      await service.acceptCreation(userOf(), upload);
       const state = current.getStore();
       if (state) state.createdUploadId = upload.id;
       return {};
@@ -191,26 +116,11 @@ function uploadsPlugin(
     async onIncomingRequest(req, uploadId) {
       // Only the person who started an upload may continue, inspect or cancel it.
       if (req.method === "POST" || req.method === "OPTIONS") return;
-      const user = userOf();
-      const file = await findStoredFile(db, uploadId);
-      if (!file || file.ownerId !== user.id) reject(404, "Upload not found.");
+      await service.assertUploader(userOf(), uploadId);
     },
 
     async onUploadFinish(_req, upload) {
-      const file = await findStoredFile(db, upload.id);
-      const purpose = file && purposes.get(file.purpose);
-      const sniffed = await sniffFileType(await storage.head(upload.id, SNIFF_BYTES));
-      if (!file || !purpose || !sniffed || !purpose.kinds.includes(sniffed.kind)) {
-        await db.deleteFrom("stored_file").where("id", "=", upload.id).execute();
-        await storage.remove(upload.id);
-        reject(415, uploadMessages.wrongType(purpose?.kinds ?? ["image"]));
-      }
-      await db
-        .updateTable("stored_file")
-        .set({ status: "ready", mimeType: sniffed.mimeType, kind: sniffed.kind })
-        .where("id", "=", upload.id)
-        .execute();
-      const body = uploadedFile({ ...file, kind: sniffed.kind, mimeType: sniffed.mimeType });
+      const body = await service.finish(upload.id);
       return {
         status_code: 200,
         headers: { "content-type": "application/json" },
@@ -274,12 +184,9 @@ function uploadsPlugin(
     },
     async (request, reply) => {
       const { user } = await sessions.require(request);
-      const file = await findStoredFile(db, request.params.uploadId);
-      if (!file || file.ownerId !== user.id || file.status !== "ready" || !file.kind) {
-        throw new HttpError(404, "Upload not found.", undefined, "NOT_FOUND");
-      }
+      const file = await service.finishedUpload(user, request.params.uploadId);
       reply.header("cache-control", "no-store");
-      return uploadedFile({ ...file, kind: file.kind, mimeType: file.mimeType ?? "" });
+      return file;
     },
   );
 
@@ -297,11 +204,7 @@ function uploadsPlugin(
     },
     async (request, reply) => {
       const { user } = await sessions.require(request);
-      const file = await findStoredFile(db, request.params.id);
-      const purpose = file && purposes.get(file.purpose);
-      if (!file || file.status !== "ready" || !purpose || !(await purpose.canRead(user, file))) {
-        throw new HttpError(404, "File not found.", undefined, "NOT_FOUND");
-      }
+      const file = await service.readableFile(user, request.params.id);
       // Ids are never reused for other bytes, so the id is the ETag: a
       // browser keeps the file but asks each time (no-cache), and only a
       // signed-in reader gets even a 304. Nothing stays usable after sign-out.
