@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from "fastify";
 import type { ChatMessage } from "../../shared/chat";
 import type { RoomReadEvent } from "../../shared/chat-events";
+import type { AgentAvailability } from "../../shared/availability";
 
 /**
  * Every change one feature makes that others react to. The service that owns
@@ -61,6 +62,8 @@ export interface DomainEventMap {
   };
   /** A song request was created, edited or removed: per-artist caches drop it. */
   "song.changed": { songId: string; artistId: string };
+  /** An agent set themselves away or back (or changed the return day). */
+  "agent.availabilityChanged": { agentId: string; availability: AgentAvailability };
   /** Stored-file rows are gone; their bytes may now be removed. */
   "files.deleted": { ids: readonly string[] };
 }

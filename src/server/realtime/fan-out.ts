@@ -51,6 +51,12 @@ export function registerFanOut({ events, realtime, peersOf }: FanOutDeps): void 
     realtime.toUsers(await peersOf(userId), "directory:changed", {});
   });
 
+  // --- Availability ---
+  // Every artist lists every agent, so away and back go to everyone.
+  events.on("agent.availabilityChanged", ({ agentId, availability }) => {
+    realtime.toEveryone("agent:availability", { agentId, availability });
+  });
+
   // --- Songs ---
   // The artist's tabs (song page, list, nav dot) and every agent's desk refetch it.
   events.on("song.changed", ({ songId, artistId }) => {

@@ -7,6 +7,8 @@ import { Avatar } from "../../../components/avatar";
 import { Spinner } from "../../../components/spinner";
 import { inputClass } from "../../../components/text-field";
 import { useContacts } from "../api/get-contacts";
+import { useLiveAvailabilityInContacts } from "../api/availability";
+import { AvailabilityLine } from "./availability-line";
 import { useSongReference } from "../api/get-song-reference";
 import { SONG_PARAM, withSongReference } from "../ask/song-reference";
 import { contactLinkName } from "./contact-link-name";
@@ -59,6 +61,7 @@ function ContactRow({
               </span>
             )}
           </span>
+          <AvailabilityLine availability={contact.availability} />
         </span>
       </Link>
     </li>
@@ -98,6 +101,7 @@ export function ContactList({
   const [search, setSearch] = useState("");
   const [onlyAwaiting, setOnlyAwaiting] = useState(false);
   const { data: all, isPending, isError } = useContacts(search.trim());
+  useLiveAvailabilityInContacts(!admin);
   const awaitingCount = all?.filter(awaitingReply).length ?? 0;
   const contacts = admin && onlyAwaiting ? all?.filter(awaitingReply) : all;
   const searchId = useId();
