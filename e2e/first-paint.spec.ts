@@ -14,6 +14,8 @@ test.describe("without JavaScript", () => {
     await page.goto("/register");
     await expect(page.getByRole("heading", { name: "Create your account" })).toBeVisible();
     await expect(page.getByLabel("Artist name")).toBeVisible();
+    // Nothing can be sent before React owns the form (it would be lost).
+    await expect(page.getByRole("button", { name: "Create account" })).toBeDisabled();
   });
 });
 

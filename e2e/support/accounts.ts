@@ -23,6 +23,9 @@ export async function signInAs(page: Page, email: string, password = DEMO_PASSWO
 
 export async function register(page: Page, name: string, email: string, password = "Str0ng-pass!") {
   await page.goto("/register");
+  // The prerendered form's button enables once React owns it; typing before
+  // that could be lost to hydration.
+  await expect(page.getByRole("button", { name: "Create account" })).toBeEnabled();
   await page.getByLabel("Artist name").fill(name);
   await page.getByLabel("Email").fill(email);
   await page.getByLabel("Password", { exact: true }).fill(password);

@@ -21,8 +21,10 @@ export const AGENT_ONLY_KINDS = ["note", "event"] as const;
 /** Message kinds both people see. */
 export const SHARED_KINDS = ["text", "system"] as const;
 
+const agentOnlyKinds: ReadonlySet<string> = new Set(AGENT_ONLY_KINDS);
+
 export function isAgentOnly(message: Pick<ChatMessage, "kind">): boolean {
-  return message.kind === "note" || message.kind === "event";
+  return message.kind !== undefined && agentOnlyKinds.has(message.kind);
 }
 
 export const deskInboxQuerySchema = z.object({

@@ -3,6 +3,14 @@ import type { ChatMessage } from "../../shared/chat";
 import type { RoomReadEvent } from "../../shared/chat-events";
 import type { AgentAvailability } from "../../shared/availability";
 
+/** Who a conversation is between, who owns it now, and whether it is open. */
+export interface RoomParties {
+  artistId: string | null;
+  agentId: string | null;
+  assigneeId: string | null;
+  status: "open" | "resolved";
+}
+
 /**
  * Every change one feature makes that others react to. The service that owns
  * the change emits it after its transaction commits; realtime fan-out, cache
@@ -26,8 +34,16 @@ export interface DomainEventMap {
   "user.deleted": { userId: string; email: string };
   /** One session ended (signed out). */
   "session.ended": { userId: string; sessionId: string };
-  /** A message was stored for the first time (never for a retried send). */
-  "chat.messageCreated": { message: ChatMessage; memberIds: readonly string[] };
+  /**
+   * A message was stored for the first time (never for a retried send).
+   * `room` is read once with the message, so listeners (the desk's reopen,
+   * the unread mail) need no query of their own on the send path.
+   */
+  "chat.messageCreated": {
+    message: ChatMessage;
+    memberIds: readonly string[];
+    room: RoomParties | undefined;
+  };
   /** Someone is typing in a room (not stored; shown to the other member for a few seconds). */
   "chat.typing": { roomId: string; userId: string; memberIds: readonly string[] };
   /** Someone read a room. */

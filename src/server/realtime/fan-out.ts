@@ -60,8 +60,7 @@ export function registerFanOut({ events, realtime, peersOf }: FanOutDeps): void 
   // --- Songs ---
   // The artist's tabs (song page, list, nav dot) and every agent's desk refetch it.
   events.on("song.changed", ({ songId, artistId }) => {
-    realtime.toUsers([artistId], "song:changed", { songId });
-    realtime.toAgents("song:changed", { songId });
+    realtime.toUsersAndAgents([artistId], "song:changed", { songId });
   });
   // The artist hears a status change (toast). The durable record is the
   // song_status_event row written with the change.

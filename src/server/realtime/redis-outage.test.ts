@@ -5,77 +5,26 @@
  * just before its instance dies must already be on its way (#6).
  * Skipped, with the reason, where PostgreSQL or Redis is not reachable.
  */
-import { spawn, type ChildProcess } from "node:child_process";
 import { randomUUID } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import getPort from "get-port";
 import pg from "pg";
-import { io, type Socket } from "socket.io-client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ChatMessage } from "../../shared/chat";
 import type { SendAck } from "../../shared/chat-events";
-import type { ClientToServerEvents, ServerToClientEvents } from "../../shared/socket-events";
 import { enginesUnavailable, skipUnlessAvailable } from "../test/engines-available";
 import { TcpProxy } from "../test/tcp-proxy";
+import {
+  PortalClient,
+  startServer,
+  type PortalSocket,
+  type ServerProcess,
+} from "../test/server-process";
 
 const PG_URL = process.env.TEST_POSTGRES_URL ?? "postgres://postgres@127.0.0.1:5432/test";
 const REDIS_URL = process.env.TEST_REDIS_URL ?? "redis://127.0.0.1:6379";
 const PUBLIC_URL = "http://localhost:4398";
-type PortalSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
-
-async function startInstance(env: NodeJS.ProcessEnv) {
-  const port = await getPort();
-  const child: ChildProcess = spawn(process.execPath, ["--import", "tsx", "src/server/main.ts"], {
-    env: { ...process.env, ...env, PORT: String(port), HOST: "127.0.0.1", LOG_LEVEL: "error" },
-    stdio: ["ignore", "inherit", "inherit"],
-  });
-  const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`instance exited with ${child.exitCode}`);
-    try {
-      if ((await fetch(`${url}/api/health`)).ok) return { url, process: child };
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline) throw new Error("instance did not become healthy");
-    await new Promise((r) => setTimeout(r, 200));
-  }
-}
-
-class Client {
-  cookie = "";
-  constructor(public base: string) {}
-  async call(method: string, url: string, body?: unknown) {
-    const response = await fetch(this.base + url, {
-      method,
-      headers: {
-        origin: PUBLIC_URL,
-        cookie: this.cookie,
-        ...(body === undefined ? {} : { "content-type": "application/json" }),
-      },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    const cookies = response.headers.getSetCookie();
-    if (cookies.length) this.cookie = cookies.map((c) => c.split(";")[0]).join("; ");
-    return response;
-  }
-  async connect(): Promise<PortalSocket> {
-    const socket: PortalSocket = io(this.base, {
-      transports: ["websocket"],
-      extraHeaders: { origin: PUBLIC_URL, cookie: this.cookie },
-      forceNew: true,
-      reconnection: false,
-    });
-    await new Promise<void>((resolve, reject) => {
-      socket.once("connect", resolve);
-      socket.once("connect_error", reject);
-    });
-    return socket;
-  }
-}
 
 let skipReason: string | null = null;
 let database = "";
@@ -85,8 +34,10 @@ const proxies = {
   a: new TcpProxy(redisTarget.hostname, Number(redisTarget.port || 6379)),
   b: new TcpProxy(redisTarget.hostname, Number(redisTarget.port || 6379)),
 };
-let a: Awaited<ReturnType<typeof startInstance>> | undefined;
-let b: Awaited<ReturnType<typeof startInstance>> | undefined;
+let a: ServerProcess | undefined;
+let b: ServerProcess | undefined;
+// Ready, not only live: each instance has reached Redis through its proxy.
+const startInstance = (env: NodeJS.ProcessEnv) => startServer(env, undefined, 60_000, "ready");
 
 beforeAll(async () => {
   skipReason = await enginesUnavailable(PG_URL, REDIS_URL);
@@ -112,7 +63,7 @@ beforeAll(async () => {
 }, 120_000);
 
 afterAll(async () => {
-  for (const instance of [a, b]) instance?.process.kill("SIGKILL");
+  for (const instance of [a, b]) instance?.child.kill("SIGKILL");
   for (const proxy of Object.values(proxies)) await proxy.close();
   if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
   if (database) {
@@ -123,19 +74,11 @@ afterAll(async () => {
   }
 });
 
-const signUp = async (c: Client, name: string) => {
-  const response = await c.call("POST", "/api/auth/sign-up/email", {
-    name,
-    email: `${name.toLowerCase().replaceAll(" ", "-")}-${randomUUID()}@example.test`,
-    password: "Str0ng-pass!",
-    consent: true,
-  });
-  expect(response.status).toBe(200);
-  return ((await (await c.call("GET", "/api/me")).json()) as { id: string }).id;
-};
+const signUp = (c: PortalClient, name: string) =>
+  c.signUp(name, `${name.toLowerCase().replaceAll(" ", "-")}-${randomUUID()}@example.test`);
 
 /** The agent's side as the web client keeps it: live messages, and the resync rule on "sync:required". */
-function agentView(agent: Client, socket: PortalSocket, roomId: string) {
+function agentView(agent: PortalClient, socket: PortalSocket, roomId: string) {
   const live: ChatMessage[] = [];
   const held = new Map<number, ChatMessage>();
   socket.on("message:new", (m) => {
@@ -155,8 +98,8 @@ function agentView(agent: Client, socket: PortalSocket, roomId: string) {
 }
 
 describe("Redis between two instances", () => {
-  let artist: Client;
-  let agent: Client;
+  let artist: PortalClient;
+  let agent: PortalClient;
   let roomId = "";
   let artistSocket: PortalSocket;
   let view: ReturnType<typeof agentView>;
@@ -166,8 +109,8 @@ describe("Redis between two instances", () => {
 
   it("delivers what was acknowledged during an outage within 5 s of Redis returning", async (ctx) => {
     skipUnlessAvailable(ctx, skipReason);
-    artist = new Client(a!.url);
-    agent = new Client(b!.url);
+    artist = new PortalClient(a!.url, PUBLIC_URL);
+    agent = new PortalClient(b!.url, PUBLIC_URL);
     await signUp(artist, "Outage Artist");
     const agentId = await signUp(agent, "Outage Agent");
     const db = new pg.Client({ connectionString: PG_URL.replace(/\/[^/]*$/, `/${database}`) });
@@ -179,8 +122,8 @@ describe("Redis between two instances", () => {
         roomId: string;
       }
     ).roomId;
-    artistSocket = await artist.connect();
-    const agentSocket = await agent.connect();
+    artistSocket = await artist.socket();
+    const agentSocket = await agent.socket();
     view = agentView(agent, agentSocket, roomId);
     expect((await send("before")).ok).toBe(true);
     await expect.poll(() => view.texts()).toContain("before");
@@ -213,13 +156,13 @@ describe("Redis between two instances", () => {
     ]);
     if (early) {
       // Acknowledged before Redis had it: A dies now and its publish with it.
-      a!.process.kill("SIGKILL");
+      a!.child.kill("SIGKILL");
       proxies.a.discard();
     } else {
       // Not acknowledged while held: let it through, then A dies right after its ack.
       proxies.a.release();
       expect((await acked).ok).toBe(true);
-      a!.process.kill("SIGKILL");
+      a!.child.kill("SIGKILL");
     }
     await expect
       .poll(() => view.live.map((m) => m.text), { timeout: 5_000 })

@@ -1,7 +1,11 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { io, type Socket } from "socket.io-client";
-import { chatEvents, type SendAck } from "../../shared/chat-events";
+import type { SendAck } from "../../shared/chat-events";
+import type { ClientToServerEvents, ServerToClientEvents } from "../../shared/socket-events";
 import getPort from "get-port";
+
+/** A socket typed by the portal's one contract (src/shared/socket-events.ts). */
+export type PortalSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 
 /** A real server process (src/server/main.ts), as the fault tests drive it. */
 export interface ServerProcess {
@@ -12,11 +16,15 @@ export interface ServerProcess {
   exited: Promise<number | null>;
 }
 
-/** Starts main.ts with `env` and waits until it answers liveness. */
+/**
+ * Starts main.ts with `env` and waits until it answers liveness, or
+ * readiness (every engine reached) with `until: "ready"`.
+ */
 export async function startServer(
   env: NodeJS.ProcessEnv,
   port?: number,
   timeoutMs = 60_000,
+  until: "live" | "ready" = "live",
 ): Promise<ServerProcess> {
   const chosen = port ?? (await getPort());
   const child = spawn(process.execPath, ["--import", "tsx", "src/server/main.ts"], {
@@ -35,7 +43,8 @@ export async function startServer(
   for (;;) {
     if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
     try {
-      if ((await fetch(`${url}/api/health/live`)).ok) return { url, port: chosen, child, exited };
+      if ((await fetch(`${url}/api/health/${until}`)).ok)
+        return { url, port: chosen, child, exited };
     } catch {
       // not listening yet
     }
@@ -83,8 +92,8 @@ export class PortalClient {
   }
 
   /** A connected socket (no automatic reconnection: the tests decide). */
-  async socket(base = this.base): Promise<Socket> {
-    const socket = io(base, {
+  async socket(base = this.base): Promise<PortalSocket> {
+    const socket: PortalSocket = io(base, {
       transports: ["websocket"],
       extraHeaders: { origin: this.origin, cookie: this.cookie },
       forceNew: true,
@@ -98,5 +107,8 @@ export class PortalClient {
   }
 }
 
-export const sendMessage = (socket: Socket, payload: unknown, timeoutMs = 5000) =>
-  socket.timeout(timeoutMs).emitWithAck(chatEvents.send, payload) as Promise<SendAck>;
+export const sendMessage = (
+  socket: PortalSocket,
+  payload: Parameters<ClientToServerEvents["message:send"]>[0],
+  timeoutMs = 5000,
+): Promise<SendAck> => socket.timeout(timeoutMs).emitWithAck("message:send", payload);

@@ -164,6 +164,14 @@ export class ChatService {
     return now;
   }
 
+  private async announceMessage(message: ChatMessage): Promise<void> {
+    const [memberIds, room] = await Promise.all([
+      this.memberIds(message.roomId),
+      findRoomParties(this.db, message.roomId),
+    ]);
+    await this.events.emit("chat.messageCreated", { message, memberIds, room });
+  }
+
   private async announceRead(roomId: string, userId: string, lastReadAt: number) {
     const members = await this.memberIds(roomId);
     // An agent reading without being a member hears their own mark too (other tabs).
@@ -207,10 +215,7 @@ export class ChatService {
     }
     const message = { ...result.message, song, quote };
     const created = result.outcome === "created";
-    if (created) {
-      const memberIds = await this.memberIds(data.roomId);
-      await this.events.emit("chat.messageCreated", { message, memberIds });
-    }
+    if (created) await this.announceMessage(message);
     return { message, created };
   }
 
@@ -276,8 +281,7 @@ export class ChatService {
       songId,
     });
     if (result.outcome === "conflict") throw new Error("system line id collided");
-    const memberIds = await this.memberIds(roomId);
-    await this.events.emit("chat.messageCreated", { message: result.message, memberIds });
+    await this.announceMessage(result.message);
     return result.message;
   }
 

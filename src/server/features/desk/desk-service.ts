@@ -1,6 +1,6 @@
 import type { Kysely } from "kysely";
 import type { Database } from "../../db/schema";
-import type { DomainEvents } from "../../events/domain-events";
+import type { DomainEvents, RoomParties } from "../../events/domain-events";
 import { HttpError, parseInput } from "../../http/errors";
 import type { ChatMessage } from "../../../shared/chat";
 import {
@@ -114,7 +114,9 @@ export class DeskService {
   }
 
   /** A new message from the artist reopens a resolved conversation, back in the assignee's Mine. */
-  async reopenForArtist(message: ChatMessage): Promise<void> {
+  async reopenForArtist(message: ChatMessage, parties: RoomParties | undefined): Promise<void> {
+    // The common case (an open room, or an agent's message) needs no query.
+    if (!parties || parties.status !== "resolved" || parties.artistId !== message.userId) return;
     const room = await findDeskRoom(this.db, message.roomId);
     if (!room || room.artistId !== message.userId || room.status !== "resolved") return;
     if (!(await changeStatus(this.db, room.roomId, "open", message.createdAt))) return;

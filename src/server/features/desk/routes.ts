@@ -109,7 +109,7 @@ function deskPlugin(parent: FastifyInstance, _options: unknown, done: (err?: Err
 
   // A new message from the artist reopens a resolved conversation. (Live
   // delivery of desk events is realtime/fan-out.ts's.)
-  events.on("chat.messageCreated", ({ message }) => service.reopenForArtist(message));
+  events.on("chat.messageCreated", ({ message, room }) => service.reopenForArtist(message, room));
   done();
 }
 

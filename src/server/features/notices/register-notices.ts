@@ -27,12 +27,8 @@ async function noticesPlugin(
   ctx.events.on("song.statusChanged", (event) => notifySongStatus(ctx, event));
   // The artist hears of agents' messages; the assignee (not necessarily the
   // agent the artist picked) of the artist's.
-  ctx.events.on("chat.messageCreated", async ({ message }) => {
-    for (const recipient of await noticeRecipients(
-      ctx.database.db,
-      message.roomId,
-      message.userId,
-    )) {
+  ctx.events.on("chat.messageCreated", async ({ message, room }) => {
+    for (const recipient of noticeRecipients(room, message.userId)) {
       await scheduleUnreadNotice(ctx, message, recipient);
     }
   });

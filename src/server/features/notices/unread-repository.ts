@@ -1,5 +1,6 @@
 import type { Kysely } from "kysely";
 import type { Database } from "../../db/schema";
+import type { RoomParties } from "../../events/domain-events";
 
 import { SHARED_KINDS } from "../../../shared/desk";
 
@@ -44,16 +45,7 @@ export async function findRecipient(db: Db, roomId: string, userId: string) {
 }
 
 /** Who hears of a new message by email: the artist for an agent's, the assignee for the artist's. */
-export async function noticeRecipients(
-  db: Db,
-  roomId: string,
-  senderId: string,
-): Promise<string[]> {
-  const room = await db
-    .selectFrom("room")
-    .select(["artistId", "agentId", "assigneeId"])
-    .where("id", "=", roomId)
-    .executeTakeFirst();
+export function noticeRecipients(room: RoomParties | undefined, senderId: string): string[] {
   if (!room?.artistId) return [];
   const to = senderId === room.artistId ? (room.assigneeId ?? room.agentId) : room.artistId;
   return to && to !== senderId ? [to] : [];

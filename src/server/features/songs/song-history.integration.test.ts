@@ -213,6 +213,38 @@ describe("status history on the desk", () => {
   });
 });
 
+describe("live song changes", () => {
+  it("reach the song's artist and every agent, never another artist", async () => {
+    const agent = await createUser(app, "Editing Agent", true);
+    const teammate = await createUser(app, "Watching Agent", true);
+    const artist = await createUser(app, "Edited Artist");
+    const bystander = await createUser(app, "Other Artist");
+    const song = await createSong(agent, artist.id);
+    const artistSocket = connectSocket(url, artist.cookie);
+    const teammateSocket = connectSocket(url, teammate.cookie);
+    const bystanderSocket = connectSocket(url, bystander.cookie);
+    const sockets = [artistSocket, teammateSocket, bystanderSocket];
+    try {
+      await Promise.all(sockets.map(connected));
+      let bystanderHeard = false;
+      bystanderSocket.on("song:changed", () => (bystanderHeard = true));
+      const heard = Promise.all([
+        nextEvent<{ songId: string }>(artistSocket, "song:changed"),
+        nextEvent<{ songId: string }>(teammateSocket, "song:changed"),
+      ]);
+      const put = await send("PUT", `/api/desk/songs/${song.id}`, agent.cookie, {
+        ...fields(artist.id, { artist: "Nova & Friends" }),
+        version: song.version,
+      });
+      expect(put.statusCode).toBe(200);
+      expect(await heard).toEqual([{ songId: song.id }, { songId: song.id }]);
+      expect(bystanderHeard).toBe(false);
+    } finally {
+      for (const socket of sockets) socket.close();
+    }
+  });
+});
+
 describe("status notices", () => {
   it("reaches the artist live, marks the song unseen until opened, and is emailed", async () => {
     const agent = await createUser(app, "Notice Agent", true);

@@ -6,6 +6,7 @@ import { PasswordChecklist } from "../../components/password-checklist";
 import { PasswordField, TextField } from "../../components/text-field";
 import { ApiError } from "../../lib/api-client";
 import { useMarketingLink } from "../../lib/public-config";
+import { useHydrated } from "../../lib/use-hydrated";
 import { useSignUp } from "./api/sign-in";
 import { AuthLayout } from "../../components/auth-layout";
 import { SignUpFailed } from "./sign-up-failed";
@@ -20,6 +21,7 @@ export default function RegisterPage() {
   const [fieldErrors, setFieldErrors] = useState<Partial<Record<Field, string>>>({});
   const signUp = useSignUp();
   const link = useMarketingLink();
+  const hydrated = useHydrated();
 
   const onSubmit = (event: SyntheticEvent) => {
     event.preventDefault();
@@ -122,7 +124,7 @@ export default function RegisterPage() {
             </p>
           )}
         </div>
-        <Button type="submit" disabled={signUp.isPending}>
+        <Button type="submit" disabled={signUp.isPending || !hydrated}>
           {signUp.isPending ? "Creating account…" : "Create account"}
         </Button>
       </form>

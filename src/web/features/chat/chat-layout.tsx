@@ -19,7 +19,7 @@ export default function ChatLayout() {
         {user.admin ? (
           <DeskInbox ownId={user.id} activePeerId={peerId} />
         ) : (
-          <ContactList admin={user.admin} ownId={user.id} activePeerId={peerId} />
+          <ContactList ownId={user.id} activePeerId={peerId} />
         )}
       </div>
       <div className={`${peerId ? "flex" : "hidden md:flex"} min-h-0 min-w-0 flex-1 flex-col`}>

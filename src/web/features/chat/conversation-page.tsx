@@ -268,7 +268,7 @@ function Conversation({
           if (roomId) sendFiles([...e.dataTransfer.files]);
         }}
       >
-        <header className="flex shrink-0 items-center gap-3 border-b border-slate-200 bg-white px-2 py-2 dark:border-slate-800 dark:bg-slate-900">
+        <header className="flex shrink-0 flex-wrap items-center gap-x-3 gap-y-2 border-b border-slate-200 bg-white px-2 py-2 dark:border-slate-800 dark:bg-slate-900">
           <Link
             to="/"
             aria-label="Back to chats"

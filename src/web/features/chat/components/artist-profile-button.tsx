@@ -1,5 +1,6 @@
-import { useEffect, useRef, useState } from "react";
+import { useState } from "react";
 import { UserRound, X } from "lucide-react";
+import { useModalDialog } from "../../../lib/use-modal-dialog";
 import type { ChatPeer } from "../../../../shared/chat";
 import { ArtistProfile } from "./artist-profile";
 import { iconButton } from "./icon-button";
@@ -28,11 +29,7 @@ export function ArtistProfileButton({ artist }: { artist: ChatPeer }) {
 }
 
 function ProfileDialog({ artist, onClose }: { artist: ChatPeer; onClose: () => void }) {
-  const ref = useRef<HTMLDialogElement>(null);
-  useEffect(() => {
-    const dialog = ref.current;
-    if (dialog && !dialog.open) dialog.showModal();
-  }, []);
+  const ref = useModalDialog();
   return (
     <dialog
       ref={ref}

@@ -8,3 +8,15 @@ export function contactLinkName(contact: { name: string; unread: number }): stri
   const count = contact.unread === 1 ? "1 unread message" : `${contact.unread} unread messages`;
   return `${contact.name}, ${count}`;
 }
+
+/** A desk row's accessible name: the artist, unread count, how long they wait, and a mention. */
+export function deskLinkName(row: {
+  name: string;
+  unread: number;
+  waiting: string | null;
+  mentioned: boolean;
+}): string {
+  return [contactLinkName(row), row.waiting, row.mentioned ? "mentioned you" : null]
+    .filter((part): part is string => Boolean(part))
+    .join(", ");
+}

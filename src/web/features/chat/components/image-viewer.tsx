@@ -1,5 +1,5 @@
-import { useEffect, useRef } from "react";
 import { X } from "lucide-react";
+import { useModalDialog } from "../../../lib/use-modal-dialog";
 
 /**
  * Full-size image in a modal <dialog>: the browser traps focus, closes it
@@ -14,11 +14,7 @@ export function ImageViewer({
   name: string;
   onClose: () => void;
 }) {
-  const ref = useRef<HTMLDialogElement>(null);
-  useEffect(() => {
-    const dialog = ref.current;
-    if (dialog && !dialog.open) dialog.showModal();
-  }, []);
+  const ref = useModalDialog();
   return (
     <dialog
       ref={ref}

@@ -17,7 +17,7 @@ export function DeskControls({ roomId, ownId }: { roomId: string; ownId: string 
   if (!room) return null;
   const busy = action.isPending;
   return (
-    <div className="ml-auto flex flex-wrap items-center justify-end gap-2">
+    <div className="ml-auto flex max-w-full min-w-0 flex-wrap items-center justify-end gap-2">
       <div className="flex items-center gap-1.5 text-sm">
         <label htmlFor={selectId} className="font-medium">
           Assignee

@@ -1,7 +1,6 @@
-import { useId, useState } from "react";
-import { Link, useSearchParams } from "react-router";
-import { AtSign, Search } from "lucide-react";
-import { formatChatTime, lastMessagePreview } from "../../../../shared/chat-format";
+import { useState } from "react";
+import { useSearchParams } from "react-router";
+import { AtSign } from "lucide-react";
 import {
   DESK_VIEWS,
   DESK_VIEW_LABELS,
@@ -9,9 +8,9 @@ import {
   type DeskConversation,
   type DeskView,
 } from "../../../../shared/desk";
-import { Avatar } from "../../../components/avatar";
 import { Spinner } from "../../../components/spinner";
-import { inputClass } from "../../../components/text-field";
+import { deskLinkName } from "../components/contact-link-name";
+import { ListRow, ListSearch, UnreadBadge, lastMessageLine } from "../components/list-parts";
 import { useDeskInbox } from "./desk-api";
 import { useDeskLiveUpdates } from "./use-desk-live-updates";
 import { useNow } from "./use-now";
@@ -49,63 +48,46 @@ function DeskRow({
   ownId: string;
   now: number;
 }) {
-  const last = row.lastMessage;
+  const unread = view === "mine" ? row.unread : 0;
+  const waiting =
+    row.waitingSince !== null && row.status === "open"
+      ? formatWaiting(row.waitingSince, now)
+      : null;
   return (
-    <li>
-      <Link
-        to={conversationHref(row, view)}
-        aria-current={active ? "page" : undefined}
-        className={`flex items-center gap-3 px-4 py-3 hover:bg-slate-100 dark:hover:bg-slate-800 ${active ? "bg-indigo-50 dark:bg-indigo-950" : ""}`}
-      >
-        <Avatar src={row.artist.picture} name={row.artist.name} size="md" />
-        <span className="flex min-w-0 flex-1 flex-col gap-0.5">
-          <span className="flex items-baseline justify-between gap-2">
-            <span className="truncate font-semibold">{row.artist.name}</span>
-            {last && (
-              <time
-                dateTime={new Date(last.createdAt).toISOString()}
-                className="shrink-0 text-xs text-slate-600 dark:text-slate-300"
-              >
-                {formatChatTime(last.createdAt, now)}
-              </time>
-            )}
-          </span>
-          <span className="truncate text-sm text-slate-600 dark:text-slate-300">
-            {last
-              ? `${last.senderId === ownId ? "You: " : ""}${lastMessagePreview(last)}`
-              : "No messages yet"}
-          </span>
-          <span className="flex flex-wrap items-center gap-1.5 text-xs">
-            <span className="text-slate-700 dark:text-slate-300">
-              {row.assignee
-                ? row.assignee.id === ownId
-                  ? "Assigned to you"
-                  : `Assigned to ${row.assignee.name}`
-                : "Unassigned"}
-            </span>
-            {row.waitingSince !== null && row.status === "open" && (
-              <span className="rounded-full bg-amber-100 px-2 py-0.5 font-semibold text-amber-900 dark:bg-amber-900 dark:text-amber-100">
-                {formatWaiting(row.waitingSince, now)}
-              </span>
-            )}
-            {row.mentioned && (
-              <span className="flex items-center gap-0.5 rounded-full bg-violet-100 px-2 py-0.5 font-semibold text-violet-900 dark:bg-violet-900 dark:text-violet-100">
-                <AtSign aria-hidden="true" className="size-3" />
-                Mentioned
-              </span>
-            )}
-            {view === "mine" && row.unread > 0 && (
-              <span className="ml-auto flex h-5 min-w-5 items-center justify-center rounded-full bg-indigo-600 px-1.5 font-bold text-white dark:bg-indigo-400 dark:text-slate-950">
-                <span aria-hidden="true">{row.unread}</span>
-                <span className="sr-only">
-                  {row.unread === 1 ? "1 unread message" : `${row.unread} unread messages`}
-                </span>
-              </span>
-            )}
-          </span>
+    <ListRow
+      to={conversationHref(row, view)}
+      active={active}
+      label={deskLinkName({ name: row.artist.name, unread, waiting, mentioned: row.mentioned })}
+      picture={row.artist.picture}
+      name={row.artist.name}
+      at={row.lastMessage?.createdAt}
+      now={now}
+    >
+      <span className="truncate text-sm text-slate-600 dark:text-slate-300">
+        {lastMessageLine(row.lastMessage, ownId)}
+      </span>
+      <span className="flex flex-wrap items-center gap-1.5 text-xs">
+        <span className="text-slate-700 dark:text-slate-300">
+          {row.assignee
+            ? row.assignee.id === ownId
+              ? "Assigned to you"
+              : `Assigned to ${row.assignee.name}`
+            : "Unassigned"}
         </span>
-      </Link>
-    </li>
+        {waiting && (
+          <span className="rounded-full bg-amber-100 px-2 py-0.5 font-semibold text-amber-900 dark:bg-amber-900 dark:text-amber-100">
+            {waiting}
+          </span>
+        )}
+        {row.mentioned && (
+          <span className="flex items-center gap-0.5 rounded-full bg-violet-100 px-2 py-0.5 font-semibold text-violet-900 dark:bg-violet-900 dark:text-violet-100">
+            <AtSign aria-hidden="true" className="size-3" />
+            Mentioned
+          </span>
+        )}
+        {unread > 0 && <UnreadBadge count={unread} className="ml-auto" />}
+      </span>
+    </ListRow>
   );
 }
 
@@ -123,7 +105,6 @@ export function DeskInbox({ ownId, activePeerId }: { ownId: string; activePeerId
   const [search, setSearch] = useState("");
   const { data, isPending, isError } = useDeskInbox(view, search.trim());
   const now = useNow();
-  const searchId = useId();
   const choose = (next: DeskView) =>
     setParams(
       (current) => {
@@ -154,24 +135,12 @@ export function DeskInbox({ ownId, activePeerId }: { ownId: string; activePeerId
             </button>
           ))}
         </div>
-        <div className="relative">
-          <label htmlFor={searchId} className="sr-only">
-            Search conversations
-          </label>
-          <Search
-            aria-hidden="true"
-            className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-500 dark:text-slate-400"
-          />
-          <input
-            id={searchId}
-            type="search"
-            maxLength={100}
-            value={search}
-            onChange={(e) => setSearch(e.target.value)}
-            placeholder="Search by name or email"
-            className={`${inputClass} pl-9`}
-          />
-        </div>
+        <ListSearch
+          label="Search conversations"
+          placeholder="Search by name or email"
+          value={search}
+          onChange={setSearch}
+        />
       </div>
       {isPending ? (
         <Spinner className="p-6" />
