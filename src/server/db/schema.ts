@@ -141,7 +141,7 @@ export interface MessageTable {
   quoteId: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
-/** A reply agents share, inserted with "/shortcut" in the composer (migration 0011). */
+/** A reply agents share, inserted with "/shortcut" in the composer (migration 0014). */
 export interface SavedReplyTable {
   id: string;
   shortcut: string;

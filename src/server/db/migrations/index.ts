@@ -9,8 +9,8 @@ import { songHistoryMigration } from "./0007-song-history";
 import { importRecordsMigration } from "./0008-import-records";
 import { fileSweepIndexesMigration } from "./0009-file-sweep-indexes";
 import { teamInboxMigration } from "./0010-team-inbox";
-import { conversationToolsMigration } from "./0011-conversation-tools";
 import { finishMigration } from "./0013-finish";
+import { conversationToolsMigration } from "./0014-conversation-tools";
 
 /**
  * Every migration, in order. New features append here; names never change
@@ -27,7 +27,7 @@ export function allMigrations(dialect: MigrationDialect): Record<string, Migrati
     "0008-import-records": importRecordsMigration,
     "0009-file-sweep-indexes": fileSweepIndexesMigration,
     "0010-team-inbox": teamInboxMigration,
-    "0011-conversation-tools": conversationToolsMigration(dialect),
     "0013-finish": finishMigration,
+    "0014-conversation-tools": conversationToolsMigration(dialect),
   };
 }
