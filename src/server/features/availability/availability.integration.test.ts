@@ -145,6 +145,7 @@ describe("agent availability", () => {
     await app.ctx.events.emit("chat.messageCreated", {
       message: { userId: agent.id } as never,
       memberIds: [],
+      room: undefined,
     });
     const after = (await open(a2, agent)).peerAvailability;
     expect(after?.medianReplyMs).toBe(30 * MINUTE);
