@@ -3,7 +3,7 @@ import type { FastifyInstance } from "fastify";
 import type { Socket } from "socket.io-client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ChatMessage, OpenedRoom } from "../../../shared/chat";
-import type { MessageSearchResult } from "../../../shared/message-search";
+import { SEARCH_MATCH_LIMIT, type MessageSearchResult } from "../../../shared/message-search";
 import { QUOTE_NOT_FOUND } from "../../../shared/quote";
 import type { ReplyVariables } from "../../../shared/saved-replies";
 import { createTestApp, ORIGIN, type TestApp } from "../../test/test-app";
@@ -155,6 +155,33 @@ describe("search in a conversation", () => {
     expect(both.json<MessageSearchResult>().matches.map((m) => m.seq)).toEqual([4]);
     const none = await inject("GET", `/api/chat/rooms/${room}/search?q=%22)(*`, searcher);
     expect(none.json<MessageSearchResult>().matches).toEqual([]);
+  });
+
+  it("a common word stops at the cap with the newest matches, and says there are more", async () => {
+    const agent3 = await createUser(app, "Busy Agent", true);
+    const busy = await createUser(app, "Busy Artist");
+    const room = (await open(busy, agent3)).roomId;
+    // 540 matches among 700 messages, the newest one not a match; then a
+    // word in 180 of them (under the cap: every match, from the whole history).
+    const texts = Array.from({ length: 700 }, (_, i) =>
+      i === 699 ? "nothing here" : i % 9 < 7 ? `release plan ${i}` : `mastering ${i}`,
+    );
+    await seed(room, busy, texts);
+    const common = (
+      await inject("GET", `/api/chat/rooms/${room}/search?q=release`, busy)
+    ).json<MessageSearchResult>();
+    const expected = texts
+      .map((text, i) => ({ text, seq: i + 1 }))
+      .filter((m) => m.text.startsWith("release"))
+      .map((m) => m.seq)
+      .reverse();
+    expect(common.more).toBe(true);
+    expect(common.matches.map((m) => m.seq)).toEqual(expected.slice(0, SEARCH_MATCH_LIMIT));
+    const rarer = (
+      await inject("GET", `/api/chat/rooms/${room}/search?q=master`, busy)
+    ).json<MessageSearchResult>();
+    expect(rarer.more).toBe(false);
+    expect(rarer.matches).toHaveLength(texts.filter((x) => x.startsWith("mastering")).length);
   });
 
   it("validates the terms and lets only the room's members search", async () => {
