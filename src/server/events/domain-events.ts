@@ -44,8 +44,8 @@ export interface DomainEventMap {
     memberIds: readonly string[];
     room: RoomParties | undefined;
   };
-  /** Someone is typing in a room (not stored; shown to the other member for a few seconds). */
-  "chat.typing": { roomId: string; userId: string; memberIds: readonly string[] };
+  /** Someone is typing in a room (not stored; shown to the recipients for a few seconds). */
+  "chat.typing": { roomId: string; userId: string; recipientIds: readonly string[] };
   /** Someone read a room. */
   "chat.roomRead": RoomReadEvent & { memberIds: readonly string[] };
   /**

@@ -137,15 +137,16 @@ function chatPlugin(
 
   registerConversationTools(app, service);
 
-  // Typing: passed on (by the realtime fan-out) to the room's other member, for a member only.
+  // Typing: passed on (by the realtime fan-out) to whoever the service names:
+  // the other member, or the artist when a teammate answers.
   realtime.handle("room:typing", (user, payload) => {
     if (!isTypingEvent(payload)) return;
     const { roomId } = payload;
     void service
-      .memberIds(roomId)
-      .then(async (memberIds) => {
-        if (!memberIds.includes(user.id)) return;
-        await events.emit("chat.typing", { roomId, userId: user.id, memberIds });
+      .typingRecipients(roomId, user)
+      .then(async (recipients) => {
+        if (recipients.length === 0) return;
+        await events.emit("chat.typing", { roomId, userId: user.id, recipientIds: recipients });
       })
       .catch((err: unknown) => app.log.warn({ err }, "typing signal failed"));
   });

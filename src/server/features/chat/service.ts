@@ -93,6 +93,23 @@ export class ChatService {
   }
 
   /**
+   * Who hears that the user is typing in a room: the other member; for a
+   * teammate answering from the shared inbox, the artist only (the agent the
+   * artist picked is a colleague, not the person waiting). Nobody, for
+   * anyone who may not write there.
+   */
+  async typingRecipients(
+    roomId: string,
+    user: Pick<PublicUser, "id" | "admin">,
+  ): Promise<readonly string[]> {
+    const ids = await this.memberIds(roomId);
+    if (ids.includes(user.id)) return ids.filter((id) => id !== user.id);
+    if (!user.admin || ids.length === 0) return [];
+    const artistId = (await findRoomParties(this.db, roomId))?.artistId;
+    return artistId ? [artistId] : [];
+  }
+
+  /**
    * Throws 403 unless the user may read and write the room: one of its two
    * people, or any agent (the desk works as a team; decision 040).
    */

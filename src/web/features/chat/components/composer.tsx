@@ -166,7 +166,8 @@ export function Composer({
           value={text}
           onChange={(e) => {
             setText(e.target.value);
-            onTyping?.();
+            // A note is for agents: the artist is not told someone is typing.
+            if (!note) onTyping?.();
           }}
           onKeyDown={(e) => {
             assist?.onKeyDown?.(e);
