@@ -3,21 +3,14 @@ import path from "node:path";
 import Fastify, { type FastifyInstance } from "fastify";
 import rateLimit from "@fastify/rate-limit";
 import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
-import type { Redis } from "ioredis";
-import type { AppConfig } from "./config";
-import type { AppContext } from "./context";
+import type { AppContext, AppDeps } from "./context";
 import { createAuth } from "./auth/auth";
-import {
-  SIGN_IN_LIMIT,
-  createMemoryAttemptLimiter,
-  type AttemptLimiter,
-} from "./auth/attempt-limiter";
+import { SIGN_IN_LIMIT, createMemoryAttemptLimiter } from "./auth/attempt-limiter";
 import { createRedisAttemptLimiter } from "./auth/redis-attempt-limiter";
 import authPlugin from "./auth/routes";
 import { resolveAuthSecret } from "./auth/secret";
 import { SessionReader } from "./auth/session-reader";
 import { touchSession } from "./auth/account-sessions";
-import type { DatabaseHandle } from "./db/database";
 import { DomainEvents } from "./events/domain-events";
 import { registerErrorHandling } from "./http/errors";
 import { registerApiReference, registerOpenApi } from "./http/openapi";
@@ -44,14 +37,10 @@ import publicConfigPlugin from "./features/public-config/routes";
 import songsPlugin from "./features/songs/routes";
 import sessionsPlugin from "./features/sessions/routes";
 import { removeSongData } from "./features/songs/song-user-data";
-import type { UploadPurpose } from "./features/uploads/upload-purposes";
 import uploadsPlugin from "./features/uploads/routes";
 import realtimePlugin from "./realtime/socket-server";
 import { logEngineErrors } from "./engine-errors";
 import { registerStorageGuard } from "./http/storage-guard";
-import type { FileStorage } from "./storage/file-storage";
-import type { JobQueue } from "./jobs/job-queue";
-import type { MailTransport } from "./mail/mail-transport";
 import { registerMail } from "./mail/register-mail";
 import noticesPlugin from "./features/notices/register-notices";
 import { passwordResetHooks } from "./features/password-reset/reset-hooks";
@@ -60,28 +49,6 @@ import { createLocalFileStorage } from "./storage/local-file-storage";
 import clientErrorsPlugin from "./features/client-errors/routes";
 import { createUserBudget } from "./limits/user-budget";
 import { productUploadPurposes } from "./product-upload-purposes";
-
-export interface AppDeps {
-  config: AppConfig;
-  database: DatabaseHandle;
-  /** Folder of the built SPA; absent in tests that only drive the API. */
-  webRoot?: string;
-  signInLimiter?: AttemptLimiter;
-  storage?: FileStorage;
-  /** Shared state across instances (rate limits, live fan-out) when configured. */
-  redis?: Redis;
-  authRequestsPerMinutePerIp?: number;
-  /** Upload purposes beyond the product's own (tests of the upload machinery). */
-  extraUploadPurposes?: readonly UploadPurpose[];
-  logger?: boolean;
-  /** Where log lines go instead of stdout (tests scan them). */
-  logStream?: { write(line: string): void };
-  /** Tests hand in an SMTP transport or a job engine; otherwise chosen by config. */
-  mailTransport?: MailTransport;
-  jobQueue?: JobQueue;
-  /** Runs on the bare app before any plugin or route (tests list routes with it). */
-  beforeRoutes?: (app: FastifyInstance) => void;
-}
 
 /**
  * The composition root: builds the shared context once, then registers each

@@ -1,5 +1,7 @@
+import type { FastifyInstance } from "fastify";
 import type { Redis } from "ioredis";
 import type { Transaction } from "kysely";
+import type { AttemptLimiter } from "./auth/attempt-limiter";
 import type { Auth } from "./auth/auth";
 import type { SessionReader } from "./auth/session-reader";
 import type { AppConfig } from "./config";
@@ -8,8 +10,37 @@ import type { Database } from "./db/schema";
 import type { DomainEvents } from "./events/domain-events";
 import type { ClientEventHandler, ClientEventName, PortalServer } from "./realtime/socket-types";
 import type { FileStorage } from "./storage/file-storage";
+import type { UploadPurpose } from "./features/uploads/upload-purposes";
+import type { JobQueue } from "./jobs/job-queue";
 import type { MailOutbox } from "./mail/mail-outbox";
+import type { MailTransport } from "./mail/mail-transport";
 import type { ServerEventName, ServerToClientEvents } from "../shared/socket-events";
+
+/**
+ * What buildApp (app.ts) is given: configuration, the open database, and
+ * what tests or main.ts hand in instead of the defaults.
+ */
+export interface AppDeps {
+  config: AppConfig;
+  database: DatabaseHandle;
+  /** Folder of the built SPA; absent in tests that only drive the API. */
+  webRoot?: string;
+  signInLimiter?: AttemptLimiter;
+  storage?: FileStorage;
+  /** Shared state across instances (rate limits, live fan-out) when configured. */
+  redis?: Redis;
+  authRequestsPerMinutePerIp?: number;
+  /** Upload purposes beyond the product's own (tests of the upload machinery). */
+  extraUploadPurposes?: readonly UploadPurpose[];
+  logger?: boolean;
+  /** Where log lines go instead of stdout (tests scan them). */
+  logStream?: { write(line: string): void };
+  /** Tests hand in an SMTP transport or a job engine; otherwise chosen by config. */
+  mailTransport?: MailTransport;
+  jobQueue?: JobQueue;
+  /** Runs on the bare app before any plugin or route (tests list routes with it). */
+  beforeRoutes?: (app: FastifyInstance) => void;
+}
 
 /**
  * What the composition root (app.ts) builds once and hands to the feature

@@ -26,3 +26,12 @@ export const unsubscribeTokenSchema = z
   .string({ error: UNSUBSCRIBE_LINK_INVALID_MESSAGE })
   .regex(/^[A-Za-z0-9_-]{1,100}\.[A-Za-z0-9_-]{43}$/, UNSUBSCRIBE_LINK_INVALID_MESSAGE);
 export const unsubscribeQuerySchema = z.object({ token: unsubscribeTokenSchema });
+
+/**
+ * Body of POST /api/mail/unsubscribe: mail clients post the form
+ * "List-Unsubscribe=One-Click" (RFC 8058), the web page an empty object.
+ * Nothing in it is read; the signed token in the query is the proof.
+ */
+export const unsubscribeBodySchema = z.looseObject({
+  "List-Unsubscribe": z.string().optional(),
+});

@@ -8,11 +8,13 @@ import {
   TOO_MANY_ATTEMPTS_MESSAGE,
 } from "../../shared/auth-messages";
 import { signInSchema, signUpSchema } from "../../shared/auth-schemas";
-import { errorResponses } from "../../shared/responses/common";
+import { apiErrorSchema, errorResponses } from "../../shared/responses/common";
 import { HttpError } from "../http/errors";
 import type { AttemptLimiter } from "./attempt-limiter";
 import type { Auth } from "./auth";
 import { hashPassword } from "./password-hasher";
+import { signOut } from "./sign-out";
+import { noBodySchema, noQuerySchema } from "../../shared/no-input";
 
 /**
  * Forwards a Fastify request to better-auth endpoint `path` (its cookies and
@@ -73,13 +75,37 @@ const sessionSchema = z
   })
   .nullable();
 
+const UNPROCESSABLE = "The request could not be processed.";
+
+const signedOutSchema = z.object({ success: z.boolean() });
+
 /** better-auth's JSON answer as an object, so the route's response schema can strip it. */
 function parseAuthAnswer(text: string): unknown {
   try {
     return JSON.parse(text) as unknown;
   } catch {
-    return { message: "The request could not be processed." };
+    return { message: UNPROCESSABLE };
   }
+}
+
+/**
+ * better-auth's answer, typed by the route's success schema. A refusal is
+ * passed on with its status, message and code (the API's error shape); an
+ * answer of an unexpected shape is a 500, as the response schema would make it.
+ */
+function authAnswer<S extends z.ZodType>(
+  schema: S,
+  { status, text }: { status: number; text: string },
+): z.output<S> {
+  const json = parseAuthAnswer(text);
+  if (status >= 300) {
+    const refusal = apiErrorSchema.safeParse(json);
+    if (!refusal.success) throw new Error(`better-auth answered ${status} without a message`);
+    throw new HttpError(status, refusal.data.message, undefined, refusal.data.code);
+  }
+  const answer = schema.safeParse(json);
+  if (!answer.success) throw new Error("better-auth's answer does not match its schema");
+  return answer.data;
 }
 
 export interface AuthOptions {
@@ -114,7 +140,7 @@ function authPlugin(
     async (request, reply) => {
       // Only the fields we accept reach better-auth: no client can smuggle in `admin`.
       const input = request.body;
-      const { status, text } = await forward(
+      const answer = await forward(
         auth,
         publicUrl,
         request,
@@ -122,6 +148,7 @@ function authPlugin(
         { name: input.name, email: input.email, password: input.password },
         "/api/auth/sign-up/email",
       );
+      const { status, text } = answer;
       if (status >= 400 && status < 500) {
         // An existing email fails before better-auth hashes anything: hash
         // anyway, so both cases cost the same time, and answer both with the
@@ -129,7 +156,7 @@ function authPlugin(
         if (/USER_ALREADY_EXISTS/.test(text)) await hashPassword(input.password);
         throw new HttpError(422, SIGN_UP_FAILED_MESSAGE, undefined, "SIGN_UP_FAILED");
       }
-      return reply.status(status as 200).send(parseAuthAnswer(text) as never);
+      return authAnswer(signedInSchema, answer);
     },
   );
 
@@ -167,13 +194,13 @@ function authPlugin(
         await signInLimiter.release(input.email).catch(() => undefined);
         throw err;
       }
-      const { status, text } = answer;
+      const { status } = answer;
       if (status === 401) {
         throw new HttpError(401, SIGN_IN_FAILED_MESSAGE, undefined, "INVALID_CREDENTIALS");
       }
       if (status < 300) await signInLimiter.reset(input.email);
       else await signInLimiter.release(input.email);
-      return reply.status(status as 200).send(parseAuthAnswer(text) as never);
+      return authAnswer(signedInSchema, answer);
     },
   );
 
@@ -187,11 +214,12 @@ function authPlugin(
       schema: {
         tags,
         summary: "The current session, or null",
+        querystring: noQuerySchema,
         response: { 200: sessionSchema, ...errorResponses },
       },
     },
     async (request, reply) => {
-      const { status, text } = await forward(
+      const answer = await forward(
         auth,
         publicUrl,
         request,
@@ -199,7 +227,7 @@ function authPlugin(
         undefined,
         "/api/auth/get-session",
       );
-      return reply.status(status as 200).send(parseAuthAnswer(text) as never);
+      return authAnswer(sessionSchema, answer);
     },
   );
 
@@ -209,30 +237,24 @@ function authPlugin(
       schema: {
         tags,
         summary: "Sign out this browser (its sockets close)",
-        response: { 200: z.object({ success: z.boolean() }), ...errorResponses },
+        body: noBodySchema,
+        response: { 200: signedOutSchema, ...errorResponses },
       },
     },
     async (request, reply) => {
-      const ending = await sessions.read(request.headers);
       // The body is never read: better-auth gets an empty one.
-      const { status, text } = await forward(
-        auth,
-        publicUrl,
-        request,
-        reply,
-        {},
-        "/api/auth/sign-out",
+      const answer = await signOut({ sessions, events }, request.headers, () =>
+        forward(auth, publicUrl, request, reply, {}, "/api/auth/sign-out"),
       );
-      if (ending && status < 300) {
-        await events.emit("session.ended", {
-          userId: ending.user.id,
-          sessionId: ending.sessionId,
-        });
-      }
-      return reply.status(status as 200).send(parseAuthAnswer(text) as never);
+      return authAnswer(signedOutSchema, answer);
     },
   );
   done();
 }
 
-export default fp(authPlugin, { name: "auth", decorators: { fastify: ["ctx"] } });
+// Per-IP limits are route config read by @fastify/rate-limit: without it they would silently not apply.
+export default fp(authPlugin, {
+  name: "auth",
+  dependencies: ["@fastify/rate-limit"],
+  decorators: { fastify: ["ctx"] },
+});

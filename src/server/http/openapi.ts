@@ -2,6 +2,7 @@ import type { FastifyInstance } from "fastify";
 import fastifySwagger from "@fastify/swagger";
 import { jsonSchemaTransform } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { noQuerySchema } from "../../shared/no-input";
 
 export const OPENAPI_PATH = "/api/openapi.json";
 
@@ -36,6 +37,7 @@ export async function registerOpenApi(app: FastifyInstance, publicUrl: string): 
       schema: {
         tags: ["operations"],
         summary: "This document",
+        querystring: noQuerySchema,
         response: { 200: z.record(z.string(), z.unknown()) },
       },
     },

@@ -1,12 +1,15 @@
 import path from "node:path";
 import type { FastifyInstance } from "fastify";
-import type { AppDeps } from "../app";
+import type { AppDeps } from "../context";
 import { createJobQueue } from "../jobs/create-job-queue";
 import { MailOutbox } from "./mail-outbox";
 import { createMailTransport } from "./mail-transport";
 
 /** The mail layer: transport and job engine by configuration, started with the app. */
-export function registerMail(app: FastifyInstance, deps: AppDeps): MailOutbox {
+export function registerMail(
+  app: FastifyInstance,
+  deps: Pick<AppDeps, "config" | "database" | "mailTransport" | "jobQueue">,
+): MailOutbox {
   const { config, database } = deps;
   const transport =
     deps.mailTransport ??

@@ -3,7 +3,8 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import type { FastifyInstance, LightMyRequestResponse } from "fastify";
-import { buildApp, type AppDeps } from "../app";
+import { buildApp } from "../app";
+import type { AppDeps } from "../context";
 import { loadConfig } from "../config";
 import {
   dropPostgresSchema,

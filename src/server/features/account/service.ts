@@ -1,11 +1,36 @@
+import type { FastifyBaseLogger } from "fastify";
 import type { Kysely } from "kysely";
+import {
+  EMAIL_CHANGE_FAILED_MESSAGE,
+  PASSWORD_CHANGE_FAILED_MESSAGE,
+  RECENT_LOGIN_REQUIRED_MESSAGE,
+  SAME_EMAIL_MESSAGE,
+  WRONG_CURRENT_PASSWORD_MESSAGE,
+  WRONG_PASSWORD_MESSAGE,
+} from "../../../shared/account-messages";
+import { EMAIL_TAKEN_MESSAGE, TOO_MANY_ATTEMPTS_MESSAGE } from "../../../shared/auth-messages";
+import { UNDO_EMAIL_TAKEN_MESSAGE, UNDO_LINK_INVALID_MESSAGE } from "../../../shared/sessions";
+import type { PublicUser } from "../../../shared/user";
+import { endSessions } from "../../auth/account-sessions";
+import type { AttemptLimiter } from "../../auth/attempt-limiter";
+import type { Auth } from "../../auth/auth";
+import { verifyPassword } from "../../auth/password-hasher";
+import { revokeResetLinks } from "../../auth/reset-links";
 import type { UserDataRemover } from "../../context";
 import type { Database } from "../../db/schema";
-import type { AttemptLimiter } from "../../auth/attempt-limiter";
-import { verifyPassword } from "../../auth/password-hasher";
+import type { DomainEvents } from "../../events/domain-events";
 import { HttpError } from "../../http/errors";
-import { TOO_MANY_ATTEMPTS_MESSAGE } from "../../../shared/auth-messages";
-import { deleteUserRows, findPasswordHash } from "./repository";
+import type { NoticeDeps } from "../notices/notice-deps";
+import { notifyEmailChanged } from "../notices/security-notices";
+import { createUndoToken, takeUndoToken } from "./email-change-undo";
+import {
+  deleteUserRows,
+  findPasswordHash,
+  findUserEmail,
+  isEmailTakenByOther,
+  restoreEmail,
+  scramblePassword,
+} from "./repository";
 
 /** Sessions older than this must sign in again before changing the password. */
 export const RECENT_LOGIN_MAX_AGE_MS = 24 * 60 * 60 * 1000;
@@ -58,4 +83,208 @@ export async function deleteAccount(
     await deleteUserRows(trx, userId);
     return { fileIds };
   });
+}
+
+/** better-auth's answer to one of its endpoints, called for the current request. */
+export type AuthCall = (path: string, body: unknown) => Promise<{ status: number; text: string }>;
+
+/** The signed-in caller, with the time their session started. */
+export interface FullSession {
+  user: PublicUser;
+  sessionId: string;
+  startedAt: number;
+}
+
+export interface AccountServiceDeps {
+  db: Kysely<Database>;
+  events: DomainEvents;
+  auth: Auth;
+  publicUrl: string;
+  /** Mails the old and the new address after an email change. */
+  notices: NoticeDeps;
+  /** Counts wrong current-password attempts per user. */
+  reauthLimiter: AttemptLimiter;
+  /** What each feature holds of a user, removed with the account. */
+  userDataRemovers: readonly UserDataRemover[];
+}
+
+/** better-auth's error code from its JSON answer, if it has one. */
+function errorCode(text: string): string | undefined {
+  try {
+    return (JSON.parse(text) as { code?: string } | null)?.code;
+  } catch {
+    return undefined;
+  }
+}
+
+const wrongPassword = (message: string) =>
+  new HttpError(400, message, { password: message }, "INVALID_PASSWORD");
+
+/**
+ * Password, email and account deletion, each re-authenticated with the
+ * current password. Every change is announced on the bus after it commits
+ * (`user.passwordChanged`, `user.emailChanged`, `session.ended`,
+ * `files.deleted`, `user.deleted`).
+ */
+export class AccountService {
+  constructor(private readonly deps: AccountServiceDeps) {}
+
+  /**
+   * better-auth verifies the current password, stores the new hash, ends
+   * every session and issues a fresh one for this browser. `answer` sends
+   * the reply (with that fresh cookie) before the change is announced: then
+   * sockets and cached sessions go, and this tab reconnects with the new cookie.
+   */
+  async changePassword(
+    session: FullSession,
+    input: { currentPassword: string; newPassword: string },
+    callAuth: AuthCall,
+    answer: () => unknown,
+    log: FastifyBaseLogger,
+  ): Promise<void> {
+    const { db, events, reauthLimiter } = this.deps;
+    const { user, startedAt } = session;
+    if (Date.now() - startedAt > RECENT_LOGIN_MAX_AGE_MS) {
+      throw new HttpError(403, RECENT_LOGIN_REQUIRED_MESSAGE, undefined, "REQUIRES_RECENT_LOGIN");
+    }
+    if (await isReauthBlocked(reauthLimiter, user.id)) {
+      throw new HttpError(429, TOO_MANY_ATTEMPTS_MESSAGE, undefined, "TOO_MANY_ATTEMPTS");
+    }
+    const { status, text } = await callAuth("/api/auth/change-password", {
+      currentPassword: input.currentPassword,
+      newPassword: input.newPassword,
+      revokeOtherSessions: true,
+    });
+    if (status < 300) {
+      // Reset links sent before the change die with the old password.
+      await revokeResetLinks(db, user.id);
+      await answer();
+      await events.emit("user.passwordChanged", {
+        userId: user.id,
+        email: user.email,
+        at: Date.now(),
+      });
+      return;
+    }
+    const code = errorCode(text);
+    if (code === "INVALID_PASSWORD") {
+      await recordPasswordFailure(reauthLimiter, user.id);
+      throw new HttpError(
+        400,
+        WRONG_CURRENT_PASSWORD_MESSAGE,
+        { currentPassword: WRONG_CURRENT_PASSWORD_MESSAGE },
+        "INVALID_PASSWORD",
+      );
+    }
+    log.warn({ status, code }, "change-password refused by auth");
+    throw new HttpError(status >= 500 ? 502 : 400, PASSWORD_CHANGE_FAILED_MESSAGE);
+  }
+
+  /**
+   * Changes the sign-in email; every other browser is signed out (this one
+   * stays) and the old address gets a 7-day undo link.
+   */
+  async changeEmail(
+    session: FullSession,
+    input: { password: string; newEmail: string },
+    callAuth: AuthCall,
+    log: FastifyBaseLogger,
+  ): Promise<{ ok: true; email: string }> {
+    const { db, events, reauthLimiter, publicUrl } = this.deps;
+    const { user, sessionId } = session;
+    if (!(await checkPassword(db, reauthLimiter, user.id, input.password))) {
+      throw wrongPassword(WRONG_PASSWORD_MESSAGE);
+    }
+    if (input.newEmail === user.email) {
+      throw new HttpError(400, SAME_EMAIL_MESSAGE, { newEmail: SAME_EMAIL_MESSAGE }, "SAME_EMAIL");
+    }
+    // better-auth answers "ok" for a taken email (so outsiders cannot probe);
+    // this caller has proved the password, so the spec's message is shown.
+    if (await isEmailTakenByOther(db, input.newEmail, user.id)) {
+      throw new HttpError(
+        409,
+        EMAIL_TAKEN_MESSAGE,
+        { newEmail: EMAIL_TAKEN_MESSAGE },
+        "EMAIL_TAKEN",
+      );
+    }
+    const { status } = await callAuth("/api/auth/change-email", { newEmail: input.newEmail });
+    if (status >= 300) {
+      log.warn({ status }, "change-email refused by auth");
+      throw new HttpError(status >= 500 ? 502 : 400, EMAIL_CHANGE_FAILED_MESSAGE);
+    }
+    // As after a password change: reset links sent to the old address die,
+    // and every other browser is signed out (this one stays).
+    const change = { userId: user.id, oldEmail: user.email, newEmail: input.newEmail };
+    await revokeResetLinks(db, user.id);
+    await endSessions(db, events, user.id, { keep: sessionId });
+    await events.emit("user.emailChanged", { ...change, at: Date.now() });
+    const token = await createUndoToken(db, change);
+    await notifyEmailChanged(this.deps.notices, {
+      ...change,
+      undoUrl: `${publicUrl}/undo-email-change?token=${token}`,
+    });
+    return { ok: true, email: input.newEmail };
+  }
+
+  /**
+   * Undoes an email change with the link mailed to the old address: the old
+   * address returns, every session ends, a reset link goes to it.
+   */
+  async undoEmailChange(token: string, log: FastifyBaseLogger): Promise<void> {
+    const { db, events, auth, publicUrl } = this.deps;
+    const change = await takeUndoToken(db, token);
+    const current = change && (await findUserEmail(db, change.userId));
+    if (!change || !current) {
+      throw new HttpError(400, UNDO_LINK_INVALID_MESSAGE, undefined, "INVALID_TOKEN");
+    }
+    if (await isEmailTakenByOther(db, change.oldEmail, change.userId)) {
+      throw new HttpError(409, UNDO_EMAIL_TAKEN_MESSAGE, undefined, "EMAIL_TAKEN");
+    }
+    await restoreEmail(db, change.userId, change.oldEmail);
+    await scramblePassword(db, change.userId);
+    await revokeResetLinks(db, change.userId);
+    await endSessions(db, events, change.userId, "all");
+    await events.emit("user.emailChanged", {
+      userId: change.userId,
+      oldEmail: current,
+      newEmail: change.oldEmail,
+      at: Date.now(),
+    });
+    // Whoever changed the email may know the password: the owner chooses a new one.
+    await auth.api.requestPasswordReset({
+      body: { email: change.oldEmail, redirectTo: `${publicUrl}/reset-password` },
+    });
+    log.info({ userId: change.userId }, "email change undone");
+  }
+
+  /** The first step of deletion: is this the current password? */
+  async verifyPassword(user: PublicUser, password: string): Promise<void> {
+    const { db, reauthLimiter } = this.deps;
+    if (!(await checkPassword(db, reauthLimiter, user.id, password))) {
+      throw wrongPassword(WRONG_PASSWORD_MESSAGE);
+    }
+  }
+
+  /**
+   * Deletes the account and everything of it, verifying the password again
+   * (the first step's answer proves nothing to the server); once committed,
+   * the files' bytes, sockets and cached sessions go, and this browser's
+   * session cookie is expired.
+   */
+  async delete(
+    user: PublicUser,
+    password: string,
+    callAuth: AuthCall,
+    log: FastifyBaseLogger,
+  ): Promise<void> {
+    const { db, events, userDataRemovers } = this.deps;
+    await this.verifyPassword(user, password);
+    const { fileIds } = await deleteAccount(db, userDataRemovers, user.id);
+    log.info({ userId: user.id }, "account deleted");
+    if (fileIds.length > 0) await events.emit("files.deleted", { ids: fileIds });
+    await events.emit("user.deleted", { userId: user.id, email: user.email });
+    // The session row is already gone; this expires the cookie.
+    await callAuth("/api/auth/sign-out", {});
+  }
 }

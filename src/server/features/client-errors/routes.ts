@@ -64,5 +64,6 @@ function clientErrorsPlugin(
 
 export default fp(clientErrorsPlugin, {
   name: "client-errors",
+  dependencies: ["@fastify/rate-limit"],
   decorators: { fastify: ["ctx"] },
 });

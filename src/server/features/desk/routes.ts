@@ -12,6 +12,7 @@ import { errorResponses } from "../../../shared/responses/common";
 import { deskInboxSchema, deskRoomSchema } from "../../../shared/responses/desk";
 import { DeskService } from "./desk-service";
 import { deskInbox } from "./inbox-repository";
+import { noBodySchema, noQuerySchema } from "../../../shared/no-input";
 
 const tags = ["desk"];
 
@@ -53,6 +54,7 @@ function deskPlugin(parent: FastifyInstance, _options: unknown, done: (err?: Err
       schema: {
         tags,
         summary: "Agents: a conversation's assignee, status and the agents",
+        querystring: noQuerySchema,
         ...room,
       },
     },
@@ -74,7 +76,7 @@ function deskPlugin(parent: FastifyInstance, _options: unknown, done: (err?: Err
 
   app.post(
     "/api/desk/rooms/:id/resolve",
-    { schema: { tags, summary: "Agents: resolve a conversation", ...room } },
+    { schema: { tags, summary: "Agents: resolve a conversation", body: noBodySchema, ...room } },
     async (request) => {
       const { user } = await sessions.require(request);
       return service.resolve(user, request.params.id);
@@ -83,7 +85,14 @@ function deskPlugin(parent: FastifyInstance, _options: unknown, done: (err?: Err
 
   app.post(
     "/api/desk/rooms/:id/reopen",
-    { schema: { tags, summary: "Agents: reopen a resolved conversation", ...room } },
+    {
+      schema: {
+        tags,
+        summary: "Agents: reopen a resolved conversation",
+        body: noBodySchema,
+        ...room,
+      },
+    },
     async (request) => {
       const { user } = await sessions.require(request);
       return service.reopen(user, request.params.id);

@@ -4,6 +4,7 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { healthSchema, liveSchema } from "../../../shared/responses/health";
 import { pingDatabase } from "../../db/database";
 import { checkFreeSpace } from "../../storage/free-space";
+import { noQuerySchema } from "../../../shared/no-input";
 
 interface EngineHealth {
   status: "ok" | "down";
@@ -63,6 +64,7 @@ function healthPlugin(
       schema: {
         tags,
         summary: "The process answers (touches no engine)",
+        querystring: noQuerySchema,
         response: { 200: liveSchema },
       },
     },
@@ -111,6 +113,7 @@ function healthPlugin(
   const readySchema = {
     tags,
     summary: "Every configured engine works; 503 naming the ones down",
+    querystring: noQuerySchema,
     response: { 200: healthSchema, 503: healthSchema },
   };
   app.get("/api/health/ready", { schema: readySchema }, ready);

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import fp from "fastify-plugin";
 import { registerMailPreferenceRoutes } from "./routes";
+import type { NoticeDeps } from "./notice-deps";
 import { notifyPasswordChanged } from "./security-notices";
 import { notifySongStatus } from "./song-status-notices";
 import { UNREAD_NOTICE, createUnreadNoticeComposer, scheduleUnreadNotice } from "./unread-notices";
@@ -17,23 +18,24 @@ async function noticesPlugin(
   app: FastifyInstance,
   options: { secret: string; perIpPerMinute: number },
 ): Promise<void> {
-  const { ctx } = app;
+  const { database, config, mail, events } = app.ctx;
+  const ctx: NoticeDeps = { database, config, mail };
   const tokens = createUnsubscribeTokens(options.secret);
-  ctx.mail.compose(UNREAD_NOTICE, createUnreadNoticeComposer(ctx, tokens));
+  mail.compose(UNREAD_NOTICE, createUnreadNoticeComposer(ctx, tokens));
 
-  ctx.events.on("user.passwordChanged", ({ userId, email, via }) =>
+  events.on("user.passwordChanged", ({ userId, email, via }) =>
     notifyPasswordChanged(ctx, { userId, email }, via === "reset" ? "reset" : "changed"),
   );
-  ctx.events.on("song.statusChanged", (event) => notifySongStatus(ctx, event));
+  events.on("song.statusChanged", (event) => notifySongStatus(ctx, event));
   // The artist hears of agents' messages; the assignee (not necessarily the
   // agent the artist picked) of the artist's.
-  ctx.events.on("chat.messageCreated", async ({ message, room }) => {
+  events.on("chat.messageCreated", async ({ message, room }) => {
     for (const recipient of noticeRecipients(room, message.userId)) {
       await scheduleUnreadNotice(ctx, message, recipient);
     }
   });
   // A note reaches agents it names, never the artist.
-  ctx.events.on("desk.noteCreated", async ({ message, mentionedIds }) => {
+  events.on("desk.noteCreated", async ({ message, mentionedIds }) => {
     for (const recipient of mentionedIds) await scheduleUnreadNotice(ctx, message, recipient);
   });
 
@@ -42,5 +44,6 @@ async function noticesPlugin(
 
 export default fp(noticesPlugin, {
   name: "notices",
+  dependencies: ["@fastify/rate-limit"],
   decorators: { fastify: ["ctx"] },
 });

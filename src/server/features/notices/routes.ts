@@ -1,11 +1,13 @@
 import type { FastifyInstance } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { HttpError, parseInput } from "../../http/errors";
+import { HttpError } from "../../http/errors";
 import {
   UNSUBSCRIBED_MESSAGE,
   UNSUBSCRIBE_LINK_INVALID_MESSAGE,
   mailPreferencesSchema,
   mailPreferencesUpdateSchema,
+  unsubscribeBodySchema,
   unsubscribeQuerySchema,
 } from "../../../shared/mail-preferences";
 import { errorResponses, okSchema } from "../../../shared/responses/common";
@@ -15,13 +17,15 @@ import {
   setUnreadNotices,
 } from "./preference-repository";
 import type { UnsubscribeTokens } from "./unsubscribe-token";
+import { noQuerySchema } from "../../../shared/no-input";
 
 /** Settings' mail switch, and the signed-out one-click unsubscribe (RFC 8058). */
 export async function registerMailPreferenceRoutes(
-  app: FastifyInstance,
+  parent: FastifyInstance,
   tokens: UnsubscribeTokens,
   perIpPerMinute: number,
 ): Promise<void> {
+  const app = parent.withTypeProvider<ZodTypeProvider>();
   const { sessions, database } = app.ctx;
 
   const tags = ["mail"];
@@ -31,7 +35,13 @@ export async function registerMailPreferenceRoutes(
   };
   app.get(
     "/api/mail/preferences",
-    { schema: { ...preferences, summary: "The signed-in user's mail settings" } },
+    {
+      schema: {
+        ...preferences,
+        querystring: noQuerySchema,
+        summary: "The signed-in user's mail settings",
+      },
+    },
     async (request, reply) => {
       const { user } = await sessions.require(request);
       reply.header("cache-control", "no-store");
@@ -50,13 +60,13 @@ export async function registerMailPreferenceRoutes(
     },
     async (request) => {
       const { user } = await sessions.require(request);
-      const input = parseInput(mailPreferencesUpdateSchema, request.body);
-      return saveMailPreferences(database, user.id, input);
+      return saveMailPreferences(database, user.id, request.body);
     },
   );
 
   // Mail clients post "List-Unsubscribe=One-Click" as a form; only this route reads forms.
-  await app.register((scope, _options, done) => {
+  await app.register((parentScope, _options, done) => {
+    const scope = parentScope.withTypeProvider<ZodTypeProvider>();
     scope.addContentTypeParser(
       "application/x-www-form-urlencoded",
       { parseAs: "string", bodyLimit: 1024 },
@@ -70,11 +80,13 @@ export async function registerMailPreferenceRoutes(
         schema: {
           tags,
           summary: "One-click unsubscribe from unread-message emails (signed token, RFC 8058)",
+          querystring: unsubscribeQuerySchema,
+          body: unsubscribeBodySchema,
           response: { 200: okSchema.extend({ message: z.string() }), ...errorResponses },
         },
       },
       async (request) => {
-        const { token } = parseInput(unsubscribeQuerySchema, request.query);
+        const { token } = request.query;
         const userId = tokens.verify(token);
         const invalid = new HttpError(
           400,

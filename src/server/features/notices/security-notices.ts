@@ -1,11 +1,11 @@
-import type { AppContext } from "../../context";
+import type { NoticeDeps } from "./notice-deps";
 import { displayName } from "../../../shared/user";
 
 /** React Email loads on the first mail, not at start-up (docs/benchmarks.md). */
 const securityTemplates = () => import("../../mail/templates/security-notice-mail");
 
 /** The name to greet; the event carries ids and addresses only. */
-async function nameOf(ctx: AppContext, userId: string, fallback: string): Promise<string> {
+async function nameOf(ctx: NoticeDeps, userId: string, fallback: string): Promise<string> {
   const row = await ctx.database.db
     .selectFrom("user")
     .select(["artistName", "username"])
@@ -16,7 +16,7 @@ async function nameOf(ctx: AppContext, userId: string, fallback: string): Promis
 
 /** After a password change (Settings) or a reset (emailed link): a mail to the account. */
 export async function notifyPasswordChanged(
-  ctx: AppContext,
+  ctx: NoticeDeps,
   person: { userId: string; email: string },
   how: "changed" | "reset",
 ): Promise<void> {
@@ -36,7 +36,7 @@ export async function notifyPasswordChanged(
  * the change; the new address is told it now signs in.
  */
 export async function notifyEmailChanged(
-  ctx: AppContext,
+  ctx: NoticeDeps,
   change: { userId: string; oldEmail: string; newEmail: string; undoUrl: string },
 ): Promise<void> {
   const { emailChangedMail, emailAddedMail } = await securityTemplates();

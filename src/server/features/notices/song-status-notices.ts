@@ -1,5 +1,5 @@
 import type { DomainEventMap } from "../../events/domain-events";
-import type { AppContext } from "../../context";
+import type { NoticeDeps } from "./notice-deps";
 import { displayName } from "../../../shared/user";
 import type { RejectionReason } from "../../../shared/song-status";
 import { wantsSongStatusNotices } from "./preference-repository";
@@ -11,7 +11,7 @@ import { wantsSongStatusNotices } from "./preference-repository";
  * marked emailed, so the record says which changes were mailed.
  */
 export async function notifySongStatus(
-  ctx: AppContext,
+  ctx: NoticeDeps,
   event: DomainEventMap["song.statusChanged"],
 ): Promise<void> {
   const db = ctx.database.db;

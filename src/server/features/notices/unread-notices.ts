@@ -1,4 +1,4 @@
-import type { AppContext } from "../../context";
+import type { NoticeDeps } from "./notice-deps";
 import type { MailMessage } from "../../mail/mail-message";
 import { displayName } from "../../../shared/user";
 import { wantsUnreadNotices } from "./preference-repository";
@@ -22,7 +22,7 @@ const keyOf = (p: UnreadPayload) => `unread:${p.roomId}:${p.userId}`;
  * person; more messages meanwhile join it.
  */
 export async function scheduleUnreadNotice(
-  ctx: AppContext,
+  ctx: NoticeDeps,
   message: { roomId: string; createdAt: number },
   recipientId: string,
 ): Promise<void> {
@@ -32,7 +32,7 @@ export async function scheduleUnreadNotice(
 }
 
 /** When a notice is due: decides whether to send, and what. */
-export function createUnreadNoticeComposer(ctx: AppContext, tokens: UnsubscribeTokens) {
+export function createUnreadNoticeComposer(ctx: NoticeDeps, tokens: UnsubscribeTokens) {
   const db = ctx.database.db;
   const { publicUrl } = ctx.config;
   return async (raw: unknown): Promise<MailMessage | null> => {

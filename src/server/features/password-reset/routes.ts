@@ -1,5 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import fp from "fastify-plugin";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { errorResponses, okSchema } from "../../../shared/responses/common";
 import { forward } from "../../auth/routes";
@@ -10,7 +11,7 @@ import {
   type AttemptLimiter,
 } from "../../auth/attempt-limiter";
 import { createRedisAttemptLimiter } from "../../auth/redis-attempt-limiter";
-import { HttpError, parseInput } from "../../http/errors";
+import { HttpError } from "../../http/errors";
 import {
   FORGOT_PASSWORD_SENT_MESSAGE,
   RESET_LINK_INVALID_MESSAGE,
@@ -50,16 +51,24 @@ const invalidLink = () =>
     "INVALID_TOKEN",
   );
 
+/** Whether a body the schema refused still carries a token of the right form. */
+function hasWellFormedToken(body: unknown): boolean {
+  const token =
+    typeof body === "object" && body !== null && "token" in body ? body.token : undefined;
+  return resetTokenQuerySchema.shape.token.safeParse(token).success;
+}
+
 /**
  * Forgot password and reset through better-auth's requestPasswordReset and
  * resetPassword: single-use tokens valid for 30 minutes, sessions revoked on
  * success. Our routes validate, limit, and keep the answers constant.
  */
 function passwordResetPlugin(
-  app: FastifyInstance,
+  parent: FastifyInstance,
   options: PasswordResetRoutesOptions,
   done: (err?: Error) => void,
 ): void {
+  const app = parent.withTypeProvider<ZodTypeProvider>();
   const { ctx } = app;
   const { auth, config, database } = ctx;
   const { perRequesterLimiter } = options;
@@ -74,11 +83,12 @@ function passwordResetPlugin(
       schema: {
         tags,
         summary: "Mail a reset link (the same answer whether or not the account exists)",
+        body: forgotPasswordSchema,
         response: { 200: okSchema.extend({ message: z.string() }), ...errorResponses },
       },
     },
     async (request, reply) => {
-      const { email } = parseInput(forgotPasswordSchema, request.body);
+      const { email } = request.body;
       // Counted whether or not the account exists, so the limit reveals nothing.
       if (!(await perRequesterLimiter.claim(`${request.ip}|${email}`))) {
         throw new HttpError(429, TOO_MANY_RESET_REQUESTS_MESSAGE, undefined, "TOO_MANY_ATTEMPTS");
@@ -97,15 +107,20 @@ function passwordResetPlugin(
     "/api/auth/reset-password/status",
     {
       config: perIp,
+      // Any malformed query is the same spent link, not a validation error.
+      attachValidation: true,
       schema: {
         tags,
         summary: "Whether a reset link can still be used",
+        querystring: resetTokenQuerySchema,
         response: { 200: okSchema, ...errorResponses },
       },
     },
     async (request, reply) => {
-      const query = resetTokenQuerySchema.safeParse(request.query ?? {});
-      if (!query.success || !(await isResetTokenUsable(database.db, query.data.token))) {
+      if (
+        request.validationError ||
+        !(await isResetTokenUsable(database.db, request.query.token))
+      ) {
         throw invalidLink();
       }
       reply.header("cache-control", "no-store");
@@ -117,22 +132,22 @@ function passwordResetPlugin(
     "/api/auth/reset-password",
     {
       config: perIp,
+      // The handler decides what a refused body answers (a bad token first).
+      attachValidation: true,
       schema: {
         tags,
         summary: "Set a new password with an emailed token; every session ends",
+        body: resetPasswordSchema,
         response: { 200: okSchema, ...errorResponses },
       },
     },
     async (request, reply) => {
-      const body = (request.body ?? {}) as Record<string, unknown>;
-      // A spent or forged token is the first thing to say, whatever else is wrong.
-      if (
-        typeof body.token !== "string" ||
-        !resetTokenQuerySchema.safeParse({ token: body.token }).success
-      ) {
-        throw invalidLink();
+      if (request.validationError) {
+        // A spent or forged token is the first thing to say, whatever else is wrong.
+        if (!hasWellFormedToken(request.body)) throw invalidLink();
+        throw request.validationError;
       }
-      const input = parseInput(resetPasswordSchema, body);
+      const input = request.body;
       const { status, text } = await forward(
         auth,
         config.publicUrl,
@@ -152,5 +167,6 @@ function passwordResetPlugin(
 
 export default fp(passwordResetPlugin, {
   name: "password-reset",
+  dependencies: ["@fastify/rate-limit"],
   decorators: { fastify: ["ctx"] },
 });

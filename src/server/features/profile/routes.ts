@@ -1,19 +1,15 @@
 import type { FastifyInstance } from "fastify";
 import fp from "fastify-plugin";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { fileUrl } from "../../../shared/files";
 import { profilePatchSchema, profilePictureSchema } from "../../../shared/profile-schemas";
 import { errorResponses } from "../../../shared/responses/common";
 import { publicUserSchema, sessionAnswerSchema } from "../../../shared/responses/user";
-import type { PublicUser } from "../../../shared/user";
-import { HttpError } from "../../http/errors";
-import { deleteFileRows } from "../uploads/stored-files";
-import { findOwnAvatar, otherAvatarIds } from "./avatar-files";
-import { updateProfile, type ProfileUpdate } from "./repository";
+import { ProfileService } from "./profile-service";
+import { noQuerySchema } from "../../../shared/no-input";
 
 const tags = ["profile"];
 
-/** The signed-in user's own profile; emits `user.profileChanged` after each save. */
+/** The signed-in user's own profile (ProfileService saves it and announces each save). */
 function profilePlugin(
   parent: FastifyInstance,
   _options: unknown,
@@ -21,7 +17,7 @@ function profilePlugin(
 ): void {
   const app = parent.withTypeProvider<ZodTypeProvider>();
   const { sessions, events, database } = app.ctx;
-  const db = database.db;
+  const service = new ProfileService({ db: database.db, events });
 
   /** The signed-in user; 401 when nobody is signed in. */
   app.get(
@@ -30,6 +26,7 @@ function profilePlugin(
       schema: {
         tags,
         summary: "The signed-in user",
+        querystring: noQuerySchema,
         response: { 200: publicUserSchema, ...errorResponses },
       },
     },
@@ -50,6 +47,7 @@ function profilePlugin(
       schema: {
         tags,
         summary: "The signed-in user, or null",
+        querystring: noQuerySchema,
         response: { 200: sessionAnswerSchema, ...errorResponses },
       },
     },
@@ -60,10 +58,7 @@ function profilePlugin(
     },
   );
 
-  /**
-   * Updates the caller's own profile fields (the screen sends one at a time).
-   * Links arrive normalised by the shared schema; "" clears a link.
-   */
+  /** Updates the caller's own profile fields (the screen sends one at a time). */
   app.patch(
     "/api/profile",
     {
@@ -76,24 +71,13 @@ function profilePlugin(
     },
     async (request, reply) => {
       const { user } = await sessions.require(request);
-      const patch = request.body;
-      const update: ProfileUpdate = {};
-      if (patch.artistName !== undefined) update.artistName = patch.artistName;
-      if (patch.bio !== undefined) update.bio = patch.bio;
-      if (patch.spotifyUrl !== undefined) update.spotifyUrl = patch.spotifyUrl || null;
-      if (patch.appleMusicUrl !== undefined) update.appleMusicUrl = patch.appleMusicUrl || null;
-      if (patch.youtubeUrl !== undefined) update.youtubeUrl = patch.youtubeUrl || null;
-      await updateProfile(db, user.id, update);
-      await events.emit("user.profileChanged", { userId: user.id, admin: user.admin });
+      const saved = await service.update(user, request.body);
       reply.header("cache-control", "no-store");
-      return { ...user, ...update } satisfies PublicUser;
+      return saved;
     },
   );
 
-  /**
-   * Sets the caller's picture to one of their own finished avatar uploads
-   * (its type was checked from its bytes), and deletes the picture it replaces.
-   */
+  /** Sets the caller's picture to one of their own finished avatar uploads. */
   app.put(
     "/api/profile/picture",
     {
@@ -106,20 +90,9 @@ function profilePlugin(
     },
     async (request, reply) => {
       const { user } = await sessions.require(request);
-      const { fileId } = request.body;
-      if (!(await findOwnAvatar(db, user.id, fileId))) {
-        throw new HttpError(404, "This picture was not found.", undefined, "NOT_FOUND");
-      }
-      const profilePicture = fileUrl(fileId);
-      const replaced = await db.transaction().execute(async (trx) => {
-        await updateProfile(trx, user.id, { profilePicture });
-        return deleteFileRows(trx, { ids: await otherAvatarIds(trx, user.id, fileId) });
-      });
-      // Bytes go only once the new picture is committed.
-      if (replaced.length > 0) await events.emit("files.deleted", { ids: replaced });
-      await events.emit("user.profileChanged", { userId: user.id, admin: user.admin });
+      const saved = await service.setPicture(user, request.body.fileId);
       reply.header("cache-control", "no-store");
-      return { ...user, profilePicture } satisfies PublicUser;
+      return saved;
     },
   );
   done();

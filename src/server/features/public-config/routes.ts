@@ -2,6 +2,7 @@ import type { FastifyInstance } from "fastify";
 import fp from "fastify-plugin";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { publicConfigSchema } from "../../../shared/responses/config";
+import { noQuerySchema } from "../../../shared/no-input";
 
 /** What the browser needs to know about this deployment, without a rebuild. */
 function publicConfigPlugin(
@@ -16,6 +17,7 @@ function publicConfigPlugin(
       schema: {
         tags: ["operations"],
         summary: "Deployment settings the browser needs (marketing site)",
+        querystring: noQuerySchema,
         response: { 200: publicConfigSchema },
       },
     },

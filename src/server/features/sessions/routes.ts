@@ -11,6 +11,7 @@ import {
 } from "../../../shared/sessions";
 import { endSessions, listSessions } from "../../auth/account-sessions";
 import { HttpError } from "../../http/errors";
+import { noBodySchema, noQuerySchema } from "../../../shared/no-input";
 
 /**
  * Settings' active sessions: the account's signed-in browsers, and signing
@@ -34,6 +35,7 @@ function sessionsPlugin(
       schema: {
         tags,
         summary: "The account's signed-in browsers (device, IP, last seen, this device)",
+        querystring: noQuerySchema,
         response: { 200: accountSessionsSchema, ...errorResponses },
       },
     },
@@ -50,6 +52,7 @@ function sessionsPlugin(
       schema: {
         tags,
         summary: "Sign out one other browser of the account",
+        body: noBodySchema,
         params: sessionParamsSchema,
         response: { 200: okSchema, ...errorResponses },
       },
@@ -72,6 +75,7 @@ function sessionsPlugin(
       schema: {
         tags,
         summary: "Sign out every browser of the account but this one",
+        body: noBodySchema,
         response: { 200: okSchema.extend({ ended: z.number() }), ...errorResponses },
       },
     },

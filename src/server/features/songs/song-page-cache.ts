@@ -1,3 +1,5 @@
+import { LRUCache } from "lru-cache";
+
 /**
  * The artist's song list pages, serialized, kept per instance: the list is
  * the hottest read of the artist side and changes rarely. An entry is the
@@ -10,7 +12,8 @@
  * an artist keeps at most `maxPagesPerArtist` pages.
  */
 export class SongPageCache {
-  private readonly artists = new Map<string, Map<string, string>>();
+  /** Artists by recency of a page read (lru-cache); each holds its pages by key. */
+  private readonly artists: LRUCache<string, Map<string, string>>;
   /**
    * Bumped by every drop. A page read from the database is stored only if no
    * drop happened meanwhile, so a fill racing a change never keeps the old page.
@@ -18,18 +21,16 @@ export class SongPageCache {
   private epoch = 0;
 
   constructor(
-    private readonly maxArtists = 5_000,
+    maxArtists = 5_000,
     private readonly maxPagesPerArtist = 20,
-  ) {}
+  ) {
+    this.artists = new LRUCache({ max: maxArtists });
+  }
 
   get(artistId: string, pageKey: string): string | undefined {
-    const pages = this.artists.get(artistId);
-    const body = pages?.get(pageKey);
-    if (pages && body !== undefined) {
-      // Most recently read last: Map keeps insertion order.
-      this.artists.delete(artistId);
-      this.artists.set(artistId, pages);
-    }
+    const body = this.artists.peek(artistId)?.get(pageKey);
+    // Only a page found makes the artist recently read.
+    if (body !== undefined) this.artists.get(artistId);
     return body;
   }
 
@@ -40,13 +41,10 @@ export class SongPageCache {
 
   set(artistId: string, pageKey: string, body: string, startedAt: number): void {
     if (startedAt !== this.epoch) return;
-    let pages = this.artists.get(artistId);
+    let pages = this.artists.peek(artistId);
     if (!pages) {
       pages = new Map();
       this.artists.set(artistId, pages);
-      if (this.artists.size > this.maxArtists) {
-        this.artists.delete(this.artists.keys().next().value!);
-      }
     }
     if (!pages.has(pageKey) && pages.size >= this.maxPagesPerArtist) return;
     pages.set(pageKey, body);

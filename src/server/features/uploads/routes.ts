@@ -27,6 +27,7 @@ import { findStoredFile } from "./stored-files";
 import { uploadPurposeMap, type UploadPurpose } from "./upload-purposes";
 import { refusalOfNewUpload, type UploadLimits } from "./upload-limits";
 import { scheduleFileSweep, type FileSweepSchedule } from "./file-sweeper";
+import { noQuerySchema } from "../../../shared/no-input";
 
 /** Files need a session: revalidated on every use, never served from cache alone. */
 export const PRIVATE_FILE_CACHE = "private, no-cache";
@@ -266,6 +267,7 @@ function uploadsPlugin(
       schema: {
         tags: ["uploads"],
         summary: "A finished upload's details, to the person who uploaded it",
+        querystring: noQuerySchema,
         params: uploadParamsSchema,
         response: { 200: uploadedFileSchema, ...errorResponses },
       },

@@ -1,0 +1,126 @@
+import type { FastifyInstance, FastifyReply } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { errorResponses } from "../../../shared/responses/common";
+import {
+  songCountsSchema,
+  songNoticesSchema,
+  songRecordSchema,
+  songSummaryPageSchema,
+} from "../../../shared/responses/songs";
+import { noBodySchema, noQuerySchema } from "../../../shared/no-input";
+import {
+  songCountsQuerySchema,
+  songIdParamsSchema,
+  songListQuerySchema,
+} from "../../../shared/song-schemas";
+import { revalidateWithEtag } from "../../http/revalidate";
+import { ArtistSongService } from "./artist-song-service";
+
+const tags = ["songs"];
+
+/**
+ * Sends a body that is already the route schema's JSON (a cached page): with
+ * a JSON content type, Fastify sends a string as it is, never serializing it again.
+ */
+function sendJsonText(reply: FastifyReply, json: string): FastifyReply {
+  return reply.type("application/json; charset=utf-8").send(json);
+}
+
+/** The artist's catalogue: only the signed-in artist's own songs. */
+export function artistSongRoutes(
+  parent: FastifyInstance,
+  _options: unknown,
+  done: (err?: Error) => void,
+): void {
+  const app = parent.withTypeProvider<ZodTypeProvider>();
+  const { database, sessions, events } = app.ctx;
+  const service = new ArtistSongService({ db: database.db, events });
+
+  // The list and detail are kept by the browser but checked each time
+  // (ETag, 304: revalidateWithEtag, a route hook after the scope's no-store).
+  app.get(
+    "/api/songs",
+    {
+      onSend: revalidateWithEtag,
+      schema: {
+        tags,
+        summary: "The signed-in artist's songs, newest first, paged by key",
+        querystring: songListQuerySchema,
+        response: { 200: songSummaryPageSchema, ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      const { user } = await sessions.require(request);
+      const { cursor, ...filters } = request.query;
+      return sendJsonText(reply, await service.listPageJson(user.id, filters, cursor));
+    },
+  );
+
+  app.get(
+    "/api/songs/counts",
+    {
+      schema: {
+        tags,
+        summary: "How many songs each status filter of Your Songs shows (title search applied)",
+        querystring: songCountsQuerySchema,
+        response: { 200: songCountsSchema, ...errorResponses },
+      },
+    },
+    async (request) => {
+      const { user } = await sessions.require(request);
+      return service.counts(user.id, request.query.q);
+    },
+  );
+
+  app.get(
+    "/api/songs/notices",
+    {
+      schema: {
+        tags,
+        summary: "Songs whose status changed since the artist last opened them",
+        querystring: noQuerySchema,
+        response: { 200: songNoticesSchema, ...errorResponses },
+      },
+    },
+    async (request) => {
+      const { user } = await sessions.require(request);
+      return service.notices(user.id);
+    },
+  );
+
+  app.get(
+    "/api/songs/:id",
+    {
+      onSend: revalidateWithEtag,
+      schema: {
+        tags,
+        summary: "One of the signed-in artist's songs, with its status timeline",
+        querystring: noQuerySchema,
+        params: songIdParamsSchema,
+        response: { 200: songRecordSchema, ...errorResponses },
+      },
+    },
+    async (request) => {
+      const { user } = await sessions.require(request);
+      return service.get(user.id, request.params.id);
+    },
+  );
+
+  app.post(
+    "/api/songs/:id/views",
+    {
+      schema: {
+        tags,
+        summary: "Count one view of the artist's own song (and mark its status change seen)",
+        body: noBodySchema,
+        params: songIdParamsSchema,
+        response: { 200: songRecordSchema, ...errorResponses },
+      },
+    },
+    async (request) => {
+      const { user } = await sessions.require(request);
+      return service.open(user.id, request.params.id);
+    },
+  );
+  done();
+}
