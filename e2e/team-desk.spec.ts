@@ -76,12 +76,18 @@ test("two agents work one desk: views, waiting order, teammate reply, live assig
   await sam
     .getByRole("textbox", { name: "Internal note" })
     .fill("Distributor ticket open @Alex (Support)");
+  // Writing a note is not "typing" to the artist (a reply is, just below).
+  const typing = artist.getByText("Alex (Support) is typing…");
+  await artist.waitForTimeout(1_000);
+  await expect(typing).toHaveCount(0);
   await sam.getByRole("button", { name: "Add note" }).click();
   const note = messages(sam).getByRole("listitem").filter({ hasText: "Distributor ticket" });
   await expect(note).toContainText("Internal note");
   await expect(row(alex, first)).toContainText("Mentioned");
   await sam.getByRole("button", { name: "Reply", exact: true }).click();
   await sam.getByRole("textbox", { name: "Message" }).fill("One moment please");
+  // A teammate typing shows to the artist, under the agent they wrote to.
+  await expect(typing).toBeVisible();
   await sam.getByRole("textbox", { name: "Message" }).press("Enter");
 
   // The artist: the reply after the note arrives, the note never; nor after a reload or in the list.

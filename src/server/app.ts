@@ -26,6 +26,9 @@ import { registerJsonBodyParser } from "./http/json-body";
 import accountPlugin from "./features/account/routes";
 import { removeChatData } from "./features/chat/chat-user-data";
 import chatPlugin from "./features/chat/routes";
+import availabilityPlugin from "./features/availability/routes";
+import { AvailabilityService } from "./features/availability/availability-service";
+import savedRepliesPlugin from "./features/saved-replies/routes";
 import deskPlugin from "./features/desk/routes";
 import healthPlugin from "./features/health/routes";
 import { removeAvatars } from "./features/profile/avatar-files";
@@ -156,8 +159,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       olderThanMs: config.fileSweep.olderThanHours * 3_600_000,
     },
   });
-  await app.register(chatPlugin, { sendBudget: chatSendBudget });
+  const availability = new AvailabilityService(database, events);
+  await app.register(availabilityPlugin, { availability });
+  await app.register(chatPlugin, {
+    sendBudget: chatSendBudget,
+    availabilityOf: (ids) => availability.of(ids),
+  });
   await app.register(deskPlugin);
+  await app.register(savedRepliesPlugin);
   await app.register(clientErrorsPlugin);
   await app.register(songsPlugin);
   await app.register(sessionsPlugin);

@@ -1,5 +1,7 @@
 import { z } from "zod";
 import { plainString } from "./plain-text";
+import type { AgentAvailability } from "./availability";
+import type { MessageQuote } from "./quote";
 
 /** Longest text a chat message may carry; a pasted novel is not a support question. */
 export const MESSAGE_MAX_LENGTH = 4000;
@@ -49,6 +51,8 @@ export interface ChatMessage {
   kind?: "system" | "note" | "event";
   /** The song this message asks about; null when it refers to none (or the song is gone). */
   song?: MessageSongRef | null;
+  /** The message of the same room this one replies to; absent or null when none. */
+  quote?: MessageQuote | null;
 }
 
 /** The spec's room id: the two user ids sorted and joined with a hyphen. */
@@ -70,6 +74,8 @@ export const sendMessageSchema = z
     fileId: plainString().min(1).max(200).optional(),
     /** "Ask about this song": the artist's own song (an agent: the room's artist's song). */
     songId: plainString().min(1).max(100).optional(),
+    /** Reply with a quote: a message of the same room the sender may see. */
+    quoteId: plainString().min(1).max(200).optional(),
   })
   .refine((m) => m.text.length > 0 || m.fileId !== undefined || m.songId !== undefined, {
     error: "Type a message before sending.",
@@ -124,6 +130,8 @@ export interface ChatContact {
   roomId: string;
   lastMessage: LastMessage | null;
   unread: number;
+  /** Agents as artists see them: away, return day, usual reply time. */
+  availability?: AgentAvailability;
 }
 
 /** The person on the other side of a conversation; agents also see the artist's profile. */
@@ -146,4 +154,8 @@ export interface OpenedRoom {
   lastReadAt: number | null;
   /** When the other person last read it: "Seen" under one's own messages up to then. */
   peerLastReadAt: number | null;
+  /** Where the unread messages began when it was opened: the divider's place and count. */
+  firstUnread?: { seq: number; count: number } | null;
+  /** The agent's availability, for an artist's conversation header. */
+  peerAvailability?: AgentAvailability | null;
 }

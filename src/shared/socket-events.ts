@@ -3,6 +3,7 @@ import type { PeerTypingEvent, RoomReadEvent, SendAck, TypingEvent } from "./cha
 import type { ChatMessage } from "./chat";
 import type { SongChangedEvent, SongStatusNotice } from "./song-events";
 import type { DeskChangedEvent } from "./desk-events";
+import type { AvailabilityChangedEvent } from "./availability";
 
 /**
  * The one Socket.IO contract, typed on both ends: the server's `PortalServer`
@@ -34,6 +35,8 @@ export interface ServerToClientEvents {
   "sync:required": (event: ResyncEvent) => void;
   /** To agents only: a conversation's assignee or status changed (desk lists, header). */
   "desk:changed": (event: DeskChangedEvent) => void;
+  /** To everyone: an agent went away or came back (artists' lists and headers). */
+  "agent:availability": (event: AvailabilityChangedEvent) => void;
 }
 
 export interface ClientToServerEvents {

@@ -197,6 +197,15 @@ describe("invalid records are held apart and listed", () => {
       docs.users[a1!.uid]!.spotifyUrl = "javascript:alert(1)";
       docs.users[a1!.uid]!.bio = "Bio with\u0000NUL";
       docs.users.BadDocument00000000000000001 = { email: "bad@x.test", admin: "yes" };
+      // Issue 23, finding 14 for accounts: names and a bio over the profile
+      // screen's limits, and an impossible sign-up time.
+      const [a3, a4] = [artists()[3]!, artists()[4]!];
+      docs.users[a3.uid]!.bio = "b".repeat(3000);
+      docs.users[a3.uid]!.artistName = "A".repeat(500);
+      docs.users[a4.uid]!.username = "u".repeat(200);
+      docs.users[a4.uid]!.artistName = "Fine Name";
+      docs.users[a4.uid]!.createdAt = null;
+      auth.users.find((u) => u.localId === a4.uid)!.createdAt = String(1e20);
       const [roomId, room] = Object.entries(docs.rooms).find(([, r]) =>
         (r.participants as string[]).includes(a2!.uid),
       )!;
@@ -285,6 +294,33 @@ describe("invalid records are held apart and listed", () => {
     expect(
       entry("songs", "cleaned", /cover dropped: file missing: songCovers\/missing.png/),
     ).toBeDefined();
+  });
+
+  it("leaves out names, a bio and a time the live rules refuse, keeping the accounts", async () => {
+    const [a3, a4] = [artists()[3]!, artists()[4]!];
+    const rows = await t.app.ctx.database.db
+      .selectFrom("user")
+      .select(["id", "username", "artistName", "bio", "createdAt"])
+      .where("id", "in", [a3.uid, a4.uid])
+      .execute();
+    const [r3, r4] = [a3, a4].map((a) => rows.find((r) => r.id === a.uid)!);
+    expect(r3!.bio).toBeNull();
+    expect(r3!.artistName).toBe(r3!.username);
+    expect(r3!.artistName.length).toBeLessThanOrEqual(80);
+    expect(r4!.artistName).toBe("Fine Name");
+    expect(r4!.username).not.toMatch(/^u+$/);
+    expect(r4!.username.length).toBeLessThanOrEqual(80);
+    expect(Math.abs(new Date(r4!.createdAt).getTime() - Date.now())).toBeLessThan(60 * 60_000);
+    expect(entry("users", "cleaned", /bio left out: Bio must be at most 2000/)?.sourceId).toBe(
+      a3.uid,
+    );
+    expect(
+      entry("users", "cleaned", /artistName left out: Artist name must be at most 80/)?.sourceId,
+    ).toBe(a3.uid);
+    expect(entry("users", "cleaned", /username left out/)?.sourceId).toBe(a4.uid);
+    expect(entry("users", "cleaned", /createdAt is .*the import time is used/)?.sourceId).toBe(
+      a4.uid,
+    );
   });
 
   it("holds apart messages from outside the room, missing files and NUL", async () => {

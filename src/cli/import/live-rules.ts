@@ -1,4 +1,6 @@
 import { MESSAGE_MAX_LENGTH } from "../../shared/chat";
+import { artistNameSchema } from "../../shared/auth-schemas";
+import { bioSchema } from "../../shared/profile-schemas";
 import { songInputSchema } from "../../shared/song-schemas";
 
 /**
@@ -46,4 +48,15 @@ export function songTextProblem(
     if (!result.success) return `${name}: ${result.error.issues[0]?.message ?? "invalid"}`;
   }
   return null;
+}
+
+const USER_TEXT_RULES = { name: artistNameSchema, bio: bioSchema } as const;
+
+/**
+ * Why a user's name (username or artist name, held to the artist name's
+ * rule) or bio would be refused by the profile screen, or null.
+ */
+export function userTextProblem(rule: keyof typeof USER_TEXT_RULES, value: string): string | null {
+  const result = USER_TEXT_RULES[rule].safeParse(value);
+  return result.success ? null : (result.error.issues[0]?.message ?? "invalid");
 }

@@ -15,6 +15,7 @@ import {
 } from "./hosted-export-schemas";
 import { importRecordRow, importedRecords, type ImportContext } from "./import-context";
 import { skip } from "./import-report";
+import { timeProblem, userTextProblem } from "./live-rules";
 import { entriesOf, firstIssue, toEpochMs, withoutNul } from "./source-values";
 import { lookUpFile, type SourceFile } from "./source-files";
 
@@ -155,12 +156,29 @@ export async function planUsers(
       }
       return normalized || null;
     };
+    // A name or bio the profile screen would refuse is left out and reported;
+    // the account itself is kept, named by the next field that passes.
+    const name = (field: string, value: string | null | undefined): string | null => {
+      const text = clean(field, value)?.trim();
+      if (!text) return null;
+      const problem = userTextProblem("name", text);
+      if (problem) cleaned.push(`${field} left out: ${problem}`);
+      return problem ? null : text;
+    };
     const username =
-      clean("username", c.doc?.username)?.trim() ||
-      clean("displayName", c.auth?.displayName ?? c.doc?.displayName)?.trim() ||
+      name("username", c.doc?.username) ||
+      name("displayName", c.auth?.displayName ?? c.doc?.displayName) ||
       c.email.split("@")[0]!;
-    const artistName = clean("artistName", c.doc?.artistName)?.trim() || username;
-    const createdAt = createdAtOf(c, ctx.now);
+    const artistName = name("artistName", c.doc?.artistName) || username;
+    const bio = clean("bio", c.doc?.bio);
+    const bioProblem = bio?.trim() ? userTextProblem("bio", bio) : null;
+    if (bioProblem) cleaned.push(`bio left out: ${bioProblem}`);
+    let createdAt = createdAtOf(c, ctx.now);
+    const createdProblem = timeProblem(createdAt);
+    if (createdProblem) {
+      cleaned.push(`createdAt ${createdProblem}: the import time is used`);
+      createdAt = ctx.now;
+    }
 
     const files: SourceFile[] = [];
     let profilePicture: string | null = null;
@@ -196,7 +214,7 @@ export async function planUsers(
           username,
           artistName,
           admin: ctx.bool(c.doc?.admin === true),
-          bio: clean("bio", c.doc?.bio),
+          bio: bioProblem ? null : bio,
           profilePicture,
           spotifyUrl: link("spotifyUrl", c.doc?.spotifyUrl),
           appleMusicUrl: link("appleMusicUrl", c.doc?.appleMusicUrl),

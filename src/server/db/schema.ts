@@ -137,6 +137,26 @@ export interface MessageTable {
   kind: Generated<string>;
   /** The artist's song the message is about ("Ask about this song"). */
   songId: string | null;
+  /** The message of the same room this one quotes (reply with a quote). */
+  quoteId: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
+/** A reply agents share, inserted with "/shortcut" in the composer (migration 0014). */
+export interface SavedReplyTable {
+  id: string;
+  shortcut: string;
+  text: string;
+  createdById: string | null;
+  createdAt: EpochMs;
+  updatedAt: EpochMs;
+}
+
+/** An agent's "Away" state and optional return day (YYYY-MM-DD). */
+export interface AgentAvailabilityTable {
+  userId: string;
+  away: Bool;
+  awayUntil: string | null;
+  updatedAt: EpochMs;
 }
 
 export interface SongRequestTable {
@@ -235,6 +255,8 @@ export interface Database {
   song_status_event: SongStatusEventTable;
   song_view_day: SongViewDayTable;
   import_record: ImportRecordTable;
+  saved_reply: SavedReplyTable;
+  agent_availability: AgentAvailabilityTable;
 }
 
 export type { Generated };

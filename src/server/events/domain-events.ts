@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from "fastify";
 import type { ChatMessage } from "../../shared/chat";
 import type { RoomReadEvent } from "../../shared/chat-events";
+import type { AgentAvailability } from "../../shared/availability";
 
 /** Who a conversation is between, who owns it now, and whether it is open. */
 export interface RoomParties {
@@ -43,8 +44,8 @@ export interface DomainEventMap {
     memberIds: readonly string[];
     room: RoomParties | undefined;
   };
-  /** Someone is typing in a room (not stored; shown to the other member for a few seconds). */
-  "chat.typing": { roomId: string; userId: string; memberIds: readonly string[] };
+  /** Someone is typing in a room (not stored; shown to the recipients for a few seconds). */
+  "chat.typing": { roomId: string; userId: string; recipientIds: readonly string[] };
   /** Someone read a room. */
   "chat.roomRead": RoomReadEvent & { memberIds: readonly string[] };
   /**
@@ -77,6 +78,8 @@ export interface DomainEventMap {
   };
   /** A song request was created, edited or removed: per-artist caches drop it. */
   "song.changed": { songId: string; artistId: string };
+  /** An agent set themselves away or back (or changed the return day). */
+  "agent.availabilityChanged": { agentId: string; availability: AgentAvailability };
   /** Stored-file rows are gone; their bytes may now be removed. */
   "files.deleted": { ids: readonly string[] };
 }

@@ -30,13 +30,15 @@ const RAW_PROTOCOL_ROUTES = new Set(["/api/uploads", "/api/uploads/:uploadId"]);
 
 /**
  * TEMPORARY, for the lead to empty once issue 22 lands: chat routes that
- * take no body yet declare none (src/server/features/chat/ was being changed
- * by issue 22 while the input rule below was written). Give each
- * `body: noBodySchema` (src/shared/no-input.ts) and delete its line here.
+ * take no input yet declare none (src/server/features/chat/ was being
+ * changed by issue 22 while the input rule below was written). Give each
+ * `body: noBodySchema` or `querystring: noQuerySchema` (src/shared/no-input.ts)
+ * and delete its line here.
  */
 const CHAT_ROUTES_WITHOUT_INPUT_SCHEMAS = new Set([
   "PUT /api/chat/rooms/with/:id: body",
   "POST /api/chat/rooms/:id/read: body",
+  "GET /api/chat/rooms/:id/reply-variables: querystring",
 ]);
 
 /**

@@ -39,9 +39,9 @@ export function registerFanOut({ events, realtime, peersOf }: FanOutDeps): void 
   events.on("chat.roomRead", ({ roomId, userId, lastReadAt, memberIds }) => {
     realtime.toUsers(memberIds, "room:read", { roomId, userId, lastReadAt });
   });
-  // Typing reaches the room's other member only.
-  events.on("chat.typing", ({ roomId, userId, memberIds }) => {
-    const others = memberIds.filter((id) => id !== userId);
+  // Typing reaches whom the chat service named (never the typist).
+  events.on("chat.typing", ({ roomId, userId, recipientIds }) => {
+    const others = recipientIds.filter((id) => id !== userId);
     realtime.toUsers(others, "room:peer-typing", { roomId, userId });
   });
   // Names and pictures in chat lists: an agent is in every artist's list; an
@@ -49,6 +49,12 @@ export function registerFanOut({ events, realtime, peersOf }: FanOutDeps): void 
   events.on("user.profileChanged", async ({ userId, admin }) => {
     if (admin) return realtime.toEveryone("directory:changed", {});
     realtime.toUsers(await peersOf(userId), "directory:changed", {});
+  });
+
+  // --- Availability ---
+  // Every artist lists every agent, so away and back go to everyone.
+  events.on("agent.availabilityChanged", ({ agentId, availability }) => {
+    realtime.toEveryone("agent:availability", { agentId, availability });
   });
 
   // --- Songs ---

@@ -164,6 +164,46 @@ describe("two instances behind one address", () => {
     await expect.poll(me, { timeout: 5_000 }).toBe(401);
   }, 60_000);
 
+  it("a password change on one instance ends the account's other sessions on the other at once, socket included", async (ctx) => {
+    skipUnlessAvailable(ctx, skipReason);
+    const email = `moving-${randomUUID()}@example.test`;
+    const onA = new Client(a!.url);
+    const signedUp = await onA.call("POST", "/api/auth/sign-up/email", {
+      name: "Moving Artist",
+      email,
+      password: "Str0ng-pass!",
+      consent: true,
+    });
+    expect(signedUp.status).toBe(200);
+    const onB = new Client(b!.url);
+    const signedIn = await onB.call("POST", "/api/auth/sign-in/email", {
+      email,
+      password: "Str0ng-pass!",
+    });
+    expect(signedIn.status).toBe(200);
+    expect((await onB.call("GET", "/api/me")).status).toBe(200);
+    const socket = onB.socket();
+    await new Promise<void>((resolve, reject) => {
+      socket.once("connect", resolve);
+      socket.once("connect_error", reject);
+    });
+    const ended = new Promise<void>((resolve) => socket.once("disconnect", () => resolve()));
+
+    const changed = await onA.call("POST", "/api/account/change-password", {
+      currentPassword: "Str0ng-pass!",
+      newPassword: "N3w-Str0ng-pass!",
+      confirmPassword: "N3w-Str0ng-pass!",
+    });
+    expect(changed.status).toBe(200);
+    // The browser that changed it keeps going, with its fresh session.
+    expect((await onA.call("GET", "/api/me")).status).toBe(200);
+    await expect
+      .poll(async () => (await onB.call("GET", "/api/me")).status, { timeout: 5_000 })
+      .toBe(401);
+    await ended;
+    socket.close();
+  }, 60_000);
+
   it("the team desk live across instances: assignment, resolve and notes reach an agent on the other, never the artist", async (ctx) => {
     skipUnlessAvailable(ctx, skipReason);
     const artist = new Client(a!.url);

@@ -47,6 +47,9 @@ interface Fixture {
   avatarId: string;
   /** An upload A started and did not finish. */
   unfinishedId: string;
+  /** Saved replies the agent made: one to change, one to remove. */
+  savedReplyId: string;
+  doomedReplyId: string;
 }
 
 interface Call {
@@ -268,6 +271,42 @@ const ROWS: Record<string, Row> = {
     call: (f) => ({ url: `/api/chat/rooms/${f.roomId}/read` }),
     expect: aAndAgent(200, 403),
   },
+  "GET /api/chat/rooms/:id/search": {
+    call: (f) => ({ url: `/api/chat/rooms/${f.roomId}/search?q=hello` }),
+    expect: aAndAgent(200, 403),
+  },
+  // Saved replies and their variables are the agents' tools alone.
+  "GET /api/chat/rooms/:id/reply-variables": {
+    call: (f) => ({ url: `/api/chat/rooms/${f.roomId}/reply-variables` }),
+    expect: agentsOnly(200),
+  },
+  "GET /api/saved-replies": {
+    call: () => ({ url: "/api/saved-replies" }),
+    expect: agentsOnly(200),
+  },
+  "POST /api/saved-replies": {
+    call: (_f, who) => ({
+      url: "/api/saved-replies",
+      payload: { shortcut: `matrix-${who}`, text: "Hello {{artist.name}}" },
+    }),
+    expect: agentsOnly(201),
+  },
+  "PUT /api/saved-replies/:id": {
+    call: (f, who) => ({
+      url: `/api/saved-replies/${f.savedReplyId}`,
+      payload: { shortcut: "fixture", text: `Changed by ${who}` },
+    }),
+    expect: agentsOnly(200),
+  },
+  "DELETE /api/saved-replies/:id": {
+    call: (f) => ({ url: `/api/saved-replies/${f.doomedReplyId}` }),
+    expect: agentsOnly(200),
+  },
+  "GET /api/availability": { call: () => ({ url: "/api/availability" }), expect: agentsOnly(200) },
+  "PUT /api/availability": {
+    call: () => ({ url: "/api/availability", payload: { away: false } }),
+    expect: agentsOnly(200),
+  },
   "POST /api/client-errors": {
     call: () => ({ url: "/api/client-errors", payload: { kind: "send", message: "matrix" } }),
     expect: allowed(204),
@@ -394,6 +433,16 @@ async function tusCreate(
   return (response.headers.location as string).split("/").pop()!;
 }
 
+async function savedReply(agent: TestUser, shortcut: string): Promise<string> {
+  const response = await t.app.inject({
+    method: "POST",
+    url: "/api/saved-replies",
+    headers: { cookie: agent.cookie, origin: ORIGIN },
+    payload: { shortcut, text: "Hi" },
+  });
+  return response.json<{ id: string }>().id;
+}
+
 beforeAll(async () => {
   // Four wrong-password calls per persona are authorization probes here, not
   // guessing: the per-account limit (its own tests) must not answer them.
@@ -446,6 +495,8 @@ beforeAll(async () => {
     chatFileId: chatFile.id!,
     avatarId: avatar.id!,
     unfinishedId: await tusCreate(a, "chat", { roomId }, png.length + 5),
+    savedReplyId: await savedReply(agent, "fixture"),
+    doomedReplyId: await savedReply(agent, "doomed"),
   };
   url = await listen(t.app);
   // A dozen sign-ups and sign-ins, each a 128 MiB hash: slow on a busy machine.

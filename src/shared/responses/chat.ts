@@ -1,7 +1,14 @@
 import { z } from "zod";
+import type { AgentAvailability } from "../availability";
 import type { ChatContact, ChatMessage, ChatPeer, OpenedRoom } from "../chat";
 
 const fileType = z.enum(["image", "audio"]);
+
+export const agentAvailabilitySchema = z.object({
+  away: z.boolean(),
+  awayUntil: z.string().nullable(),
+  medianReplyMs: z.number().nullable(),
+}) satisfies z.ZodType<AgentAvailability>;
 
 export const chatMessageSchema = z.object({
   id: z.string(),
@@ -28,6 +35,17 @@ export const chatMessageSchema = z.object({
     })
     .nullable()
     .optional(),
+  quote: z
+    .object({
+      id: z.string(),
+      seq: z.number(),
+      userId: z.string(),
+      senderName: z.string(),
+      excerpt: z.string(),
+      fileType: fileType.nullable(),
+    })
+    .nullable()
+    .optional(),
 }) satisfies z.ZodType<ChatMessage>;
 
 export const chatMessagesSchema = z.array(chatMessageSchema);
@@ -47,6 +65,7 @@ export const chatContactSchema = z.object({
     })
     .nullable(),
   unread: z.number(),
+  availability: agentAvailabilitySchema.optional(),
 }) satisfies z.ZodType<ChatContact>;
 
 export const chatContactsSchema = z.array(chatContactSchema);
@@ -68,6 +87,8 @@ export const openedRoomSchema = z.object({
   peer: chatPeerSchema,
   lastReadAt: z.number().nullable(),
   peerLastReadAt: z.number().nullable(),
+  firstUnread: z.object({ seq: z.number(), count: z.number() }).nullable().optional(),
+  peerAvailability: agentAvailabilitySchema.nullable().optional(),
 }) satisfies z.ZodType<OpenedRoom>;
 
 export const lastReadSchema = z.object({ lastReadAt: z.number() });

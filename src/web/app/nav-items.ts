@@ -1,4 +1,13 @@
-import { Inbox, List, MessageCircle, Music, Settings, Wallet, type LucideIcon } from "lucide-react";
+import {
+  Inbox,
+  List,
+  MessageCircle,
+  MessageSquareText,
+  Music,
+  Settings,
+  Wallet,
+  type LucideIcon,
+} from "lucide-react";
 
 export interface NavItem {
   to: string;
@@ -26,5 +35,6 @@ export const bottomNavItems: NavItem[] = [
 export const adminNavItems: NavItem[] = [
   { to: "/", label: "Inbox", icon: Inbox },
   { to: "/desk/songs", label: "Song desk", icon: Music },
+  { to: "/saved-replies", label: "Saved replies", icon: MessageSquareText },
   { to: "/settings", label: "Settings", icon: Settings },
 ];

@@ -59,6 +59,7 @@ export const routeChunks: RouteChunks[] = [
   { path: "/song/:id", modules: [`${songs}song-detail-page.tsx`] },
   { path: "/song/:id/ask", modules: [`${chat}ask/ask-about-song-page.tsx`] },
   { path: "/desk/songs", modules: [`${songs}desk/song-desk-page.tsx`] },
+  { path: "/saved-replies", modules: ["src/web/features/saved-replies/saved-replies-page.tsx"] },
   { path: "/desk/songs/new", modules: [`${songs}desk/song-editor-page.tsx`] },
   { path: "/desk/songs/:id", modules: [`${songs}desk/song-editor-page.tsx`] },
   { path: "/wallet", modules: ["src/web/features/wallet/wallet-page.tsx"] },

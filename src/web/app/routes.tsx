@@ -79,6 +79,10 @@ export const routes: RouteObject[] = [
           },
           { path: "desk/songs", ...page(() => import("../features/songs/desk/song-desk-page")) },
           {
+            path: "saved-replies",
+            ...page(() => import("../features/saved-replies/saved-replies-page")),
+          },
+          {
             path: "desk/songs/new",
             ...page(() => import("../features/songs/desk/song-editor-page")),
           },

@@ -10,6 +10,7 @@ import { importRecordsMigration } from "./0008-import-records";
 import { fileSweepIndexesMigration } from "./0009-file-sweep-indexes";
 import { teamInboxMigration } from "./0010-team-inbox";
 import { finishMigration } from "./0013-finish";
+import { conversationToolsMigration } from "./0014-conversation-tools";
 
 /**
  * Every migration, in order. New features append here; names never change
@@ -27,5 +28,6 @@ export function allMigrations(dialect: MigrationDialect): Record<string, Migrati
     "0009-file-sweep-indexes": fileSweepIndexesMigration,
     "0010-team-inbox": teamInboxMigration,
     "0013-finish": finishMigration,
+    "0014-conversation-tools": conversationToolsMigration(dialect),
   };
 }

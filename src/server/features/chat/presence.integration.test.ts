@@ -80,4 +80,20 @@ describe("presence", () => {
     agentSocket.emit(chatEvents.typing, { roomId });
     expect(await back).toEqual({ roomId, userId: agent.id });
   });
+
+  it("forwards a teammate's typing to the artist only, not to the agent the artist picked", async () => {
+    const roomId = chatRoomId(artist.id, agent.id);
+    const teammate = await createUser(t.app, "Presence Teammate", true);
+    const artistSocket = await open(artist);
+    const agentSocket = await open(agent);
+    const teammateSocket = await open(teammate);
+    const atAgent: unknown[] = [];
+    agentSocket.on(chatEvents.peerTyping, (e) => atAgent.push(e));
+
+    const seen = nextEvent<PeerTypingEvent>(artistSocket, chatEvents.peerTyping);
+    teammateSocket.emit(chatEvents.typing, { roomId });
+    expect(await seen).toEqual({ roomId, userId: teammate.id });
+    await new Promise((r) => setTimeout(r, 300));
+    expect(atAgent).toEqual([]);
+  });
 });

@@ -18,6 +18,7 @@ import {
 } from "../../../shared/chat";
 import { coverFileUrl } from "../../../shared/song-schemas";
 import { SHARED_KINDS } from "../../../shared/desk";
+import { attachQuotes } from "./quotes";
 
 type Db = Kysely<Database>;
 
@@ -216,6 +217,8 @@ export interface NewMessage {
   } | null;
   kind?: "text" | NonNullable<ChatMessage["kind"]>;
   songId?: string | null;
+  /** A message of the same room this one replies to (checked by findQuotable). */
+  quoteId?: string | null;
 }
 
 export type InsertResult =
@@ -251,6 +254,7 @@ export async function insertMessage(db: Db, input: NewMessage): Promise<InsertRe
           "fileSize",
           "kind",
           "songId",
+          "quoteId",
         ])
         .expression((eb) =>
           eb
@@ -277,6 +281,7 @@ export async function insertMessage(db: Db, input: NewMessage): Promise<InsertRe
               eb.cast(eb.val(input.file?.fileSize ?? null), "bigint").as("fileSize"),
               eb.cast(eb.val(input.kind ?? "text"), "text").as("kind"),
               eb.cast(eb.val(input.songId ?? null), "text").as("songId"),
+              eb.cast(eb.val(input.quoteId ?? null), "text").as("quoteId"),
             ])
             .where("roomId", "=", input.roomId),
         )
@@ -312,7 +317,7 @@ export async function findOwnMessage(
     .where("roomId", "=", roomId)
     .where("senderId", "=", senderId)
     .executeTakeFirst();
-  return row ? (await attachSongCards(db, [row]))[0] : undefined;
+  return row ? (await attachQuotes(db, [row], await attachSongCards(db, [row])))[0] : undefined;
 }
 
 function isUniqueViolation(error: unknown): boolean {
@@ -346,12 +351,13 @@ export async function listMessages(
       .orderBy("seq", "asc")
       .limit(MESSAGE_PAGE_SIZE)
       .execute();
-    return attachSongCards(db, rows);
+    return attachQuotes(db, rows, await attachSongCards(db, rows));
   }
   let latest = visible.where("roomId", "=", roomId);
   if (page.before !== undefined) latest = latest.where("seq", "<", page.before);
   const rows = await latest.orderBy("seq", "desc").limit(MESSAGE_PAGE_SIZE).execute();
-  return attachSongCards(db, rows.reverse());
+  rows.reverse();
+  return attachQuotes(db, rows, await attachSongCards(db, rows));
 }
 
 /** `%` and `_` typed by a person are literal characters, not wildcards. */

@@ -23,10 +23,14 @@ import { ChatService } from "./service";
 import { statusChangeLine } from "../../../shared/song-events";
 import { chatFileResolver } from "./chat-upload-purpose";
 import type { UserBudget } from "../../limits/user-budget";
+import type { AgentAvailability } from "../../../shared/availability";
+import { registerConversationTools } from "./conversation-tools";
 
 export interface ChatOptions {
   /** Each user's send budget (CHAT_SEND_BURST, CHAT_SENDS_PER_MINUTE). */
   sendBudget?: UserBudget;
+  /** Agents' availability, shown to artists in their list and conversation header. */
+  availabilityOf?: (agentIds: readonly string[]) => Promise<Map<string, AgentAvailability>>;
 }
 
 const tags = ["chat"];
@@ -62,9 +66,12 @@ function chatPlugin(
       const { user } = await sessions.require(request);
       const { q } = request.query;
       reply.header("cache-control", "no-store");
-      return user.admin
-        ? listInboxForAgent(database, user.id, q)
-        : listAgentsForUser(database, user.id, q, (peerId) => chatRoomId(user.id, peerId));
+      if (user.admin) return listInboxForAgent(database, user.id, q);
+      const agents = await listAgentsForUser(database, user.id, q, (peerId) =>
+        chatRoomId(user.id, peerId),
+      );
+      const shown = await options.availabilityOf?.(agents.map((a) => a.userId));
+      return shown ? agents.map((a) => ({ ...a, availability: shown.get(a.userId) })) : agents;
     },
   );
 
@@ -82,7 +89,10 @@ function chatPlugin(
     },
     async (request) => {
       const { user } = await sessions.require(request);
-      return service.openRoom(user, request.params.id, request.query.room);
+      const opened = await service.openRoom(user, request.params.id, request.query.room);
+      if (user.admin || !options.availabilityOf) return opened;
+      const shown = await options.availabilityOf([opened.peer.id]);
+      return { ...opened, peerAvailability: shown.get(opened.peer.id) ?? null };
     },
   );
 
@@ -125,15 +135,18 @@ function chatPlugin(
     },
   );
 
-  // Typing: passed on (by the realtime fan-out) to the room's other member, for a member only.
+  registerConversationTools(app, service);
+
+  // Typing: passed on (by the realtime fan-out) to whoever the service names:
+  // the other member, or the artist when a teammate answers.
   realtime.handle("room:typing", (user, payload) => {
     if (!isTypingEvent(payload)) return;
     const { roomId } = payload;
     void service
-      .memberIds(roomId)
-      .then(async (memberIds) => {
-        if (!memberIds.includes(user.id)) return;
-        await events.emit("chat.typing", { roomId, userId: user.id, memberIds });
+      .typingRecipients(roomId, user)
+      .then(async (recipients) => {
+        if (recipients.length === 0) return;
+        await events.emit("chat.typing", { roomId, userId: user.id, recipientIds: recipients });
       })
       .catch((err: unknown) => app.log.warn({ err }, "typing signal failed"));
   });

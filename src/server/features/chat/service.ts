@@ -26,6 +26,9 @@ import {
   type NewMessage,
 } from "./repository";
 import { SEND_TOO_FAST } from "../../../shared/chat-events";
+import { QUOTE_NOT_FOUND } from "../../../shared/quote";
+import { findQuotable } from "./quotes";
+import { firstUnread } from "./unread-start";
 import type { UserBudget } from "../../limits/user-budget";
 
 export const NOT_A_MEMBER = "You are not part of this conversation.";
@@ -90,6 +93,23 @@ export class ChatService {
   }
 
   /**
+   * Who hears that the user is typing in a room: the other member; for a
+   * teammate answering from the shared inbox, the artist only (the agent the
+   * artist picked is a colleague, not the person waiting). Nobody, for
+   * anyone who may not write there.
+   */
+  async typingRecipients(
+    roomId: string,
+    user: Pick<PublicUser, "id" | "admin">,
+  ): Promise<readonly string[]> {
+    const ids = await this.memberIds(roomId);
+    if (ids.includes(user.id)) return ids.filter((id) => id !== user.id);
+    if (!user.admin || ids.length === 0) return [];
+    const artistId = (await findRoomParties(this.db, roomId))?.artistId;
+    return artistId ? [artistId] : [];
+  }
+
+  /**
    * Throws 403 unless the user may read and write the room: one of its two
    * people, or any agent (the desk works as a team; decision 040).
    */
@@ -120,6 +140,8 @@ export class ChatService {
       ? await findArtistRoom(this.db, peer.id, user.id, preferredRoomId)
       : undefined;
     const roomId = existing ?? chatRoomId(user.id, peer.id);
+    // Where the unread messages begin, read before this visit marks them read.
+    const unread = await firstUnread(this.db, roomId, user);
     // The spec: lastRead is null for the agent when the room is created.
     if (!existing) {
       await ensureRoom(
@@ -141,7 +163,13 @@ export class ChatService {
       : { ...peer, bio: null, spotifyUrl: null, appleMusicUrl: null, youtubeUrl: null };
     // "Seen" under one's own last message starts from the peer's read mark.
     const peerRead = await findMembership(this.db, roomId, peer.id);
-    return { roomId, peer: visible, lastReadAt: now, peerLastReadAt: peerRead?.lastReadAt ?? null };
+    return {
+      roomId,
+      peer: visible,
+      lastReadAt: now,
+      peerLastReadAt: peerRead?.lastReadAt ?? null,
+      firstUnread: unread,
+    };
   }
 
   async markRead(user: PublicUser, roomId: string): Promise<number> {
@@ -183,6 +211,10 @@ export class ChatService {
       throw new HttpError(429, SEND_TOO_FAST, undefined, "TOO_MANY_ATTEMPTS", waitSeconds);
     }
     const song = data.songId ? await this.referableSong(user, data.roomId, data.songId) : null;
+    const quote = data.quoteId
+      ? await findQuotable(this.db, data.roomId, data.quoteId, user)
+      : null;
+    if (quote === undefined) throw new HttpError(400, QUOTE_NOT_FOUND, undefined, "BAD_QUOTE");
     const file = data.fileId ? await this.resolveFile(user, data.roomId, data.fileId) : null;
     const result = await this.write({
       id: data.id,
@@ -193,11 +225,12 @@ export class ChatService {
       createdAt: this.now(),
       file,
       songId: song?.id ?? null,
+      quoteId: quote?.id ?? null,
     });
     if (result.outcome === "conflict") {
       throw new HttpError(409, "This message id is already taken.", undefined, "CONFLICT");
     }
-    const message = { ...result.message, song };
+    const message = { ...result.message, song, quote };
     const created = result.outcome === "created";
     if (created) await this.announceMessage(message);
     return { message, created };

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { useQueryClient } from "@tanstack/react-query";
 import { Link, useParams, useSearchParams } from "react-router";
-import { ArrowLeft, Upload } from "lucide-react";
+import { ArrowLeft, Search, Upload } from "lucide-react";
 import { chatRoomId, type OpenedRoom } from "../../../shared/chat";
 import { lastMessagePreview } from "../../../shared/chat-format";
 import type { PublicUser } from "../../../shared/user";
@@ -36,6 +36,14 @@ import {
 } from "./realtime/chat-connection-provider";
 import { TYPING_EVERY_MS } from "../../../shared/chat-events";
 import { mergeMessages } from "./thread";
+import { useLiveAgentAvailability } from "./api/availability";
+import { AvailabilityLine } from "./components/availability-line";
+import { QuotePreview } from "./components/quote-preview";
+import { SearchBar } from "./components/search-bar";
+import { iconButton } from "./components/icon-button";
+import { MessageToolsContext } from "./tools/message-tools-context";
+import { useConversationTools } from "./tools/use-conversation-tools";
+import { useSavedReplyAssist } from "./tools/use-saved-reply-assist";
 import { ComposerModeSwitch, useComposerMode } from "./desk/composer-mode";
 import { usePostNote } from "./desk/desk-api";
 import { DeskControls } from "./desk/desk-controls";
@@ -91,6 +99,8 @@ function Conversation({
   const [opened, setOpened] = useState<OpenedRoom | undefined>(() =>
     queryClient.getQueryData(openedKey),
   );
+  // The unread messages as the first opening found them: the divider stays until the conversation is left.
+  const [unreadAtOpen, setUnreadAtOpen] = useState<OpenedRoom["firstUnread"]>(undefined);
   const directoryVersion = useDirectoryVersion();
   const openNow = useCallback(
     () =>
@@ -98,6 +108,7 @@ function Conversation({
         onSuccess: (room) => {
           queryClient.setQueryData(openedKey, room);
           setOpened(room);
+          setUnreadAtOpen((held) => (held === undefined ? (room.firstUnread ?? null) : held));
         },
       }),
     // openedKey is made of peerId and roomHint.
@@ -124,6 +135,23 @@ function Conversation({
   const [fileError, setFileError] = useState<string | null>(null);
   const [dragging, setDragging] = useState(false);
   const composerText = useRef<HTMLTextAreaElement>(null);
+  const [draft, setDraft] = useState("");
+  const focusComposer = useCallback(() => composerText.current?.focus(), []);
+  // A quote goes with a reply to the artist, never with a note.
+  const replyMode = useCallback(() => setComposerMode("reply"), [setComposerMode]);
+  const { searchButton, ...tools } = useConversationTools({
+    roomId,
+    loadOlder: older.load,
+    focusComposer,
+    onReplyStart: replyMode,
+  });
+  const assist = useSavedReplyAssist({
+    enabled: user.admin,
+    roomId,
+    text: draft,
+    setText: setDraft,
+    focusText: focusComposer,
+  });
   const live = useLastLiveMessage();
   const connection = useChatConnection();
   const peerTyping = usePeerTyping(roomId);
@@ -189,6 +217,14 @@ function Conversation({
     composerText.current?.focus();
   };
 
+  // Shown (and sent) with replies only: a note carries no quote.
+  const quote = composerMode === "note" ? null : tools.quote;
+
+  const peerAvailability = useLiveAgentAvailability(
+    user.admin ? undefined : opened?.peer.id,
+    opened?.peerAvailability,
+  );
+
   if (openFailed && !opened && !openOffline) {
     return (
       <div className="flex flex-1 flex-col items-center justify-center gap-3 p-6 text-center">
@@ -243,12 +279,33 @@ function Conversation({
           {peer && (
             <>
               <Avatar src={peer.picture} name={peer.name} size="sm" />
-              <h1 className="min-w-0 truncate text-lg font-bold">{peer.name}</h1>
+              <div className="flex min-w-0 flex-1 flex-col">
+                <h1 className="truncate text-lg font-bold">{peer.name}</h1>
+                {!user.admin && <AvailabilityLine availability={peerAvailability} />}
+              </div>
               {user.admin && <ArtistProfileButton artist={peer} />}
+              <button
+                ref={searchButton}
+                type="button"
+                className={iconButton}
+                aria-label="Search"
+                aria-expanded={tools.search.open}
+                onClick={tools.search.toggle}
+              >
+                <Search aria-hidden="true" className="size-5" />
+              </button>
             </>
           )}
           {user.admin && roomId && <DeskControls roomId={roomId} ownId={user.id} />}
         </header>
+        {tools.search.open && (
+          <SearchBar
+            roomId={roomId}
+            onTerms={tools.search.onTerms}
+            onMatch={tools.search.onMatch}
+            onClose={tools.search.close}
+          />
+        )}
         <ConnectionBanner />
         {openOffline || (stored.isPending && stored.fetchStatus === "paused") ? (
           <>
@@ -272,16 +329,19 @@ function Conversation({
         ) : stored.isError ? (
           <p className="flex-1 p-4 text-center text-sm">Messages could not be loaded.</p>
         ) : (
-          <MessageList
-            messages={messages}
-            ownId={user.id}
-            older={{ ...older, hasOlder: stored.data.hasOlder }}
-            onRetry={sender.retry}
-            onRemove={sender.remove}
-            songHref={user.admin ? agentSongHref : artistSongHref}
-            seenId={seenId}
-            peerId={peer?.id}
-          />
+          <MessageToolsContext value={tools.tools}>
+            <MessageList
+              messages={messages}
+              ownId={user.id}
+              older={{ ...older, hasOlder: stored.data.hasOlder }}
+              onRetry={sender.retry}
+              onRemove={sender.remove}
+              songHref={user.admin ? agentSongHref : artistSongHref}
+              seenId={seenId}
+              unread={unreadAtOpen}
+              peerId={peer?.id}
+            />
+          </MessageToolsContext>
         )}
         <p className="h-5 shrink-0 px-4 text-xs text-slate-600 italic dark:text-slate-300">
           {peerTyping && peer ? `${peer.name} is typing…` : ""}
@@ -312,6 +372,7 @@ function Conversation({
             textRef={composerText}
             note={composerMode === "note"}
             onSendText={(text) => {
+              // A pending quote waits in Note mode for the next reply.
               if (composerMode === "note") {
                 setFileError(null);
                 postNote.mutate(text, {
@@ -319,20 +380,36 @@ function Conversation({
                 });
                 return;
               }
-              sender.sendText(text, composerSong.song.data ?? null);
+              sender.sendText(text, composerSong.song.data ?? null, quote);
               if (composerSong.songId) composerSong.drop();
+              tools.dropQuote();
             }}
+            draft={{ text: draft, setText: setDraft }}
+            assist={assist}
             reference={
-              composerSong.songId && (
-                <SongReferenceChip
-                  song={composerSong.song.data}
-                  failed={composerSong.song.isError}
-                  onRemove={() => {
-                    composerSong.drop();
-                    composerText.current?.focus();
-                  }}
-                />
-              )
+              quote || composerSong.songId ? (
+                <>
+                  {quote && (
+                    <QuotePreview
+                      quote={quote}
+                      onCancel={() => {
+                        tools.dropQuote();
+                        focusComposer();
+                      }}
+                    />
+                  )}
+                  {composerSong.songId && (
+                    <SongReferenceChip
+                      song={composerSong.song.data}
+                      failed={composerSong.song.isError}
+                      onRemove={() => {
+                        composerSong.drop();
+                        composerText.current?.focus();
+                      }}
+                    />
+                  )}
+                </>
+              ) : null
             }
             canSendEmpty={composerSong.song.data !== undefined}
             waiting={composerSong.songId !== null && composerSong.song.isPending}

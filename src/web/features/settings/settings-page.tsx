@@ -24,6 +24,7 @@ import { useSession, useSignOut } from "../../lib/auth/session";
 import { NotificationSetting } from "./notification-setting";
 import { SongStatusEmailsSwitch } from "./song-status-emails-switch";
 import { UnreadEmailsSwitch } from "./unread-emails-switch";
+import { AvailabilitySetting } from "./availability-setting";
 import { ActiveSessions } from "./sessions/active-sessions";
 
 const rowClass =
@@ -75,6 +76,12 @@ export default function SettingsPage() {
           <p className="truncate text-sm text-slate-600 dark:text-slate-300">{user.email}</p>
         </div>
       </section>
+
+      {user.admin && (
+        <Section title="Availability">
+          <AvailabilitySetting />
+        </Section>
+      )}
 
       <Section title="Preferences">
         <div className="flex items-center gap-3 px-4 py-3.5">

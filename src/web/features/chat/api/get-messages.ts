@@ -52,29 +52,33 @@ export function useMessages(roomId: string | undefined) {
  */
 export function useOlderMessages(roomId: string | undefined) {
   const queryClient = useQueryClient();
-  const running = useRef(false);
+  // The load in flight: a second caller (a jump to an old message) waits for it.
+  const running = useRef<Promise<void> | null>(null);
   const [state, setState] = useState<"idle" | "loading" | "failed">("idle");
-  const load = useCallback(async () => {
-    if (!roomId || running.current) return;
+  const load = useCallback((): Promise<void> => {
+    if (!roomId) return Promise.resolve();
+    if (running.current) return running.current;
     const key = chatKeys.messages(roomId);
     const held = queryClient.getQueryData<Thread>(key);
     const oldest = held?.messages.find((m) => m.status === "sent")?.seq;
-    if (!held?.hasOlder || oldest === undefined) return;
-    running.current = true;
+    if (!held?.hasOlder || oldest === undefined) return Promise.resolve();
     setState("loading");
-    try {
-      const page = await fetchPage(roomId, `?before=${oldest}`);
-      queryClient.setQueryData<Thread>(key, (current) => ({
-        messages: mergeMessages(current?.messages ?? [], page),
-        hasOlder: page.length >= MESSAGE_PAGE_SIZE,
-      }));
-      setState("idle");
-    } catch (error) {
-      console.error("Older messages could not be loaded", error);
-      setState("failed");
-    } finally {
-      running.current = false;
-    }
+    running.current = (async () => {
+      try {
+        const page = await fetchPage(roomId, `?before=${oldest}`);
+        queryClient.setQueryData<Thread>(key, (current) => ({
+          messages: mergeMessages(current?.messages ?? [], page),
+          hasOlder: page.length >= MESSAGE_PAGE_SIZE,
+        }));
+        setState("idle");
+      } catch (error) {
+        console.error("Older messages could not be loaded", error);
+        setState("failed");
+      } finally {
+        running.current = null;
+      }
+    })();
+    return running.current;
   }, [queryClient, roomId]);
   return { load, loading: state === "loading", failed: state === "failed" };
 }

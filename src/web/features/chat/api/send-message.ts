@@ -6,6 +6,7 @@ import {
   type MessageSongRef,
 } from "../../../../shared/chat";
 import { displayName, type PublicUser } from "../../../../shared/user";
+import type { MessageQuote } from "../../../../shared/quote";
 import type { OutboxItem } from "../outbox/outbox";
 import { useChatConnection } from "../realtime/chat-connection-provider";
 import { PENDING_SEQ, type ThreadMessage } from "../thread";
@@ -22,6 +23,7 @@ export function useSendMessage(roomId: string | undefined, user: PublicUser) {
       text: string,
       file: { data: File; kind: ChatFileType } | null,
       song: MessageSongRef | null = null,
+      quote: MessageQuote | null = null,
     ) => {
       if (!roomId) return;
       void connection.outbox().then((outbox) =>
@@ -33,6 +35,7 @@ export function useSendMessage(roomId: string | undefined, user: PublicUser) {
           createdAt: Date.now(),
           file,
           song,
+          quote,
         }),
       );
     },
@@ -49,7 +52,11 @@ export function useSendMessage(roomId: string | undefined, user: PublicUser) {
   );
   return {
     /** Text, with the song the composer refers to ("Ask about this song"), if any. */
-    sendText: (text: string, song: MessageSongRef | null = null) => add(text, null, song),
+    sendText: (
+      text: string,
+      song: MessageSongRef | null = null,
+      quote: MessageQuote | null = null,
+    ) => add(text, null, song, quote),
     sendFile: (data: File, kind: ChatFileType) => add("", { data, kind }),
     retry,
     remove,
@@ -74,6 +81,7 @@ export function outboxMessage(item: OutboxItem): ThreadMessage {
     fileName: item.file?.data.name ?? null,
     fileSize: item.file?.data.size ?? null,
     song: item.song ?? null,
+    quote: item.quote ?? null,
     ...(item.progress !== null ? { progress: item.progress } : {}),
     ...(item.failure ? { failure: item.failure, permanent: item.permanent === true } : {}),
     ...(item.file ? { localFile: item.file.data } : {}),

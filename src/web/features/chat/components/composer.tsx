@@ -1,10 +1,31 @@
-import { useId, useRef, useState, type ReactNode, type Ref } from "react";
+import {
+  useId,
+  useRef,
+  useState,
+  type KeyboardEvent,
+  type ReactNode,
+  type Ref,
+  type TextareaHTMLAttributes,
+} from "react";
 import { FileAudio, ImagePlus, SendHorizontal } from "lucide-react";
 import { isSendableText, MESSAGE_MAX_LENGTH } from "../../../../shared/chat";
 import { LengthNotice } from "../compose/length-notice";
 import { messageLength } from "../compose/message-length";
 import { iconButton } from "./icon-button";
 import { VoiceRecorder } from "./voice-recorder";
+
+/** A helper bound to the text box (the saved-reply "/" menu). */
+export interface ComposerAssist {
+  /** Shown above the text box, e.g. a list of suggestions. */
+  popup?: ReactNode;
+  /** Hears every key first; preventDefault() keeps the composer from acting on it. */
+  onKeyDown?: (event: KeyboardEvent<HTMLTextAreaElement>) => void;
+  /** ARIA ties from the text box to the popup. */
+  inputProps?: Pick<
+    TextareaHTMLAttributes<HTMLTextAreaElement>,
+    "aria-controls" | "aria-autocomplete" | "aria-activedescendant"
+  >;
+}
 
 /**
  * Text box (grows to a few lines; Enter sends, Shift+Enter adds a line),
@@ -21,6 +42,8 @@ export function Composer({
   reference,
   canSendEmpty = false,
   waiting = false,
+  draft,
+  assist,
   note = false,
 }: {
   disabled: boolean;
@@ -33,10 +56,15 @@ export function Composer({
   canSendEmpty?: boolean;
   /** Something the message carries is still loading: typing is fine, sending waits. */
   waiting?: boolean;
+  /** The text, held by the page when something else fills it in (a saved reply). */
+  draft?: { text: string; setText: (text: string) => void };
+  assist?: ComposerAssist;
   /** An agent's internal note: text only, its own label and background. */
   note?: boolean;
 }) {
-  const [text, setText] = useState("");
+  const [ownText, setOwnText] = useState("");
+  const text = draft ? draft.text : ownText;
+  const setText = draft ? draft.setText : setOwnText;
   const [recording, setRecording] = useState(false);
   const textId = useId();
   const lengthId = useId();
@@ -84,6 +112,7 @@ export function Composer({
       }
     >
       {reference}
+      {assist?.popup}
       <LengthNotice id={lengthId} length={length} />
       <div className="flex items-end gap-1 p-2">
         {!note && (
@@ -133,12 +162,16 @@ export function Composer({
           id={textId}
           ref={textRef}
           rows={1}
+          {...assist?.inputProps}
           value={text}
           onChange={(e) => {
             setText(e.target.value);
-            onTyping?.();
+            // A note is for agents: the artist is not told someone is typing.
+            if (!note) onTyping?.();
           }}
           onKeyDown={(e) => {
+            assist?.onKeyDown?.(e);
+            if (e.defaultPrevented) return;
             // Enter sends; Shift+Enter (and Enter while composing with an IME) adds a line.
             if (e.key === "Enter" && !e.shiftKey && !e.nativeEvent.isComposing) {
               e.preventDefault();

@@ -2,6 +2,8 @@ import { useState } from "react";
 import { useSearchParams } from "react-router";
 import { Spinner } from "../../../components/spinner";
 import { useContacts } from "../api/get-contacts";
+import { useLiveAvailabilityInContacts } from "../api/availability";
+import { AvailabilityLine } from "./availability-line";
 import { useSongReference } from "../api/get-song-reference";
 import { SONG_PARAM, withSongReference } from "../ask/song-reference";
 import { contactLinkName } from "./contact-link-name";
@@ -27,6 +29,7 @@ function AskingAbout({ songId }: { songId: string }) {
 export function ContactList({ ownId, activePeerId }: { ownId: string; activePeerId?: string }) {
   const [search, setSearch] = useState("");
   const { data: contacts, isPending, isError } = useContacts(search.trim());
+  useLiveAvailabilityInContacts(true);
   // "Ask about this song" without a previous agent: the chosen agent gets the song.
   const [params] = useSearchParams();
   const songId = params.get(SONG_PARAM) || null;
@@ -74,6 +77,7 @@ export function ContactList({ ownId, activePeerId }: { ownId: string; activePeer
                 </span>
                 {contact.unread > 0 && <UnreadBadge count={contact.unread} />}
               </span>
+              <AvailabilityLine availability={contact.availability} />
             </ListRow>
           ))}
         </ul>

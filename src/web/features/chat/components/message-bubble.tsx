@@ -6,6 +6,10 @@ import { AudioAttachment } from "./audio-attachment";
 import { ImageViewer } from "./image-viewer";
 import { attachmentLabel } from "./voice-note";
 import { MessageSongCard } from "./message-song-card";
+import { MessageText } from "./message-text";
+import { QuoteBlock } from "./quote-block";
+import { ReplyButton } from "./reply-button";
+import { highlightClass, messageDomId, useMessageTools } from "../tools/message-tools-context";
 
 // One formatter each for every bubble: toLocale*String builds a new one per call.
 const timeFormat = new Intl.DateTimeFormat(undefined, { hour: "2-digit", minute: "2-digit" });
@@ -163,11 +167,17 @@ export const MessageBubble = memo(function MessageBubble({
   seen?: boolean;
 }) {
   const time = new Date(message.createdAt);
+  const { terms, highlightedId } = useMessageTools();
   const note = message.kind === "note";
   return (
-    <li className={`flex flex-col ${own ? "items-end" : "items-start"}`}>
+    <li
+      id={messageDomId(message.id)}
+      // A jump to a quoted message moves the focus here.
+      tabIndex={-1}
+      className={`group flex flex-col ${own ? "items-end" : "items-start"} ${highlightClass(highlightedId === message.id)}`}
+    >
       <div
-        className={`flex max-w-[80%] flex-col gap-1 rounded-2xl px-3.5 py-2 ${
+        className={`flex max-w-[80%] min-w-0 flex-col gap-1 rounded-2xl px-3.5 py-2 ${
           note
             ? `${own ? "rounded-br-sm" : "rounded-bl-sm"} bg-amber-100 text-amber-950 ring-1 ring-amber-300 dark:bg-amber-950 dark:text-amber-50 dark:ring-amber-700`
             : own
@@ -181,12 +191,15 @@ export const MessageBubble = memo(function MessageBubble({
         ) : (
           <span className="sr-only">{own ? "You" : message.senderName}:</span>
         )}
+        {message.quote && <QuoteBlock quote={message.quote} own={own && !note} />}
         {message.song && <MessageSongCard song={message.song} href={songHref(message.song.id)} />}
         {message.fileType && <Attachment message={message} />}
-        {message.text && <p className="break-words whitespace-pre-wrap">{message.text}</p>}
+        {message.text && <MessageText text={message.text} terms={terms} own={own && !note} />}
         <span
           className={`flex items-center justify-end gap-1 text-xs ${note ? "text-amber-900 dark:text-amber-200" : own ? "text-indigo-100" : "text-slate-600 dark:text-slate-300"}`}
         >
+          {/* A note is never quoted: a reply reaches the artist. */}
+          {!note && <ReplyButton message={message} own={own} />}
           <time dateTime={time.toISOString()} title={fullFormat.format(time)}>
             {timeFormat.format(time)}
           </time>

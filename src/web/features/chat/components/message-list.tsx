@@ -6,6 +6,7 @@ import { DayDivider } from "./day-divider";
 import type { ThreadMessage } from "../thread";
 import { MessageBubble } from "./message-bubble";
 import { SystemLine } from "./system-line";
+import { UnreadDivider } from "./unread-divider";
 
 /** How close to the top (px) scrolling starts loading the older page. */
 const LOAD_OLDER_AT = 400;
@@ -33,6 +34,7 @@ export function MessageList({
   onRemove,
   songHref,
   seenId,
+  unread,
   peerId,
 }: {
   messages: readonly ThreadMessage[];
@@ -45,10 +47,14 @@ export function MessageList({
   songHref: (songId: string) => string;
   /** One's own last message the other person has read. */
   seenId?: string;
+  /** Unread when the conversation opened: the divider goes above seq, and the view starts there. */
+  unread?: { seq: number; count: number } | null;
 }) {
   const scroller = useRef<HTMLDivElement>(null);
   const content = useRef<HTMLOListElement>(null);
-  const stick = useRef(true);
+  const stick = useRef(!unread);
+  /** Whether the view was put at the unread divider yet (once per conversation). */
+  const atDivider = useRef(false);
   /** scrollHeight and scrollTop as last laid out, to keep the position on a prepend. */
   const layout = useRef({ firstId: "", lastId: "", height: 0, top: 0 });
   const [atBottom, setAtBottom] = useState(true);
@@ -75,8 +81,16 @@ export function MessageList({
       toBottom();
       stick.current = true;
     }
+    if (unread && !atDivider.current) {
+      // Opening with unread messages: start at the divider, not at the end.
+      const divider = content.current?.querySelector<HTMLElement>("[data-unread-divider]");
+      if (divider) {
+        el.scrollTop = Math.max(0, divider.offsetTop - 8);
+        atDivider.current = true;
+      }
+    }
     layout.current = { firstId, lastId, height: el.scrollHeight, top: el.scrollTop };
-  }, [firstId, lastId, last?.userId, ownId, toBottom]);
+  }, [firstId, lastId, last?.userId, ownId, toBottom, unread]);
 
   // Images load and bubbles grow after layout: stay at the end if that is where we were.
   useEffect(() => {
@@ -94,6 +108,13 @@ export function MessageList({
   }, [toBottom]);
 
   const { hasOlder, loading, load } = older;
+  // More unread messages than the first page holds: load back to the first of them.
+  const firstSeq = messages[0]?.seq;
+  useEffect(() => {
+    if (unread && firstSeq !== undefined && firstSeq > unread.seq && hasOlder && !loading) {
+      void load();
+    }
+  }, [unread, firstSeq, hasOlder, loading, load]);
   // A short first page may not fill the screen: nothing to scroll, so load on.
   useEffect(() => {
     const el = scroller.current;
@@ -152,6 +173,7 @@ export function MessageList({
             return (
               <Fragment key={message.id}>
                 {newDay && <DayDivider at={message.createdAt} />}
+                {unread && message.seq === unread.seq && <UnreadDivider count={unread.count} />}
                 {message.kind === "system" || message.kind === "event" ? (
                   <SystemLine message={message} />
                 ) : (

@@ -1,3 +1,4 @@
+import type { MessageQuote } from "../../../../shared/quote";
 import { openDB, type DBSchema, type IDBPDatabase } from "idb";
 import type { ChatFileType, MessageSongRef } from "../../../../shared/chat";
 
@@ -15,6 +16,8 @@ export interface OutboxEntry {
   fileId: string | null;
   /** "Ask about this song": the card shown while pending; its id is sent. Absent in older entries. */
   song?: MessageSongRef | null;
+  /** Reply with a quote: the quoted message as shown while pending; its id is sent. */
+  quote?: MessageQuote | null;
   /** Set when it failed for good: shown with Retry and Remove. */
   failure: string | null;
   /** The server refused the file itself (its content): a retry cannot work, so only Remove shows. */

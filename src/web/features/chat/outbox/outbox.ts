@@ -156,6 +156,7 @@ export class Outbox {
         text: entry.text,
         ...(entry.fileId ? { fileId: entry.fileId } : {}),
         ...(entry.song ? { songId: entry.song.id } : {}),
+        ...(entry.quote ? { quoteId: entry.quote.id } : {}),
       });
       if (!this.entries.has(id)) return;
       this.deps.onStored(stored);

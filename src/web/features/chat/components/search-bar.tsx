@@ -1,0 +1,134 @@
+import { useEffect, useId, useState } from "react";
+import { ChevronDown, ChevronUp, X } from "lucide-react";
+import { SEARCH_MAX, type SearchMatch } from "../../../../shared/message-search";
+import { inputClass } from "../../../components/text-field";
+import { useMessageSearch } from "../api/search-messages";
+
+/** How long typing pauses before the server is asked. */
+const SEARCH_DELAY_MS = 300;
+
+const stepButton =
+  "flex size-9 shrink-0 items-center justify-center rounded-full hover:bg-slate-200 disabled:opacity-40 dark:hover:bg-slate-800";
+
+/**
+ * Search in this conversation's whole history (on the server). Matches are
+ * stepped through newest first: "Next" goes one older, "Previous" one newer;
+ * each is scrolled to (older history loaded as needed) and its words marked.
+ */
+export function SearchBar({
+  roomId,
+  onTerms,
+  onMatch,
+  onClose,
+}: {
+  roomId: string | undefined;
+  onTerms: (terms: readonly string[]) => void;
+  onMatch: (match: SearchMatch) => void;
+  onClose: () => void;
+}) {
+  const [text, setText] = useState("");
+  const [q, setQ] = useState("");
+  // The position belongs to one answer: a new answer starts again at the newest match.
+  const [position, setPosition] = useState<{ of: unknown; index: number }>({ of: null, index: 0 });
+  const inputId = useId();
+  const statusId = useId();
+  const search = useMessageSearch(roomId, q);
+  const matches = search.data?.matches ?? [];
+  const index = position.of === search.data ? position.index : 0;
+
+  useEffect(() => {
+    const timer = setTimeout(() => setQ(text.trim()), SEARCH_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [text]);
+
+  // A new answer starts at the newest match.
+  const data = search.data;
+  useEffect(() => {
+    onTerms(data?.terms ?? []);
+    const first = data?.matches[0];
+    if (first) onMatch(first);
+  }, [data, onMatch, onTerms]);
+
+  const step = (by: number) => {
+    if (matches.length === 0) return;
+    const next = (index + by + matches.length) % matches.length;
+    setPosition({ of: search.data, index: next });
+    onMatch(matches[next]!);
+  };
+
+  const total = `${matches.length}${search.data?.more ? "+" : ""}`;
+  const status = !q
+    ? ""
+    : search.isError
+      ? search.error.message
+      : search.isFetching
+        ? "Searching…"
+        : matches.length === 0
+          ? "No matches"
+          : `${index + 1} of ${total}`;
+
+  return (
+    <form
+      role="search"
+      aria-label="Search in this conversation"
+      onSubmit={(event) => {
+        event.preventDefault();
+        step(1);
+      }}
+      className="flex shrink-0 items-center gap-1 border-b border-slate-200 bg-white px-2 py-2 dark:border-slate-800 dark:bg-slate-900"
+    >
+      <label htmlFor={inputId} className="sr-only">
+        Search messages
+      </label>
+      <input
+        id={inputId}
+        type="search"
+        // The field opens on request: the cursor belongs in it.
+        // eslint-disable-next-line jsx-a11y/no-autofocus
+        autoFocus
+        value={text}
+        maxLength={SEARCH_MAX}
+        onChange={(e) => setText(e.target.value)}
+        onKeyDown={(event) => {
+          if (event.key === "Escape") {
+            event.preventDefault();
+            onClose();
+          }
+        }}
+        placeholder="Search messages"
+        aria-describedby={statusId}
+        className={`${inputClass} min-w-0 flex-1 py-1.5`}
+      />
+      <span
+        id={statusId}
+        role="status"
+        className="min-w-16 shrink-0 px-1 text-center text-sm text-slate-700 tabular-nums dark:text-slate-200"
+      >
+        {status}
+      </span>
+      <button
+        type="button"
+        className={stepButton}
+        aria-label="Previous match"
+        title="Newer match"
+        disabled={matches.length < 2}
+        onClick={() => step(-1)}
+      >
+        <ChevronDown aria-hidden="true" className="size-5" />
+      </button>
+      <button
+        type="button"
+        className={stepButton}
+        aria-label="Next match"
+        title="Older match"
+        disabled={matches.length < 2}
+        onClick={() => step(1)}
+      >
+        <ChevronUp aria-hidden="true" className="size-5" />
+      </button>
+      <button type="button" className={stepButton} aria-label="Close search" onClick={onClose}>
+        <X aria-hidden="true" className="size-5" />
+      </button>
+    </form>
+  );
+}

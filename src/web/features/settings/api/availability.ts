@@ -1,0 +1,23 @@
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import type { SetAvailabilityInput } from "../../../../shared/availability";
+import type { OwnAvailability } from "../../../../shared/responses/conversation-tools";
+import { apiFetch } from "../../../lib/api-client";
+
+const ownKey = ["availability", "own"] as const;
+
+/** The signed-in agent's own Away setting. */
+export function useOwnAvailability() {
+  return useQuery({
+    queryKey: ownKey,
+    queryFn: () => apiFetch<OwnAvailability>("/api/availability"),
+  });
+}
+
+export function useSetAvailability() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: SetAvailabilityInput) =>
+      apiFetch<OwnAvailability>("/api/availability", { method: "PUT", body }),
+    onSuccess: (saved) => queryClient.setQueryData(ownKey, saved),
+  });
+}

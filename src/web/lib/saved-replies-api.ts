@@ -1,0 +1,45 @@
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import type { ReplyVariables, SavedReply, SavedReplyInput } from "../../shared/saved-replies";
+import { apiFetch } from "./api-client";
+
+export const savedReplyKeys = {
+  all: ["saved-replies"] as const,
+  variables: (roomId: string) => ["chat", "reply-variables", roomId] as const,
+};
+
+export function useSavedReplies(enabled = true) {
+  return useQuery({
+    queryKey: savedReplyKeys.all,
+    queryFn: () => apiFetch<SavedReply[]>("/api/saved-replies"),
+    enabled,
+  });
+}
+
+/** Add (no id) or change (id) a saved reply; the list refetches. */
+export function useSaveSavedReply() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, ...body }: SavedReplyInput & { id?: string }) =>
+      id
+        ? apiFetch<SavedReply>(`/api/saved-replies/${encodeURIComponent(id)}`, {
+            method: "PUT",
+            body,
+          })
+        : apiFetch<SavedReply>("/api/saved-replies", { method: "POST", body }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: savedReplyKeys.all }),
+  });
+}
+
+export function useDeleteSavedReply() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) =>
+      apiFetch<{ ok: true }>(`/api/saved-replies/${encodeURIComponent(id)}`, { method: "DELETE" }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: savedReplyKeys.all }),
+  });
+}
+
+/** The values of {{artist.name}} and the others in one room, fetched fresh when a reply is chosen. */
+export function fetchReplyVariables(roomId: string): Promise<ReplyVariables> {
+  return apiFetch<ReplyVariables>(`/api/chat/rooms/${encodeURIComponent(roomId)}/reply-variables`);
+}
