@@ -1,6 +1,4 @@
-import { DetailedError, Upload } from "tus-js-client";
-import { UPLOAD_ENDPOINT, type UploadedFile } from "../../shared/files";
-import { apiFetch } from "./api-client";
+import type { UploadedFile } from "../../shared/files";
 
 /** "limited": refused at creation by a per-user limit or the storage quota (429, 413). */
 export type UploadFailure =
@@ -26,7 +24,7 @@ export interface UploadOptions {
 
 /** The spec's storage constants: retry 5xx, 408 and 429, for up to 10 minutes per upload. */
 const UPLOAD_RETRY_WINDOW_MS = 10 * 60_000;
-const RETRY_DELAYS_MS = [
+export const RETRY_DELAYS_MS = [
   0,
   1_000,
   2_000,
@@ -37,7 +35,7 @@ const RETRY_DELAYS_MS = [
   ...Array<number>(17).fill(30_000),
 ];
 /** Chunks bound how much a dropped connection can cost; the server resumes from what it holds. */
-const CHUNK_SIZE = 8 * 1024 * 1024;
+export const CHUNK_SIZE = 8 * 1024 * 1024;
 
 /**
  * Whether tus-js-client should try a failed request again. A 429 answering
@@ -48,27 +46,6 @@ export function shouldRetryUpload(status: number, created: boolean, elapsedMs: n
   if (elapsedMs >= UPLOAD_RETRY_WINDOW_MS) return false;
   if (status === 429) return created;
   return status === 0 || status >= 500 || status === 408;
-}
-
-function classify(error: Error, atStart: boolean): UploadError {
-  const response = error instanceof DetailedError ? error.originalResponse : null;
-  const status = response?.getStatus() ?? 0;
-  const body = response?.getBody().trim() ?? "";
-  if (status === 401 || status === 403) {
-    return new UploadError(
-      "unauthorized",
-      body || "You don't have permission to upload files",
-      atStart,
-    );
-  }
-  if (atStart && (status === 429 || status === 413)) {
-    return new UploadError("limited", body || "The upload was refused.", atStart);
-  }
-  if (status >= 400 && status < 500) {
-    return new UploadError("rejected", body || "The file was rejected.", atStart);
-  }
-  if (status === 0) return new UploadError("network", "The connection was lost.", atStart);
-  return new UploadError("unknown", body || "The upload failed.", atStart);
 }
 
 /**
@@ -83,74 +60,13 @@ export function isSameUploadContext(
   return Object.entries(options.metadata ?? {}).every(([key, value]) => previous[key] === value);
 }
 
-/** A finished upload's details, for a resume that ended on a HEAD (no body). */
-function finishedUploadDetails(uploadUrl: string | null): Promise<UploadedFile> {
-  const id = uploadUrl?.split("/").pop();
-  if (!id) return Promise.reject(new Error("no upload URL"));
-  return apiFetch<UploadedFile>(`${UPLOAD_ENDPOINT}/${id}/file`);
-}
-
 /**
  * Uploads a file through the tus endpoint with progress, retry with backoff
  * and resume. Resolves with the stored file as the server judged it.
+ * tus-js-client loads with the first upload (upload-tus.ts), not with the
+ * screens that only might upload.
  */
-export function uploadFile(file: File, options: UploadOptions): Promise<UploadedFile> {
-  return new Promise((resolve, reject) => {
-    const started = Date.now();
-    let created = false;
-    const upload = new Upload(file, {
-      endpoint: UPLOAD_ENDPOINT,
-      chunkSize: CHUNK_SIZE,
-      retryDelays: RETRY_DELAYS_MS,
-      removeFingerprintOnSuccess: true,
-      metadata: {
-        filename: file.name,
-        filetype: file.type,
-        purpose: options.purpose,
-        ...options.metadata,
-      },
-      onShouldRetry: (error) =>
-        shouldRetryUpload(error.originalResponse?.getStatus() ?? 0, created, Date.now() - started),
-      onUploadUrlAvailable: () => {
-        created = true;
-      },
-      onProgress: (sent, total) => {
-        options.onProgress?.(total > 0 ? Math.round((sent / total) * 100) : 0);
-      },
-      onSuccess: ({ lastResponse }) => {
-        const body = lastResponse.getBody().trim();
-        // A resumed upload the server had already finished ends on a HEAD,
-        // which has no body: its details are asked for separately.
-        const answer = body
-          ? Promise.resolve().then(() => JSON.parse(body) as UploadedFile)
-          : finishedUploadDetails(upload.url);
-        answer
-          .then(resolve)
-          .catch(() =>
-            reject(new UploadError("unknown", "The server's answer could not be read.")),
-          );
-      },
-      onError: (error) => {
-        reject(classify(error, !created));
-      },
-    });
-
-    options.signal?.addEventListener(
-      "abort",
-      () => {
-        void upload.abort(true).catch(() => undefined);
-        reject(new UploadError("canceled", "Upload was canceled", !created));
-      },
-      { once: true },
-    );
-    if (options.signal?.aborted) return;
-
-    // Resume a previous attempt of the same file (same fingerprint) if there is
-    // one for the same purpose and context; another room's upload is not this one.
-    void upload.findPreviousUploads().then((previous) => {
-      const last = previous.find((p) => isSameUploadContext(p.metadata, options));
-      if (last) upload.resumeFromPreviousUpload(last);
-      upload.start();
-    });
-  });
+export async function uploadFile(file: File, options: UploadOptions): Promise<UploadedFile> {
+  const { uploadWithTus } = await import("./upload-tus");
+  return uploadWithTus(file, options);
 }
