@@ -8,7 +8,7 @@ import {
   isSameUploadContext,
   shouldRetryUpload,
   type UploadOptions,
-} from "./upload";
+} from "./upload-rules";
 
 /** tus-js-client's half of upload.ts: loaded with the first upload. */
 
