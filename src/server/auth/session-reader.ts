@@ -137,8 +137,6 @@ export class SessionReader {
   /** Bumped by every revocation: a lookup that overlapped one is answered but not cached. */
   private generation = 0;
   private readonly now: () => number;
-  /** Database reads of sessions made by this reader (for tests and benchmarks). */
-  lookups = 0;
 
   constructor(
     private readonly auth: Auth,
@@ -218,7 +216,6 @@ export class SessionReader {
     if (db && secret) {
       const token = verifiedToken(cookie, secret);
       if (!token) return null;
-      this.lookups += 1;
       const [row] = await compiled(
         db,
         "session-reader:by-token",
