@@ -289,6 +289,8 @@ export class SessionReader {
 
   private forget(key: string): void {
     this.generation += 1;
+    // A request arriving now must not join a lookup that read before this.
+    this.pending.clear();
     for (const token of [...(this.tokensOf.get(key) ?? [])]) this.cache.delete(token);
   }
 }
