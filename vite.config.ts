@@ -4,6 +4,7 @@ import { defineConfig } from "vite";
 import react from "@vitejs/plugin-react";
 import tailwindcss from "@tailwindcss/vite";
 import { VitePWA } from "vite-plugin-pwa";
+import { pureSharedModules } from "./scripts/pure-shared-modules";
 
 export default defineConfig(({ command }) => ({
   resolve: {
@@ -23,6 +24,8 @@ export default defineConfig(({ command }) => ({
         : [],
   },
   plugins: [
+    // Unused shared schemas (and so zod) stay out of screens that do not validate.
+    pureSharedModules(),
     react(),
     tailwindcss(),
     // The installable app shell (docs/decisions/024-service-worker-app-shell.md).

@@ -17,12 +17,17 @@
  * Run: npm run build && npm run bench:songs
  *   BENCH_SECONDS=10 BENCH_CONNECTIONS=10 ROUNDS=3 USERS=1000; PROFILE=1 writes
  *   a CPU profile of the server to /tmp/prof-songs (node --cpu-prof).
+ *   BASELINE_SERVER=path/to/other/dist/server/main.js also starts that build
+ *   on the same data (same users, same cookies) and measures its list and
+ *   detail in every round, alternating which build goes first: a before/after
+ *   in one run. Every load prints the generator's own event-loop lag (p99).
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import { randomBytes, scryptSync } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { monitorEventLoopDelay } from "node:perf_hooks";
 import autocannon from "autocannon";
 import { SONG_PAGE_SIZE } from "../src/shared/song-schemas";
 import { migrateToLatest, openDatabase } from "../src/server/db/database";
@@ -37,6 +42,7 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
 const ROUNDS = Number(process.env.ROUNDS ?? 3);
 const PROFILE = process.env.PROFILE === "1";
+const BASELINE_SERVER = process.env.BASELINE_SERVER;
 const PASSWORD = "Bench-pass-1";
 
 const median = (values: number[]) => {
@@ -109,6 +115,9 @@ function stop(child: ChildProcess): Promise<void> {
 
 type Request = { method: "GET"; path: string; headers: Record<string, string> };
 async function load(base: string, requests: Request[] | null) {
+  // The generator's own event-loop lag: a stalled generator under-reports the server.
+  const lag = monitorEventLoopDelay({ resolution: 5 });
+  lag.enable();
   const result = await autocannon({
     url: base,
     connections: CONNECTIONS,
@@ -118,7 +127,13 @@ async function load(base: string, requests: Request[] | null) {
   if (result.non2xx > 0 || result.errors > 0) {
     throw new Error(`${base}: ${result.non2xx} non-2xx answers, ${result.errors} errors`);
   }
-  return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99 };
+  lag.disable();
+  return {
+    rps: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    lagP99: lag.percentile(99) / 1e6,
+  };
 }
 
 if (!fs.existsSync("dist/server/main.js")) throw new Error("run `npm run build` first");
@@ -276,25 +291,32 @@ try {
   const base = `http://127.0.0.1:${port}`;
   const origin = `http://localhost:${port}`;
   const devNull = fs.openSync("/dev/null", "w");
-  const server = spawn(
-    process.execPath,
-    [...(PROFILE ? ["--cpu-prof", "--cpu-prof-dir=/tmp/prof-songs"] : []), "dist/server/main.js"],
-    {
-      env: {
-        ...process.env,
-        NODE_ENV: "production",
-        DATA_DIR: dataDir,
-        PORT: String(port),
-        HOST: "127.0.0.1",
-        PUBLIC_URL: origin,
-        LOG_LEVEL: "info",
-        AUTH_RATE_LIMIT_PER_MINUTE: "1000000",
+  const startServer = async (entry: string, serverPort: number, profile: boolean) => {
+    const child = spawn(
+      process.execPath,
+      [...(profile ? ["--cpu-prof", "--cpu-prof-dir=/tmp/prof-songs"] : []), entry],
+      {
+        env: {
+          ...process.env,
+          NODE_ENV: "production",
+          DATA_DIR: dataDir,
+          PORT: String(serverPort),
+          HOST: "127.0.0.1",
+          PUBLIC_URL: origin,
+          LOG_LEVEL: "info",
+          AUTH_RATE_LIMIT_PER_MINUTE: "1000000",
+        },
+        stdio: ["ignore", devNull, "inherit"],
       },
-      stdio: ["ignore", devNull, "inherit"],
-    },
-  );
-  children.push(server);
-  await waitHealthy(`${base}/api/health`, server);
+    );
+    children.push(child);
+    await waitHealthy(`http://127.0.0.1:${serverPort}/api/health`, child);
+  };
+  await startServer("dist/server/main.js", port, PROFILE);
+  // The other build on the same data and secret: the same cookies work on both.
+  const basePort = BASELINE_SERVER ? await freePort() : 0;
+  const baseline = `http://127.0.0.1:${basePort}`;
+  if (BASELINE_SERVER) await startServer(BASELINE_SERVER, basePort, false);
 
   const helloPort = await getPort();
   const hello = spawn(
@@ -339,15 +361,36 @@ try {
   const listRequests = spread(() => "/api/songs");
   const detailRequests = spread((i) => `/api/songs/${songOf.get(users[i]!.id)}`);
 
-  type Row = { rps: number; p50: number; p99: number };
-  const rounds: { bare: Row; list: Row; detail: Row }[] = [];
+  type Row = { rps: number; p50: number; p99: number; lagP99: number };
+  type Round = { bare: Row; list: Row; detail: Row; baseList?: Row; baseDetail?: Row };
+  const rounds: Round[] = [];
   for (let r = 0; r < ROUNDS; r++) {
     const bare = await load(`http://127.0.0.1:${helloPort}/hello`, null);
-    const list = await load(base, listRequests);
-    const detail = await load(base, detailRequests);
-    rounds.push({ bare, list, detail });
+    const round: Round = { bare } as Round;
+    const mine = async () => {
+      round.list = await load(base, listRequests);
+      round.detail = await load(base, detailRequests);
+    };
+    const theirs = async () => {
+      round.baseList = await load(baseline, listRequests);
+      round.baseDetail = await load(baseline, detailRequests);
+    };
+    // Alternating which build goes first, so drift in load hits both alike.
+    if (!BASELINE_SERVER) await mine();
+    else if (r % 2 === 0) await theirs().then(mine);
+    else await mine().then(theirs);
+    rounds.push(round);
+    const rps = (row?: Row) => (row ? Math.round(row.rps) : "-");
     console.log(
-      `round ${r + 1}: bare ${Math.round(bare.rps)}, list ${Math.round(list.rps)}, detail ${Math.round(detail.rps)} req/s`,
+      `round ${r + 1}: bare ${rps(bare)}, list ${rps(round.list)}, detail ${rps(round.detail)}` +
+        (BASELINE_SERVER
+          ? `, baseline list ${rps(round.baseList)}, baseline detail ${rps(round.baseDetail)}`
+          : "") +
+        ` req/s; generator lag p99 ${Math.max(
+          ...[bare, round.list, round.detail, round.baseList, round.baseDetail]
+            .filter((row): row is Row => row !== undefined)
+            .map((row) => row.lagP99),
+        ).toFixed(1)} ms`,
     );
   }
 
@@ -378,18 +421,26 @@ try {
     `\nHTTP, compiled server logging at info, ${USERS} users, ${CONNECTIONS} connections, ` +
       `${SECONDS} s per load, ${ROUNDS} rounds: median (min–max)`,
   );
-  for (const name of ["bare", "list", "detail"] as const) {
+  const names = BASELINE_SERVER
+    ? (["bare", "list", "detail", "baseList", "baseDetail"] as const)
+    : (["bare", "list", "detail"] as const);
+  for (const name of names) {
     const label = {
       bare: "bare Fastify route",
       list: "GET /api/songs",
       detail: "GET /api/songs/:id",
+      baseList: "baseline /api/songs",
+      baseDetail: "baseline /songs/:id",
     }[name];
-    const rps = rounds.map((r) => r[name].rps);
-    const p99 = rounds.map((r) => r[name].p99);
-    const ratio = rounds.map((r) => r[name].rps / r.bare.rps);
+    const rows = rounds.map((r) => r[name]!);
+    const rps = rows.map((r) => r.rps);
+    const p99 = rows.map((r) => r.p99);
+    const lag = rows.map((r) => r.lagP99);
+    const ratio = rounds.map((r) => r[name]!.rps / r.bare.rps);
     console.log(
       `  ${label.padEnd(20)} ${stat(rps)} req/s   p99 ${stat(p99)} ms` +
-        (name === "bare" ? "" : `   ratio to bare ${stat(ratio, 3)}`),
+        (name === "bare" ? "" : `   ratio to bare ${stat(ratio, 3)}`) +
+        `   generator lag p99 ${stat(lag, 1)} ms`,
     );
   }
 } finally {

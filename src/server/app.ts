@@ -90,7 +90,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     config,
     database,
     auth,
-    sessions: new SessionReader(auth, events, (id) => touchSession(database.db, id)),
+    sessions: new SessionReader(auth, events, {
+      touch: (id) => touchSession(database.db, id),
+      db: database.db,
+      secret,
+    }),
     storage: deps.storage ?? createLocalFileStorage(path.join(config.dataDir, "uploads")),
     redis: deps.redis,
     events,

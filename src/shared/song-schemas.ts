@@ -3,33 +3,20 @@ import { plainString } from "./plain-text";
 import { linkSchema, normalizeLink } from "./links";
 import { durationSchema } from "./song-duration";
 import { statusChangeFields, type DailyViews, type SongStatusEvent } from "./song-status";
+import { SONG_STATUSES, songStatusKind } from "./song-status-names";
 
 /** The spec's page size for the song list; "Load More" adds the same again. */
 export const SONG_PAGE_SIZE = 10;
 
-/**
- * Statuses the desk offers and "Your Songs" filters by, in workflow order;
- * stored values may be anything (compared case-insensitively). "in review"
- * joined the spec's three when the demo data showed it (decision 071).
- */
-export const SONG_STATUSES = ["pending", "in review", "released", "rejected"] as const;
-export type KnownSongStatus = (typeof SONG_STATUSES)[number];
-
-/** The known status a stored value means, or "other" (shown grey, without an icon). */
-export function songStatusKind(status: string): KnownSongStatus | "other" {
-  const value = status.trim().toLowerCase();
-  return (SONG_STATUSES as readonly string[]).includes(value)
-    ? (value as KnownSongStatus)
-    : "other";
-}
+export {
+  SONG_STATUSES,
+  songStatusKind,
+  statusLabel,
+  type KnownSongStatus,
+} from "./song-status-names";
 
 export const UNKNOWN_STATUS_MESSAGE = "Choose a status: pending, in review, released or rejected.";
 
-/** A status as every screen writes it: sentence case ("In review", "Pending"). */
-export function statusLabel(status: string): string {
-  const value = status.trim().toLowerCase();
-  return value.charAt(0).toUpperCase() + value.slice(1);
-}
 export const INVALID_RELEASE_DATE_MESSAGE = "Enter a valid release date (YYYY-MM-DD).";
 export const INVALID_SONG_LINK_MESSAGE = "Invalid URL format for song link";
 

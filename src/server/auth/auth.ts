@@ -33,6 +33,10 @@ export interface ResetUser {
  */
 export const RESET_TOKEN_TTL_SECONDS = 30 * 60;
 
+/** A session lives 30 days and is extended when used after a day (better-auth's updateAge). */
+export const SESSION_EXPIRES_IN_SECONDS = 60 * 60 * 24 * 30;
+export const SESSION_UPDATE_AGE_SECONDS = 60 * 60 * 24;
+
 /** Profile fields no client may write through the auth API; /api/profile owns them. */
 const serverOnly = { required: false, input: false } as const;
 
@@ -83,8 +87,8 @@ export function createAuth(options: AuthOptions) {
         : {}),
     },
     session: {
-      expiresIn: 60 * 60 * 24 * 30,
-      updateAge: 60 * 60 * 24,
+      expiresIn: SESSION_EXPIRES_IN_SECONDS,
+      updateAge: SESSION_UPDATE_AGE_SECONDS,
     },
     user: {
       additionalFields: {

@@ -1,10 +1,14 @@
+import { createHmac, timingSafeEqual } from "node:crypto";
 import type { FastifyRequest } from "fastify";
 import { fromNodeHeaders } from "better-auth/node";
+import type { Kysely } from "kysely";
 import { LRUCache } from "lru-cache";
 import { createdAtParts, type PublicUser } from "../../shared/user";
+import { compiledQueryCache } from "../db/compiled-query-cache";
+import type { Database } from "../db/schema";
 import type { DomainEvents } from "../events/domain-events";
 import { HttpError } from "../http/errors";
-import type { Auth } from "./auth";
+import { SESSION_EXPIRES_IN_SECONDS, SESSION_UPDATE_AGE_SECONDS, type Auth } from "./auth";
 import { LAST_SEEN_EVERY_MS } from "./account-sessions";
 
 export interface SessionInfo {
@@ -12,7 +16,21 @@ export interface SessionInfo {
   sessionId: string;
 }
 
-type SessionUser = NonNullable<Awaited<ReturnType<Auth["api"]["getSession"]>>>["user"];
+/** A user row as better-auth or the session query gives it. */
+interface SessionUser {
+  id: string;
+  email: string;
+  name: string;
+  username?: string | null;
+  artistName?: string | null;
+  admin?: boolean | number | null;
+  createdAt: Date | string;
+  bio?: string | null;
+  profilePicture?: string | null;
+  spotifyUrl?: string | null;
+  appleMusicUrl?: string | null;
+  youtubeUrl?: string | null;
+}
 
 export function toPublicUser(user: SessionUser): PublicUser {
   return {
@@ -34,46 +52,111 @@ export const NOT_SIGNED_IN_MESSAGE = "Please sign in to continue.";
 export const AGENTS_ONLY_MESSAGE = "Only support agents can do this.";
 
 /**
- * How long a checked session is trusted without asking the database again.
- * Every revocation the portal makes (sign-out, password change or reset,
- * email change, deletion, profile change) drops the entry at once on every
- * instance through domain events; this bound covers what no event reports
- * (an agent promoted by the CLI, a relay lost in a Redis outage).
+ * How long a checked session is trusted without asking the database again:
+ * the bound on revocation (docs/security.md, "Sessions"). Every revocation
+ * the portal makes (sign-out, ending sessions in Settings, password change
+ * or reset, email change, deletion, profile change) drops the entry at once
+ * on every instance through domain events; this bound covers what no event
+ * reports (a session row deleted by hand, an agent promoted by the CLI, a
+ * relay lost in a Redis outage).
  */
 export const SESSION_CACHE_TTL_MS = 30_000;
 const SESSION_CACHE_MAX_ENTRIES = 50_000;
-const SESSION_COOKIE = /(?:^|;\s*)(?:__Secure-)?better-auth\.session_token=([^;]+)/;
+const SESSION_COOKIE = "better-auth.session_token";
 
 const userKey = (info: SessionInfo) => `user:${info.user.id}`;
 const sessionKey = (info: SessionInfo) => `session:${info.sessionId}`;
 
+/** The session cookie's value under either name better-auth gives it (`__Secure-` on https). */
+function sessionCookie(header: string | undefined): string | undefined {
+  if (!header) return undefined;
+  for (const part of header.split(";")) {
+    const eq = part.indexOf("=");
+    if (eq < 0) continue;
+    const name = part.slice(0, eq).trim();
+    if (name === SESSION_COOKIE || name === `__Secure-${SESSION_COOKIE}`) {
+      return part.slice(eq + 1).trim() || undefined;
+    }
+  }
+  return undefined;
+}
+
+/**
+ * The session token in a signed cookie value (`token.signature`, URL-encoded),
+ * checked as better-call checks it (HMAC-SHA256 with the auth secret, base64),
+ * but with node:crypto's synchronous HMAC instead of a WebCrypto round trip.
+ */
+export function verifiedToken(value: string, secret: string): string | null {
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(value);
+  } catch {
+    return null;
+  }
+  const dot = decoded.lastIndexOf(".");
+  if (dot < 1) return null;
+  const token = decoded.slice(0, dot);
+  const signature = Buffer.from(decoded.slice(dot + 1));
+  const expected = Buffer.from(createHmac("sha256", secret).update(token).digest("base64"));
+  if (signature.length !== expected.length || !timingSafeEqual(signature, expected)) return null;
+  return token;
+}
+
+const compiled = compiledQueryCache<Database>();
+const epoch = (value: Date | string) => new Date(value).getTime();
+
+/** What a session lookup needs: the database, the auth secret, and (for tests) the clock. */
+export interface SessionReaderOptions {
+  /** Records that a session was used (Settings' "last seen"); called at most every few minutes. */
+  touch?: (sessionId: string) => Promise<void>;
+  /**
+   * With both, a session not in the cache is checked here (signature, then one
+   * precompiled query) instead of through better-auth's getSession; better-auth
+   * is asked only when the session is due for its daily extension.
+   */
+  db?: Kysely<Database>;
+  secret?: string;
+  /** Milliseconds, as Date.now(); the cache's TTL follows it too. */
+  now?: () => number;
+}
+
 /**
  * Resolves the signed-in user of a request or socket handshake. Sessions are
  * kept in a bounded LRU cache keyed by the signed session cookie, so a hot
- * route pays better-auth's database lookup once per TTL per session.
+ * route pays a map lookup: the cookie's exact bytes were verified when they
+ * were cached (a cached verify). A miss checks the signature with node:crypto
+ * and reads session and user in one precompiled query; no better-auth
+ * context is built except for the daily extension of the session.
  */
 export class SessionReader {
   /** Cached tokens by user and by session, so a revocation drops them without a scan. */
   private readonly tokensOf = new Map<string, Set<string>>();
-  private readonly cache = new LRUCache<string, SessionInfo>({
-    max: SESSION_CACHE_MAX_ENTRIES,
-    ttl: SESSION_CACHE_TTL_MS,
-    // Evicted, expired, replaced or deleted: out of the index too.
-    dispose: (info, token) => {
-      for (const key of [userKey(info), sessionKey(info)]) {
-        const tokens = this.tokensOf.get(key);
-        tokens?.delete(token);
-        if (tokens?.size === 0) this.tokensOf.delete(key);
-      }
-    },
-  });
+  private readonly cache: LRUCache<string, SessionInfo>;
+  /** Lookups in flight by cookie, so a burst of one user's requests reads once. */
+  private readonly pending = new Map<string, Promise<SessionInfo | null>>();
+  /** Bumped by every revocation: a lookup that overlapped one is answered but not cached. */
+  private generation = 0;
+  private readonly now: () => number;
 
   constructor(
     private readonly auth: Auth,
     events: DomainEvents,
-    /** Records that a session was used (Settings' "last seen"); called at most every few minutes. */
-    private readonly touch?: (sessionId: string) => Promise<void>,
+    private readonly options: SessionReaderOptions = {},
   ) {
+    this.now = options.now ?? (() => Date.now());
+    this.cache = new LRUCache<string, SessionInfo>({
+      max: SESSION_CACHE_MAX_ENTRIES,
+      ttl: SESSION_CACHE_TTL_MS,
+      perf: { now: this.now },
+      // Evicted, expired, replaced or deleted: out of the index too.
+      dispose: (info, token) => {
+        for (const key of [userKey(info), sessionKey(info)]) {
+          const tokens = this.tokensOf.get(key);
+          tokens?.delete(token);
+          if (tokens?.size === 0) this.tokensOf.delete(key);
+        }
+      },
+    });
     events.onEveryInstance("session.ended", ({ sessionId }) => {
       this.forget(`session:${sessionId}`);
     });
@@ -90,35 +173,97 @@ export class SessionReader {
   }
 
   /** The session of these headers, or null; never throws for a missing session. */
-  async read(headers: FastifyRequest["headers"]): Promise<SessionInfo | null> {
-    const token = SESSION_COOKIE.exec(headers.cookie ?? "")?.[1];
-    if (!token) return null;
-    const hit = this.cache.get(token);
-    if (hit) return hit;
-    const session = await this.auth.api.getSession({ headers: fromNodeHeaders(headers) });
-    if (!session) return null;
-    const info = { user: toPublicUser(session.user), sessionId: session.session.id };
-    if (
-      this.touch &&
-      Date.now() - new Date(session.session.updatedAt).getTime() > LAST_SEEN_EVERY_MS
-    ) {
-      // Best effort: a failed touch only leaves "last seen" older.
-      this.touch(info.sessionId).catch(() => undefined);
+  read(headers: FastifyRequest["headers"]): Promise<SessionInfo | null> {
+    const cookie = sessionCookie(headers.cookie);
+    if (!cookie) return Promise.resolve(null);
+    const hit = this.cache.get(cookie);
+    if (hit) return Promise.resolve(hit);
+    let lookup = this.pending.get(cookie);
+    if (!lookup) {
+      lookup = this.lookUp(cookie, headers).finally(() => this.pending.delete(cookie));
+      this.pending.set(cookie, lookup);
     }
-    // Never trust a session past its own expiry.
-    const ttl = Math.min(
-      SESSION_CACHE_TTL_MS,
-      new Date(session.session.expiresAt).getTime() - Date.now(),
-    );
-    if (ttl > 0) {
-      this.cache.set(token, info, { ttl });
+    return lookup;
+  }
+
+  private async lookUp(
+    cookie: string,
+    headers: FastifyRequest["headers"],
+  ): Promise<SessionInfo | null> {
+    const generation = this.generation;
+    const found = await this.find(cookie, headers);
+    if (!found) return null;
+    const { info, expiresAt, updatedAt } = found;
+    if (this.options.touch && this.now() - updatedAt > LAST_SEEN_EVERY_MS) {
+      // Best effort: a failed touch only leaves "last seen" older.
+      this.options.touch(info.sessionId).catch(() => undefined);
+    }
+    // Never trust a session past its own expiry, nor one revoked while it was read.
+    const ttl = Math.min(SESSION_CACHE_TTL_MS, expiresAt - this.now());
+    if (ttl > 0 && generation === this.generation) {
+      this.cache.set(cookie, info, { ttl });
       for (const key of [userKey(info), sessionKey(info)]) {
         const tokens = this.tokensOf.get(key) ?? new Set<string>();
-        tokens.add(token);
+        tokens.add(cookie);
         this.tokensOf.set(key, tokens);
       }
     }
     return info;
+  }
+
+  private async find(cookie: string, headers: FastifyRequest["headers"]) {
+    const { db, secret } = this.options;
+    if (db && secret) {
+      const token = verifiedToken(cookie, secret);
+      if (!token) return null;
+      const [row] = await compiled(
+        db,
+        "session-reader:by-token",
+        (slot) =>
+          db
+            .selectFrom("session")
+            .innerJoin("user", "user.id", "session.userId")
+            .select([
+              "session.id as sessionId",
+              "session.expiresAt",
+              "session.updatedAt",
+              "user.id",
+              "user.email",
+              "user.name",
+              "user.username",
+              "user.artistName",
+              "user.admin",
+              "user.createdAt",
+              "user.bio",
+              "user.profilePicture",
+              "user.spotifyUrl",
+              "user.appleMusicUrl",
+              "user.youtubeUrl",
+            ])
+            .where("session.token", "=", slot("token")),
+        { token },
+      );
+      if (!row) return null;
+      const expiresAt = epoch(row.expiresAt);
+      if (expiresAt <= this.now()) return null;
+      const dueForExtension =
+        expiresAt - (SESSION_EXPIRES_IN_SECONDS - SESSION_UPDATE_AGE_SECONDS) * 1000 <= this.now();
+      if (!dueForExtension) {
+        return {
+          info: { user: toPublicUser(row), sessionId: row.sessionId },
+          expiresAt,
+          updatedAt: epoch(row.updatedAt),
+        };
+      }
+      // Once a day per session: better-auth extends it (its own rules).
+    }
+    const session = await this.auth.api.getSession({ headers: fromNodeHeaders(headers) });
+    if (!session) return null;
+    return {
+      info: { user: toPublicUser(session.user), sessionId: session.session.id },
+      expiresAt: epoch(session.session.expiresAt),
+      updatedAt: epoch(session.session.updatedAt),
+    };
   }
 
   /** The signed-in user, or 401. */
@@ -143,6 +288,9 @@ export class SessionReader {
   }
 
   private forget(key: string): void {
+    this.generation += 1;
+    // A request arriving now must not join a lookup that read before this.
+    this.pending.clear();
     for (const token of [...(this.tokensOf.get(key) ?? [])]) this.cache.delete(token);
   }
 }

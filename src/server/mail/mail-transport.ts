@@ -1,6 +1,7 @@
 import fs from "node:fs/promises";
 import path from "node:path";
-import nodemailer from "nodemailer";
+import type Nodemailer from "nodemailer";
+import type { Transporter } from "nodemailer";
 import type { FastifyBaseLogger } from "fastify";
 import { safeMessage, type MailMessage } from "./mail-message";
 
@@ -48,29 +49,50 @@ function withTimeouts(smtpUrl: string): string {
   return url.toString();
 }
 
+/**
+ * nodemailer is loaded with the first mail or check, not at start-up (it is
+ * about a tenth of a second of the server's start on a quiet machine).
+ */
+function lazyTransporter(create: (nodemailer: typeof Nodemailer) => Transporter) {
+  let created: Transporter | undefined;
+  let loading: Promise<Transporter> | undefined;
+  return {
+    get: () =>
+      (loading ??= import("nodemailer").then(({ default: nodemailer }) => {
+        created = create(nodemailer);
+        return created;
+      })),
+    close: () => created?.close(),
+  };
+}
+
 /** SMTP when SMTP_URL is set; otherwise every mail is written as an .eml file and logged. */
 export function createMailTransport(options: MailTransportOptions): MailTransport {
   const { from, log } = options;
   if (options.smtpUrl) {
-    const transporter = nodemailer.createTransport(withTimeouts(options.smtpUrl));
+    const transporter = lazyTransporter((nodemailer) =>
+      nodemailer.createTransport(withTimeouts(options.smtpUrl!)),
+    );
     return {
       engine: "smtp",
       async send(message) {
-        await transporter.sendMail(toNodemailer(from, message));
+        await (await transporter.get()).sendMail(toNodemailer(from, message));
       },
       async check() {
-        await transporter.verify();
+        await (await transporter.get()).verify();
       },
       close: () => transporter.close(),
     };
   }
   // nodemailer builds the same MIME message it would send, as a buffer.
-  const transporter = nodemailer.createTransport({ streamTransport: true, buffer: true });
+  const transporter = lazyTransporter((nodemailer) =>
+    nodemailer.createTransport({ streamTransport: true, buffer: true }),
+  );
   let counter = 0;
   return {
     engine: "file",
     async send(message) {
-      const info = await transporter.sendMail(toNodemailer(from, message));
+      const info = await (await transporter.get()).sendMail(toNodemailer(from, message));
       await fs.mkdir(options.folder, { recursive: true });
       counter += 1;
       const name = `${new Date().toISOString().replace(/[:.]/g, "-")}-${process.pid}-${counter}.eml`;

@@ -1,5 +1,5 @@
 import { CircleCheck, CircleX, Clock } from "lucide-react";
-import { songStatusKind, statusLabel } from "../../shared/song-schemas";
+import { songStatusKind, statusLabel } from "../../shared/song-status-names";
 
 const styles = {
   pending: {
