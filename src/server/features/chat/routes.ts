@@ -46,6 +46,7 @@ function chatPlugin(
   const { realtime } = app;
   const service = new ChatService({
     db: database.db,
+    ...(database.sqlite ? { sqlite: database.sqlite } : {}),
     events,
     resolveFile: chatFileResolver(database.db),
     ...(options.sendBudget ? { sendBudget: options.sendBudget } : {}),
