@@ -27,6 +27,7 @@ interface Incoming {
   text: string;
 }
 type Ack = (answer: unknown) => void;
+const AGENTS_HEAR_ALL = process.env.BARE_AGENTS === "1";
 
 export async function runBareServer(pairs: number, origin: string): Promise<void> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "bench-chat-bare-"));
@@ -72,12 +73,14 @@ export async function runBareServer(pairs: number, origin: string): Promise<void
     commit(done.map((b) => b.row));
     for (const b of done) {
       b.ack({ ok: true, message: b.message });
-      io.to(b.to).emit("message:new", b.message);
+      io.to(AGENTS_HEAR_ALL ? [...b.to, "agents"] : b.to).emit("message:new", b.message);
     }
   };
   io.on("connection", (socket) => {
     const { userId } = socket.data;
     void socket.join(userId);
+    // BARE_AGENTS=1: every agent also hears every message, as the app's team desk does.
+    if (AGENTS_HEAR_ALL && userId.startsWith("agent")) void socket.join("agents");
     socket.on("message:send", (input: Incoming, ack: Ack) => {
       const pair = members.get(input.roomId);
       if (!pair || !pair.includes(userId)) return ack({ ok: false, error: "not a member" });
