@@ -14,10 +14,16 @@
  *    Then the same with two server processes on PostgreSQL and Redis:
  *    artists on one instance, agents on the other, every message crossing
  *    the Redis adapter (skipped, with the reason, without PostgreSQL/Redis).
+ *    First of all, the same rounds against a bare Socket.IO + better-sqlite3
+ *    server (bench-chat-bare.ts: FULL, group commit per event-loop turn, ack
+ *    after commit), so the app's p99 is compared with the machine's in the
+ *    same run.
  * 2. The chat-list query for an artist with 50 agents over 1,000,000 messages.
  *
- * Env: PAIRS (500), RATE (2000 msg/s), SECONDS (10), TWO_PAIRS (500), TWO_RATE
- * (1000 msg/s). Bounded to a few minutes.
+ * Env: PAIRS (500), RATE (2000 msg/s), SECONDS (10), ROUNDS (3), TWO_PAIRS
+ * (500), TWO_RATE (1000 msg/s); BARE=0, APP=0, TWO=0, LIST=0 skip the bare
+ * server, the app, the two-instance run and the chat list; BARE_AGENTS=1 has
+ * the bare server send every message to every agent too (the team desk). Bounded to a few minutes.
  */
 import { fork, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
@@ -37,6 +43,7 @@ import { Redis } from "ioredis";
 import { ensureRoom, listAgentsForUser } from "../src/server/features/chat/repository";
 import { chatRoomId, type ChatMessage } from "../src/shared/chat";
 import { chatEvents, type SendAck } from "../src/shared/chat-events";
+import { runBareServer } from "./bench-chat-bare";
 
 const PAIRS = Number(process.env.PAIRS ?? 500);
 const RATE = Number(process.env.RATE ?? 2000);
@@ -59,7 +66,9 @@ type ServerMessage =
 
 const percentile = (sorted: number[], p: number) =>
   sorted.length === 0 ? NaN : sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))]!;
-const ms = (n: number) => `${n.toFixed(2)} ms`;
+/** Infinity (a timed-out ack) and NaN cross the IPC channel as null. */
+const ms = (n: number | null) =>
+  n === null || !Number.isFinite(n) ? "none/timeout" : `${n.toFixed(2)} ms`;
 
 function insertUsers(database: DatabaseHandle, count: number, admin: boolean, prefix: string) {
   const now = new Date().toISOString();
@@ -214,15 +223,18 @@ interface Topology {
   env: Record<string, string>;
   /** Two: artists connect to the first instance, agents to the second. */
   instances: 1 | 2;
+  /** The bare Socket.IO + better-sqlite3 server instead of the app. */
+  bare?: boolean;
   pairs: number;
   rate: number;
 }
 
 const tsxArgs = ["--import", "tsx"];
 
-function startServer(seed: boolean, env: Record<string, string>) {
+function startServer(seed: boolean, env: Record<string, string>, bare = false) {
   const here = fileURLToPath(import.meta.url);
-  return fork(here, ["--server", ...(seed ? ["--seed"] : [])], {
+  const role = bare ? ["--bare"] : ["--server", ...(seed ? ["--seed"] : [])];
+  return fork(here, role, {
     execArgv: [
       ...tsxArgs,
       "--expose-gc",
@@ -432,15 +444,15 @@ function next<T>(child: ChildProcess, type: string): Promise<T> {
 }
 
 const ROUNDS = Number(process.env.ROUNDS ?? 3);
-const spreadOf = (values: number[], digits = 1) => {
-  const sorted = [...values].sort((a, b) => a - b);
+const spreadOf = (values: (number | null)[], digits = 1) => {
+  const sorted = values.map((v) => v ?? Infinity).sort((a, b) => a - b);
   return `${percentile(sorted, 0.5).toFixed(digits)} (${sorted[0]!.toFixed(digits)}–${sorted.at(-1)!.toFixed(digits)})`;
 };
 
 async function socketsBenchmark(topology: Topology) {
   const { pairs: PAIRS, rate: RATE } = topology;
   console.log(`\n== ${topology.label}`);
-  const child = startServer(true, { ...topology.env, PAIRS: String(PAIRS) });
+  const child = startServer(true, { ...topology.env, PAIRS: String(PAIRS) }, topology.bare);
   const ready = await ask(child, "ready");
   const second = topology.instances === 2 ? startServer(false, topology.env) : undefined;
   const agentPort = second ? (await ask(second, "ready")).port : ready.port;
@@ -522,6 +534,7 @@ async function socketsBenchmark(topology: Topology) {
       `(${rounds.reduce((n, r) => n + r.got.count, 0)} of ${rounds.reduce((n, r) => n + r.sent.sent, 0)})`,
   );
   if (lost > 0) process.exitCode = 1;
+  const ackP99s = all((r) => r.sent.ackP99).sort((a, b) => a - b);
 
   // Closed loop: 200 senders back to back for 5 s, the ceiling on this machine.
   {
@@ -541,6 +554,7 @@ async function socketsBenchmark(topology: Topology) {
     c.send({ type: "stop" });
     await new Promise((r) => c.once("exit", r));
   }
+  return { ackP99: percentile(ackP99s, 0.5) };
 }
 
 /** A fresh PostgreSQL database for the two-instance run, or why there is none. */
@@ -645,7 +659,9 @@ async function chatListBenchmark() {
   fs.rmSync(dataDir, { recursive: true, force: true });
 }
 
-if (process.argv.includes("--server")) {
+if (process.argv.includes("--bare")) {
+  await runBareServer(PAIRS, ORIGIN);
+} else if (process.argv.includes("--server")) {
   await runServer(process.argv.includes("--seed"));
 } else if (process.argv.includes("--generator")) {
   await runGenerator();
@@ -653,14 +669,33 @@ if (process.argv.includes("--server")) {
   await runCounter();
 } else {
   const started = performance.now();
-  await socketsBenchmark({
+  const bare =
+    process.env.BARE === "0"
+      ? undefined
+      : await socketsBenchmark({
+          label: "Bare Socket.IO + better-sqlite3 (FULL, group commit per turn), the baseline",
+          env: {},
+          instances: 1,
+          bare: true,
+          pairs: PAIRS,
+          rate: RATE,
+        });
+  if (process.env.APP === "0") process.exit(0);
+  const app = await socketsBenchmark({
     label: "One process, SQLite",
     env: {},
     instances: 1,
     pairs: PAIRS,
     rate: RATE,
   });
-  const postgres = await freshPostgres();
+  if (bare) {
+    console.log(
+      `\nApp ack p99 ${ms(app.ackP99)} against the bare server's ${ms(bare.ackP99)} (medians of the rounds): ` +
+        // A timed-out p99 crosses IPC as null: no ratio then.
+        `${Number.isFinite(app.ackP99) ? (app.ackP99 / bare.ackP99).toFixed(1) : "∞"}× (target ≤ 3×, and ≤ 25 ms)`,
+    );
+  }
+  const postgres = process.env.TWO === "0" ? "skipped (TWO=0)" : await freshPostgres();
   if (typeof postgres === "string") {
     console.log(`\nTwo-instance run not done: ${postgres}`);
   } else {
@@ -676,6 +711,6 @@ if (process.argv.includes("--server")) {
       await postgres.drop();
     }
   }
-  await chatListBenchmark();
+  if (process.env.LIST !== "0") await chatListBenchmark();
   console.log(`Done in ${((performance.now() - started) / 1000).toFixed(0)} s.`);
 }

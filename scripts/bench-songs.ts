@@ -314,7 +314,7 @@ try {
   };
   await startServer("dist/server/main.js", port, PROFILE);
   // The other build on the same data and secret: the same cookies work on both.
-  const basePort = BASELINE_SERVER ? await freePort() : 0;
+  const basePort = BASELINE_SERVER ? await getPort() : 0;
   const baseline = `http://127.0.0.1:${basePort}`;
   if (BASELINE_SERVER) await startServer(BASELINE_SERVER, basePort, false);
 

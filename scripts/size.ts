@@ -25,7 +25,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { chromium, type Page, type Request } from "@playwright/test";
-import { freePort } from "./free-port";
+import getPort from "get-port";
 
 const BUDGET = 120 * 1024;
 const CHROME_PATH = process.env.CHROME_PATH ?? "/usr/bin/chromium";
@@ -80,7 +80,7 @@ async function startPortal() {
   }
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "portal-size-"));
   process.on("exit", () => fs.rmSync(dataDir, { recursive: true, force: true }));
-  const port = await freePort();
+  const port = await getPort();
   const origin = `http://localhost:${port}`;
   const env = {
     ...process.env,

@@ -23,6 +23,12 @@ export interface DatabaseHandle {
   bool: (value: boolean) => boolean | number;
   /** PostgreSQL schema the tables live in, when not the default. */
   schema?: string;
+  /**
+   * The SQLite connection under Kysely, for the few hot statements that run
+   * prepared (the chat writer). Use it only while holding Kysely's
+   * connection (`db.connection()`), so no Kysely transaction is open on it.
+   */
+  sqlite?: SQLite.Database;
   /** The SQLite file (absent for PostgreSQL and ":memory:"); health checks its disk. */
   file?: string;
   /**
@@ -94,6 +100,7 @@ function openSqlite(file: string, synchronous: SqliteSynchronous = "FULL"): Data
     db,
     dialect: "sqlite",
     bool: (v) => (v ? 1 : 0),
+    sqlite,
     ...(file !== ":memory:" ? { file } : {}),
     onConnectionError: () => {},
     close: () => db.destroy(),

@@ -29,19 +29,6 @@ const BODY_METHODS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 const RAW_PROTOCOL_ROUTES = new Set(["/api/uploads", "/api/uploads/:uploadId"]);
 
 /**
- * TEMPORARY, for the lead to empty once issue 22 lands: chat routes that
- * take no input yet declare none (src/server/features/chat/ was being
- * changed by issue 22 while the input rule below was written). Give each
- * `body: noBodySchema` or `querystring: noQuerySchema` (src/shared/no-input.ts)
- * and delete its line here.
- */
-const CHAT_ROUTES_WITHOUT_INPUT_SCHEMAS = new Set([
-  "PUT /api/chat/rooms/with/:id: body",
-  "POST /api/chat/rooms/:id/read: body",
-  "GET /api/chat/rooms/:id/reply-variables: querystring",
-]);
-
-/**
  * Which input a route takes: a read names its query, a write its body, and
  * any handler that reads `.query` or `.body` names that one too. A route that
  * takes none declares it (noQuerySchema, noBodySchema in src/shared/no-input.ts).
@@ -81,23 +68,9 @@ describe("typed boundaries", () => {
     for (const route of routes) {
       if (route.schema?.hide || RAW_PROTOCOL_ROUTES.has(route.url)) continue;
       const name = `${methodsOf(route).join(",")} ${route.url}`;
-      for (const part of missingInputSchemas(route)) {
-        const entry = `${name}: ${part}`;
-        if (!CHAT_ROUTES_WITHOUT_INPUT_SCHEMAS.has(entry)) missing.push(entry);
-      }
+      for (const part of missingInputSchemas(route)) missing.push(`${name}: ${part}`);
     }
     expect(missing).toEqual([]);
-  });
-
-  it("keeps the temporary chat allow-list honest: each entry still lacks its schema", () => {
-    const stillMissing = new Set(
-      routes.flatMap((route) =>
-        missingInputSchemas(route).map(
-          (part) => `${methodsOf(route).join(",")} ${route.url}: ${part}`,
-        ),
-      ),
-    );
-    expect([...CHAT_ROUTES_WITHOUT_INPUT_SCHEMAS].filter((e) => !stillMissing.has(e))).toEqual([]);
   });
 
   it("documents every route in the OpenAPI 3.1 document", async () => {

@@ -10,6 +10,7 @@ import {
 import { searchRoom } from "./message-search";
 import { replyVariables } from "./reply-variables";
 import type { ChatService } from "./service";
+import { noQuerySchema } from "../../../shared/no-input";
 
 const tags = ["chat"];
 
@@ -45,6 +46,7 @@ export function registerConversationTools(parent: FastifyInstance, service: Chat
         tags,
         summary: "Agents: what {{artist.name}} and the other saved-reply variables are in a room",
         params: chatIdParamsSchema,
+        querystring: noQuerySchema,
         response: { 200: replyVariablesSchema, ...errorResponses },
       },
     },

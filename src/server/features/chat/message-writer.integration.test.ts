@@ -38,7 +38,9 @@ const message = (id: string, senderId = artist.id): NewMessage => ({
 
 describe("createMessageWriter", () => {
   it("stores concurrent sends once each, with unique increasing seqs", async () => {
-    const write = createMessageWriter(t.app.ctx.database.db);
+    const { db, sqlite } = t.app.ctx.database;
+    // SQLite: the prepared-statement path the app uses; PostgreSQL: Kysely.
+    const write = createMessageWriter(db, sqlite);
     const ids = Array.from({ length: 300 }, () => randomUUID());
     const duplicate = ids[10]!;
     const results = await Promise.all([
@@ -69,7 +71,7 @@ describe("createMessageWriter", () => {
       ],
       Date.now(),
     );
-    const write = createMessageWriter(db);
+    const write = createMessageWriter(db, t.app.ctx.database.sqlite);
     const inRoom = (id: string) => ({ ...message(id), roomId: room });
     const good = Array.from({ length: 40 }, () => randomUUID());
     // A room that does not exist: its insert fails inside the shared batch transaction.

@@ -1,6 +1,8 @@
+import type SQLite from "better-sqlite3";
 import type { Kysely } from "kysely";
 import type { Database } from "../../db/schema";
 import { insertMessage, type InsertResult, type NewMessage } from "./repository";
+import { prepareMessageInsert } from "./sqlite-message-insert";
 
 interface Pending {
   input: NewMessage;
@@ -22,25 +24,43 @@ const MAX_BATCH = 256;
  * avoids both. A batch that fails (a PostgreSQL seq race aborts its
  * transaction) is replayed message by message, so one bad send never sinks
  * the others.
+ *
+ * With the raw SQLite connection, a batch runs as prepared statements in one
+ * synchronous transaction, under Kysely's connection lock so no Kysely
+ * transaction can be open on it meanwhile.
  */
-export function createMessageWriter(db: Kysely<Database>) {
+export function createMessageWriter(db: Kysely<Database>, sqlite?: SQLite.Database) {
   const queue: Pending[] = [];
   let draining = false;
+  const prepared = sqlite ? prepareMessageInsert(sqlite) : undefined;
+  const commitPrepared =
+    sqlite && prepared
+      ? sqlite.transaction((inputs: NewMessage[]) => inputs.map((input) => prepared(input)))
+      : undefined;
+
+  const commitBatch = (batch: Pending[]): Promise<InsertResult[]> =>
+    commitPrepared
+      ? db.connection().execute(() => Promise.resolve(commitPrepared(batch.map((i) => i.input))))
+      : db.transaction().execute(async (trx) => {
+          const out: InsertResult[] = [];
+          for (const item of batch) out.push(await insertMessage(trx, item.input));
+          return out;
+        });
+  const insertOne = (input: NewMessage): Promise<InsertResult> =>
+    prepared
+      ? db.connection().execute(() => Promise.resolve(prepared(input)))
+      : insertMessage(db, input);
 
   async function drain() {
     draining = true;
     while (queue.length > 0) {
       const batch = queue.splice(0, MAX_BATCH);
       try {
-        const results = await db.transaction().execute(async (trx) => {
-          const out: InsertResult[] = [];
-          for (const item of batch) out.push(await insertMessage(trx, item.input));
-          return out;
-        });
+        const results = await commitBatch(batch);
         batch.forEach((item, i) => item.resolve(results[i]!));
       } catch {
         for (const item of batch) {
-          await insertMessage(db, item.input).then(item.resolve, item.reject);
+          await insertOne(item.input).then(item.resolve, item.reject);
         }
       }
     }

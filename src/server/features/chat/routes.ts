@@ -25,6 +25,7 @@ import { chatFileResolver } from "./chat-upload-purpose";
 import type { UserBudget } from "../../limits/user-budget";
 import type { AgentAvailability } from "../../../shared/availability";
 import { registerConversationTools } from "./conversation-tools";
+import { noBodySchema } from "../../../shared/no-input";
 
 export interface ChatOptions {
   /** Each user's send budget (CHAT_SEND_BURST, CHAT_SENDS_PER_MINUTE). */
@@ -46,6 +47,7 @@ function chatPlugin(
   const { realtime } = app;
   const service = new ChatService({
     db: database.db,
+    ...(database.sqlite ? { sqlite: database.sqlite } : {}),
     events,
     resolveFile: chatFileResolver(database.db),
     ...(options.sendBudget ? { sendBudget: options.sendBudget } : {}),
@@ -84,6 +86,7 @@ function chatPlugin(
         summary: "Open (create once) the conversation with a person and mark it read",
         params: chatIdParamsSchema,
         querystring: openRoomQuerySchema,
+        body: noBodySchema,
         response: { 200: openedRoomSchema, ...errorResponses },
       },
     },
@@ -125,6 +128,7 @@ function chatPlugin(
         tags,
         summary: "Mark a room read now",
         params: chatIdParamsSchema,
+        body: noBodySchema,
         response: { 200: lastReadSchema, ...errorResponses },
       },
     },

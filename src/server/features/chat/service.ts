@@ -1,7 +1,8 @@
+import type SQLite from "better-sqlite3";
 import type { Kysely } from "kysely";
 import { LRUCache } from "lru-cache";
 import type { Database } from "../../db/schema";
-import type { DomainEvents } from "../../events/domain-events";
+import type { DomainEvents, RoomParties } from "../../events/domain-events";
 import { HttpError, parseInput } from "../../http/errors";
 import { displayName, type PublicUser } from "../../../shared/user";
 import {
@@ -46,6 +47,8 @@ export type ChatFileResolver = (
 
 export interface ChatServiceDeps {
   db: Kysely<Database>;
+  /** The raw SQLite connection: sends are then written with prepared statements. */
+  sqlite?: SQLite.Database;
   events: DomainEvents;
   resolveFile: ChatFileResolver;
   /** Each user's send budget (burst and sustained); unlimited when absent. */
@@ -76,12 +79,37 @@ export class ChatService {
     this.resolveFile = deps.resolveFile;
     this.sendBudget = deps.sendBudget;
     this.now = deps.now ?? Date.now;
-    this.write = createMessageWriter(deps.db);
+    this.write = createMessageWriter(deps.db, deps.sqlite);
     this.events.onEveryInstance("user.deleted", ({ userId }) => {
       for (const [roomId, ids] of this.members.entries()) {
         if (ids.includes(userId)) this.members.delete(roomId);
       }
+      for (const [roomId, room] of this.parties.entries()) {
+        if (room.artistId === userId || room.agentId === userId || room.assigneeId === userId) {
+          this.parties.delete(roomId);
+        }
+      }
     });
+    // Assignee and status change on the desk: read afresh on the next send.
+    this.events.onEveryInstance("desk.conversationChanged", ({ roomId }) => {
+      this.parties.delete(roomId);
+    });
+  }
+
+  /**
+   * Room id → its artist, agent, assignee and status, for the send's event
+   * (the desk's reopen, the unread mail), so a send needs no query for them.
+   * Dropped on every instance when the desk changes the room; a short TTL
+   * bounds what a missed event could leave stale.
+   */
+  private readonly parties = new LRUCache<string, RoomParties>({ max: 50_000, ttl: 60_000 });
+
+  private async roomParties(roomId: string): Promise<RoomParties | undefined> {
+    const cached = this.parties.get(roomId);
+    if (cached) return cached;
+    const room = await findRoomParties(this.db, roomId);
+    if (room) this.parties.set(roomId, room);
+    return room;
   }
 
   async memberIds(roomId: string): Promise<readonly string[]> {
@@ -184,7 +212,7 @@ export class ChatService {
   private async announceMessage(message: ChatMessage): Promise<void> {
     const [memberIds, room] = await Promise.all([
       this.memberIds(message.roomId),
-      findRoomParties(this.db, message.roomId),
+      this.roomParties(message.roomId),
     ]);
     await this.events.emit("chat.messageCreated", { message, memberIds, room });
   }

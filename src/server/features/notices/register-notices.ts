@@ -4,6 +4,7 @@ import { registerMailPreferenceRoutes } from "./routes";
 import type { NoticeDeps } from "./notice-deps";
 import { notifyPasswordChanged } from "./security-notices";
 import { notifySongStatus } from "./song-status-notices";
+import { createPendingNotices } from "./pending-notices";
 import { UNREAD_NOTICE, createUnreadNoticeComposer, scheduleUnreadNotice } from "./unread-notices";
 import { createUnsubscribeTokens } from "./unsubscribe-token";
 import { noticeRecipients } from "./unread-repository";
@@ -27,11 +28,12 @@ async function noticesPlugin(
     notifyPasswordChanged(ctx, { userId, email }, via === "reset" ? "reset" : "changed"),
   );
   events.on("song.statusChanged", (event) => notifySongStatus(ctx, event));
+  const pending = createPendingNotices();
   // The artist hears of agents' messages; the assignee (not necessarily the
   // agent the artist picked) of the artist's.
   events.on("chat.messageCreated", async ({ message, room }) => {
     for (const recipient of noticeRecipients(room, message.userId)) {
-      await scheduleUnreadNotice(ctx, message, recipient);
+      await scheduleUnreadNotice(ctx, message, recipient, pending);
     }
   });
   // A note reaches agents it names, never the artist.

@@ -3,6 +3,7 @@ import type { MailMessage } from "../../mail/mail-message";
 import { displayName } from "../../../shared/user";
 import { wantsUnreadNotices } from "./preference-repository";
 import type { UnsubscribeTokens } from "./unsubscribe-token";
+import type { PendingNotices } from "./pending-notices";
 import { findRecipient, lastNoticeSentAt, unreadMessages } from "./unread-repository";
 
 export const UNREAD_NOTICE = "unread-notice";
@@ -25,10 +26,13 @@ export async function scheduleUnreadNotice(
   ctx: NoticeDeps,
   message: { roomId: string; createdAt: number },
   recipientId: string,
+  pending?: PendingNotices,
 ): Promise<void> {
   const payload: UnreadPayload = { roomId: message.roomId, userId: recipientId };
+  const key = keyOf(payload);
+  if (pending?.covers(key, message.createdAt)) return;
   const runAt = message.createdAt + ctx.config.mail.notifyUnreadAfterSeconds * 1000;
-  await ctx.mail.schedule(UNREAD_NOTICE, payload, runAt, keyOf(payload));
+  if (await ctx.mail.schedule(UNREAD_NOTICE, payload, runAt, key)) pending?.scheduled(key, runAt);
 }
 
 /** When a notice is due: decides whether to send, and what. */
