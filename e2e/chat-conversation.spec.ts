@@ -254,7 +254,9 @@ test("offline: a banner, and a pending text and a pending upload arrive exactly 
   await page.unrouteAll({ behavior: "ignoreErrors" });
   await page.reload();
   const image = messages(page).getByRole("button", { name: "Open image half-way.png" });
-  await expect(image).toBeVisible();
+  // The resume loads the upload code, asks the server how far it got, then
+  // sends the message: give a loaded machine more than the default 10 s.
+  await expect(image).toBeVisible({ timeout: 20_000 });
   await expect(
     bubble(page, "half-way.png").getByRole("img", { name: "Sent", exact: true }),
   ).toBeVisible();

@@ -15,9 +15,15 @@ export function freshEmail(prefix = "e2e"): string {
 
 export async function signInAs(page: Page, email: string, password = DEMO_PASSWORD) {
   await page.goto("/login");
-  await page.getByLabel("Email").fill(email);
-  await page.getByLabel("Password", { exact: true }).fill(password);
-  await page.getByRole("button", { name: "Sign in" }).click();
+  const signIn = page.getByRole("button", { name: "Sign in" });
+  // Typed while React was taking over the prerendered form, a value can miss
+  // its state and Sign in stays disabled: type again until the form has it.
+  await expect(async () => {
+    await page.getByLabel("Email").fill(email);
+    await page.getByLabel("Password", { exact: true }).fill(password);
+    await expect(signIn).toBeEnabled({ timeout: 2_000 });
+  }).toPass({ timeout: 20_000 });
+  await signIn.click();
   await expect(page).not.toHaveURL(/\/login$/);
 }
 
