@@ -133,7 +133,7 @@ export class ChatService {
     const ids = await this.memberIds(roomId);
     if (ids.includes(user.id)) return ids.filter((id) => id !== user.id);
     if (!user.admin || ids.length === 0) return [];
-    const artistId = (await findRoomParties(this.db, roomId))?.artistId;
+    const artistId = (await this.roomParties(roomId))?.artistId;
     return artistId ? [artistId] : [];
   }
 
@@ -274,7 +274,7 @@ export class ChatService {
     roomId: string,
     songId: string,
   ): Promise<MessageSongRef> {
-    const artistId = user.admin ? (await findRoomParties(this.db, roomId))?.artistId : user.id;
+    const artistId = user.admin ? (await this.roomParties(roomId))?.artistId : user.id;
     const song = await this.db
       .selectFrom("song_request")
       .select(["id", "type", "status", "coverFileId", "artistId"])
