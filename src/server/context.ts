@@ -8,7 +8,7 @@ import type { AppConfig } from "./config";
 import type { DatabaseHandle } from "./db/database";
 import type { Database } from "./db/schema";
 import type { DomainEvents } from "./events/domain-events";
-import type { ClientEventHandler, ClientEventName, PortalServer } from "./realtime/socket-types";
+import type { ClientEventHandler, FeatureEventName, PortalServer } from "./realtime/socket-types";
 import type { FileStorage } from "./storage/file-storage";
 import type { UploadPurpose } from "./features/uploads/upload-purposes";
 import type { JobQueue } from "./jobs/job-queue";
@@ -88,6 +88,18 @@ export interface Realtime {
     event: E,
     ...payload: Parameters<ServerToClientEvents[E]>
   ): void;
+  /**
+   * Sends an event to these users and every agent watching the room (its
+   * conversation open on screen), each socket once.
+   */
+  toRoom<E extends ServerEventName>(
+    roomId: string,
+    userIds: readonly string[],
+    event: E,
+    ...payload: Parameters<ServerToClientEvents[E]>
+  ): void;
+  /** A conversation moved: the desk hears it in a coalesced "desk:activity". */
+  deskActivity(roomId: string): void;
   /** Sends an event to every connected user. */
   toEveryone<E extends ServerEventName>(
     event: E,
@@ -97,7 +109,7 @@ export interface Realtime {
    * Answers a client → server event on every socket, with the signed-in user
    * of that socket. The only way a feature hears its clients.
    */
-  handle<E extends ClientEventName>(event: E, handler: ClientEventHandler<E>): void;
+  handle<E extends FeatureEventName>(event: E, handler: ClientEventHandler<E>): void;
   /**
    * Resolves once the emits made so far have been handed to Redis (at most a
    * short wait; at once without Redis or while it is unreachable). A send is

@@ -35,8 +35,31 @@ export interface PeerTypingEvent {
   userId: string;
 }
 
+/** Payload of "room:watch" and "room:unwatch" (client → server). */
+export interface RoomWatchEvent {
+  roomId: string;
+}
+
+/** The answer to "room:watch": the socket now hears the room, or why not. */
+export type WatchAck = { ok: true } | { ok: false; error: string };
+
+/**
+ * Conversations one socket may follow at once. A tab shows one conversation;
+ * the bound stops a script from subscribing to every room of the desk.
+ */
+export const MAX_WATCHED_ROOMS = 20;
+export const WATCH_AGENTS_ONLY =
+  "Only support agents can follow a conversation they are not part of.";
+export const WATCH_TOO_MANY =
+  "Too many conversations are open in this tab. Close one and try again.";
+
 /** Whether a client's typing payload has the one field it may have (no zod on this route). */
 export function isTypingEvent(payload: unknown): payload is TypingEvent {
+  return isRoomRef(payload);
+}
+
+/** Whether a payload names a room id of a plausible shape (typing, watching). */
+export function isRoomRef(payload: unknown): payload is { roomId: string } {
   const roomId = (payload as { roomId?: unknown } | null)?.roomId;
   return (
     typeof roomId === "string" &&

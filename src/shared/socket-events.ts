@@ -1,8 +1,15 @@
 import type { SendMessageInput } from "./chat";
-import type { PeerTypingEvent, RoomReadEvent, SendAck, TypingEvent } from "./chat-events";
+import type {
+  PeerTypingEvent,
+  RoomReadEvent,
+  RoomWatchEvent,
+  SendAck,
+  TypingEvent,
+  WatchAck,
+} from "./chat-events";
 import type { ChatMessage } from "./chat";
 import type { SongChangedEvent, SongStatusNotice } from "./song-events";
-import type { DeskChangedEvent } from "./desk-events";
+import type { DeskActivityEvent, DeskChangedEvent } from "./desk-events";
 import type { AvailabilityChangedEvent } from "./availability";
 
 /**
@@ -16,7 +23,10 @@ import type { AvailabilityChangedEvent } from "./availability";
  * the server (zod in ./chat, isTypingEvent).
  */
 export interface ServerToClientEvents {
-  /** A message was stored in one of the user's rooms. */
+  /**
+   * A message was stored in one of the user's rooms, or in a room an agent
+   * watches (open on screen); notes and desk lines reach agents only.
+   */
   "message:new": (message: ChatMessage) => void;
   /** Someone read a room the user belongs to. */
   "room:read": (event: RoomReadEvent) => void;
@@ -35,6 +45,8 @@ export interface ServerToClientEvents {
   "sync:required": (event: ResyncEvent) => void;
   /** To agents only: a conversation's assignee or status changed (desk lists, header). */
   "desk:changed": (event: DeskChangedEvent) => void;
+  /** To agents only, at most once a second: conversations moved (desk lists refetch). */
+  "desk:activity": (event: DeskActivityEvent) => void;
   /** To everyone: an agent went away or came back (artists' lists and headers). */
   "agent:availability": (event: AvailabilityChangedEvent) => void;
 }
@@ -44,6 +56,10 @@ export interface ClientToServerEvents {
   "message:send": (payload: SendMessageInput, ack: (answer: SendAck) => void) => void;
   /** The user is typing in a room (validated by the server with isTypingEvent). */
   "room:typing": (event: TypingEvent) => void;
+  /** An agent opened a conversation: hear its messages, notes and lines live. */
+  "room:watch": (event: RoomWatchEvent, ack: (answer: WatchAck) => void) => void;
+  /** The agent left it. */
+  "room:unwatch": (event: RoomWatchEvent) => void;
 }
 
 export type ServerEventName = keyof ServerToClientEvents;

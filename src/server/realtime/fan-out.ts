@@ -21,19 +21,24 @@ export interface FanOutDeps {
  */
 export function registerFanOut({ events, realtime, peersOf }: FanOutDeps): void {
   // --- Chat ---
-  // A conversation's messages reach its two members and every agent (the
-  // team desk: any agent may answer, the Team view moves live).
+  // A conversation's messages reach its two members and the agents who have
+  // it open; the rest of the desk hears a coalesced "desk:activity" and
+  // refetches its lists (decision 082: no per-agent write per message).
   events.on("chat.messageCreated", ({ message, memberIds }) => {
-    realtime.toUsersAndAgents(memberIds, "message:new", message);
+    realtime.toRoom(message.roomId, memberIds, "message:new", message);
+    realtime.deskActivity(message.roomId);
   });
 
   // --- Team desk (agents only: never an artist) ---
-  // Notes and desk lines travel as desk events, never chat.messageCreated.
-  events.on("desk.noteCreated", ({ message }) => {
-    realtime.toAgents("message:new", message);
+  // Notes and desk lines travel as desk events, never chat.messageCreated,
+  // and only through the room's channel, which artists never join.
+  // A note reaches the agents it names too; a line the conversation's assignee.
+  events.on("desk.noteCreated", ({ message, mentionedIds }) => {
+    realtime.toRoom(message.roomId, mentionedIds, "message:new", message);
+    realtime.deskActivity(message.roomId);
   });
   events.on("desk.conversationChanged", ({ roomId, assigneeId, status, line }) => {
-    realtime.toAgents("message:new", line);
+    realtime.toRoom(roomId, assigneeId ? [assigneeId] : [], "message:new", line);
     realtime.toAgents("desk:changed", { roomId, assigneeId, status });
   });
   events.on("chat.roomRead", ({ roomId, userId, lastReadAt, memberIds }) => {

@@ -241,6 +241,10 @@ describe("two instances behind one address", () => {
       if (name === "desk:changed" || payload?.kind === "note" || payload?.kind === "event")
         atArtist.push(name);
     });
+    // Two has the conversation open on instance B.
+    expect(await twoSocket.timeout(5000).emitWithAck("room:watch", { roomId })).toEqual({
+      ok: true,
+    });
     const asOne = (method: string, path: string, body?: unknown) =>
       one.call(method, `/api/desk/rooms/${roomId}${path}`, body);
     expect((await asOne("PUT", "/assignee", { assigneeId: ids[2] })).status).toBe(200);
@@ -250,6 +254,8 @@ describe("two instances behind one address", () => {
       .poll(() => atTwo.filter((e) => e.name === "desk:changed").map((e) => e.payload.status))
       .toEqual(["open", "resolved"]);
     await expect.poll(() => atTwo.some((e) => e.payload.kind === "note")).toBe(true);
+    // The desk's coalesced signal crosses instances too.
+    await expect.poll(() => atTwo.some((e) => e.name === "desk:activity")).toBe(true);
     await new Promise((r) => setTimeout(r, 300));
     expect(atArtist).toEqual([]);
     artistSocket.disconnect();

@@ -2,7 +2,7 @@ import type { RouteOptions } from "fastify";
 import type { Socket } from "socket.io-client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { solidPng } from "../../cli/seed/solid-png";
-import { chatEvents } from "../../shared/chat-events";
+import { WATCH_AGENTS_ONLY, chatEvents } from "../../shared/chat-events";
 import { deskEvents } from "../../shared/desk-events";
 import {
   connectError,
@@ -13,6 +13,7 @@ import {
   nextEvent,
   send,
   type TestUser,
+  watchRoom,
 } from "../features/chat/chat-test-helpers";
 import { createMemoryAttemptLimiter } from "../auth/attempt-limiter";
 import { insertSong } from "../features/songs/song-repository";
@@ -553,7 +554,12 @@ describe("authorization matrix", () => {
 });
 
 /** The client events the tests below exercise for every persona. */
-const COVERED_SOCKET_EVENTS: readonly string[] = [chatEvents.send, chatEvents.typing];
+const COVERED_SOCKET_EVENTS: readonly string[] = [
+  chatEvents.send,
+  chatEvents.typing,
+  "room:watch",
+  "room:unwatch",
+];
 
 describe("authorization matrix: socket events", () => {
   const sockets: Socket[] = [];
@@ -620,6 +626,12 @@ describe("authorization matrix: socket events", () => {
       headers: { cookie: f.agent.cookie, origin: ORIGIN },
     });
     expect((await changed).roomId).toBe(f.roomId);
+    // Notes reach the agents who have the conversation open; an artist's
+    // watch is refused, so no artist socket is ever in a room's channel.
+    for (const artist of [a, b]) {
+      expect(await watchRoom(artist, f.roomId)).toEqual({ ok: false, error: WATCH_AGENTS_ONLY });
+    }
+    expect(await watchRoom(agent, f.roomId)).toEqual({ ok: true });
     const note = nextEvent<{ kind?: string }>(agent, chatEvents.message);
     await t.app.inject({
       method: "POST",
@@ -628,6 +640,9 @@ describe("authorization matrix: socket events", () => {
       payload: { id: crypto.randomUUID(), text: "for agents" },
     });
     expect((await note).kind).toBe("note");
+    // Left: the watch is the agent's to end, and unwatch from an artist is harmless.
+    a.emit("room:unwatch", { roomId: f.roomId });
+    agent.emit("room:unwatch", { roomId: f.roomId });
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(artistsHeard).toEqual([]);
   });

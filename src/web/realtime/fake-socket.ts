@@ -5,7 +5,7 @@
 export class FakeSocket {
   connected = false;
   active = false;
-  readonly sent: { event: string; payload: unknown }[] = [];
+  readonly sent: { event: string; payload: unknown; ack?: (answer: unknown) => void }[] = [];
   private readonly handlers = new Map<string, Set<(...args: unknown[]) => void>>();
 
   on(event: string, handler: (...args: unknown[]) => void) {
@@ -27,8 +27,8 @@ export class FakeSocket {
   serverEmit(event: string, payload: unknown) {
     this.fire(event, payload);
   }
-  emit(event: string, payload: unknown) {
-    this.sent.push({ event, payload });
+  emit(event: string, payload: unknown, ack?: (answer: unknown) => void) {
+    this.sent.push({ event, payload, ack });
     return this;
   }
   get volatile() {

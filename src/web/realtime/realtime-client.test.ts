@@ -87,6 +87,55 @@ describe("the realtime client's resync rule", () => {
   });
 });
 
+describe("the realtime client's watched rooms", () => {
+  const asked = (socket: FakeSocket, event: string) =>
+    socket.sent.filter((s) => s.event === event).map((s) => s.payload);
+
+  it("watches a room once connected, again after each reconnect, and stops when the last caller leaves", async () => {
+    const { socket, realtime } = await openFor("agent");
+    const watching = vi.fn();
+    const stop = realtime.watch("r1", watching);
+    // Not connected yet: asked on connect.
+    expect(asked(socket, "room:watch")).toEqual([]);
+    socket.fire("connect");
+    expect(asked(socket, "room:watch")).toEqual([{ roomId: "r1" }]);
+    expect(watching).not.toHaveBeenCalled();
+    // The server confirms: the caller fetches what was stored before the join.
+    socket.sent.at(-1)!.ack!({ ok: true });
+    expect(watching).toHaveBeenCalledTimes(1);
+
+    // A second view of the same room shares the watch.
+    const second = vi.fn();
+    const stopSecond = realtime.watch("r1", second);
+    expect(asked(socket, "room:watch")).toHaveLength(1);
+    expect(second).toHaveBeenCalledTimes(1);
+
+    // A new connection hears no room: watched again.
+    socket.fire("disconnect", "transport close");
+    socket.fire("connect");
+    expect(asked(socket, "room:watch")).toEqual([{ roomId: "r1" }, { roomId: "r1" }]);
+
+    stopSecond();
+    expect(asked(socket, "room:unwatch")).toEqual([]);
+    stop();
+    expect(asked(socket, "room:unwatch")).toEqual([{ roomId: "r1" }]);
+    socket.fire("disconnect", "transport close");
+    socket.fire("connect");
+    expect(asked(socket, "room:watch")).toHaveLength(2);
+  });
+
+  it("calls nobody back when the server refuses the watch", async () => {
+    const { socket, realtime } = await openFor("artist");
+    socket.fire("connect");
+    const watching = vi.fn();
+    const warn = vi.spyOn(console, "warn").mockImplementation(() => undefined);
+    realtime.watch("r1", watching);
+    socket.sent.at(-1)!.ack!({ ok: false, error: "Only support agents can follow…" });
+    expect(watching).not.toHaveBeenCalled();
+    expect(warn).toHaveBeenCalled();
+  });
+});
+
 describe("the realtime client's link", () => {
   it("reports reconnecting and connected, and ignores a closed user's socket", async () => {
     const { socket, realtime } = await openFor("a");

@@ -53,6 +53,8 @@ export class RealtimeClient {
     ready?: RoutingSocket;
   } | null = null;
   private readonly subscriptions = new Set<Subscription>();
+  /** Rooms this tab shows (an agent's open conversations): room id → who asked, to tell each once watched. */
+  private readonly watched = new Map<string, Set<() => void>>();
   private readonly resyncListeners = new Set<() => void>();
   private readonly listeners = new Set<() => void>();
   private status: ConnectionStatus = "connecting";
@@ -130,6 +132,39 @@ export class RealtimeClient {
     const socket = await this.socket();
     const name: string = event;
     socket.emit(name, payload);
+  }
+
+  /**
+   * Hears a room's messages, notes and desk lines for as long as the returned
+   * function is not called (an agent's open conversation; decision 082).
+   * Watched again after every reconnect. `onWatching` runs each time the
+   * server confirms: what was stored before the socket joined the room is
+   * fetched then, so nothing falls between the first load and the join.
+   */
+  watch(roomId: string, onWatching: () => void): () => void {
+    const callers = this.watched.get(roomId) ?? new Set();
+    const caller = () => onWatching();
+    callers.add(caller);
+    this.watched.set(roomId, callers);
+    if (callers.size === 1 && this.current?.ready?.connected)
+      this.askToWatch(this.current.ready, roomId);
+    else if (callers.size > 1) onWatching();
+    return () => {
+      callers.delete(caller);
+      if (callers.size > 0 || this.watched.get(roomId) !== callers) return;
+      this.watched.delete(roomId);
+      const socket = this.current?.ready;
+      if (socket?.connected) socket.emit("room:unwatch", { roomId });
+    };
+  }
+
+  private askToWatch(socket: RoutingSocket, roomId: string): void {
+    const typed: TypedSocket = socket;
+    typed.emit("room:watch", { roomId }, (answer) => {
+      if (!answer.ok)
+        return console.warn("Live updates for this conversation are off:", answer.error);
+      for (const caller of this.watched.get(roomId) ?? []) caller();
+    });
   }
 
   /** Sends an event now or never (typing signals): a lost one is simply not shown. */
@@ -213,6 +248,8 @@ export class RealtimeClient {
       wasConnected = true;
       if (!isCurrent()) return;
       this.setStatus("connected");
+      // A new connection hears no room yet: watch again what the tab shows.
+      for (const roomId of this.watched.keys()) this.askToWatch(routing, roomId);
       this.resync();
     });
     socket.on("sync:required", () => {

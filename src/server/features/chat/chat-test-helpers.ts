@@ -5,7 +5,7 @@ import type { Kysely } from "kysely";
 import type { Database } from "../../db/schema";
 import { ORIGIN, signUp } from "../../test/test-app";
 import { findUserIdByEmail, setAdmin } from "../users/user-accounts";
-import { chatEvents, type SendAck } from "../../../shared/chat-events";
+import { chatEvents, type SendAck, type WatchAck } from "../../../shared/chat-events";
 
 export interface TestUser {
   id: string;
@@ -66,6 +66,11 @@ export function connectError(socket: Socket): Promise<string> {
 
 export function send(socket: Socket, payload: unknown): Promise<SendAck> {
   return socket.timeout(5000).emitWithAck(chatEvents.send, payload) as Promise<SendAck>;
+}
+
+/** An agent's tab opens a conversation: its socket hears the room from now on. */
+export function watchRoom(socket: Socket, roomId: string): Promise<WatchAck> {
+  return socket.timeout(5000).emitWithAck("room:watch", { roomId }) as Promise<WatchAck>;
 }
 
 /** Resolves with the next event of this name, or rejects after a while. */

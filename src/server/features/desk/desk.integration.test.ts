@@ -2,9 +2,18 @@ import { randomUUID } from "node:crypto";
 import type { Socket } from "socket.io-client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { chatRoomId, type ChatContact, type ChatMessage } from "../../../shared/chat";
-import { chatEvents } from "../../../shared/chat-events";
+import {
+  MAX_WATCHED_ROOMS,
+  WATCH_AGENTS_ONLY,
+  WATCH_TOO_MANY,
+  chatEvents,
+} from "../../../shared/chat-events";
 import type { DeskInbox, DeskRoom, DeskView } from "../../../shared/desk";
-import { deskEvents, type DeskChangedEvent } from "../../../shared/desk-events";
+import {
+  DESK_ACTIVITY_EVERY_MS,
+  deskEvents,
+  type DeskChangedEvent,
+} from "../../../shared/desk-events";
 import { ORIGIN, createTestApp, type TestApp } from "../../test/test-app";
 import { startSmtpTestServer, type SmtpTestServer } from "../../test/smtp-test-server";
 import {
@@ -14,6 +23,7 @@ import {
   listen,
   nextEvent,
   send,
+  watchRoom,
   type TestUser,
 } from "../chat/chat-test-helpers";
 import { canSeeMessage } from "./room-access";
@@ -118,7 +128,9 @@ describe("the team desk", () => {
     const artistSocket = await socketOf(artist);
     const mateSocket = await socketOf(teammate);
 
-    // The teammate hears the artist's message live, without being in the room.
+    // The teammate, with the conversation open, hears the artist's message
+    // live without being in the room.
+    expect(await watchRoom(mateSocket, roomId)).toEqual({ ok: true });
     const heard = nextMessage(mateSocket, (m) => m.text === "Anyone there?");
     await send(artistSocket, { id: randomUUID(), roomId, text: "Anyone there?" });
     expect((await heard).roomId).toBe(roomId);
@@ -281,6 +293,73 @@ describe("the team desk", () => {
     const empty = await deskCall(agent, "POST", `${roomId}/notes`, { id: randomUUID(), text: " " });
     expect(empty.statusCode).toBe(400);
     expect(empty.json().message).toBe("Type a note before saving.");
+  });
+});
+
+describe("what an agent hears of conversations they do not have open", () => {
+  it("one coalesced desk:activity, never the messages; the open one in full until it is left", async () => {
+    const artist = await createUser(t.app, "Busy Artist");
+    const picked = await createUser(t.app, "Busy Picked", true);
+    const other = await createUser(t.app, "Busy Other", true);
+    const roomId = await openRoom(artist, picked.id);
+    const artistSocket = await socketOf(artist);
+    const otherSocket = await socketOf(other);
+    const heard = record(otherSocket);
+    const messages = () =>
+      heard
+        .filter((e) => e.name === chatEvents.message)
+        .map((e) => (e.payload as ChatMessage).text);
+    const activity = () => heard.filter((e) => e.name === deskEvents.activity);
+
+    // Not open: a burst of messages is one signal at once and at most one
+    // more per interval, and not one message.
+    for (let i = 0; i < 5; i++)
+      await send(artistSocket, { id: randomUUID(), roomId, text: `burst ${i}` });
+    await expect.poll(() => activity().length).toBeGreaterThanOrEqual(1);
+    await sleep(DESK_ACTIVITY_EVERY_MS + 300);
+    expect(activity().length).toBeLessThanOrEqual(2);
+    expect(activity()[0]!.payload).toEqual({ rooms: 1 });
+    expect(messages()).toEqual([]);
+
+    // Open: every message in full, with its activity signal too.
+    expect(await watchRoom(otherSocket, roomId)).toEqual({ ok: true });
+    await send(artistSocket, { id: randomUUID(), roomId, text: "while open" });
+    await expect.poll(() => messages()).toEqual(["while open"]);
+
+    // Left: nothing in full again.
+    otherSocket.emit("room:unwatch", { roomId });
+    await sleep(100);
+    await send(artistSocket, { id: randomUUID(), roomId, text: "after leaving" });
+    const barrier = nextMessage(artistSocket, (m) => m.text === "barrier");
+    await send(artistSocket, { id: randomUUID(), roomId, text: "barrier" });
+    await barrier;
+    await sleep(200);
+    expect(messages()).toEqual(["while open"]);
+    // The picked agent is a member: they hear it all without watching.
+    const pickedSocket = await socketOf(picked);
+    const atPicked = nextMessage(pickedSocket, (m) => m.text === "to my agent");
+    await send(artistSocket, { id: randomUUID(), roomId, text: "to my agent" });
+    expect((await atPicked).roomId).toBe(roomId);
+  });
+
+  it("refuses a watch to an artist, and past the bound of open conversations", async () => {
+    const artist = await createUser(t.app, "Nosy Artist");
+    const agent = await createUser(t.app, "Many Tabs Agent", true);
+    const artistSocket = await socketOf(artist);
+    expect(await watchRoom(artistSocket, "someone-elses-room")).toEqual({
+      ok: false,
+      error: WATCH_AGENTS_ONLY,
+    });
+    const agentSocket = await socketOf(agent);
+    for (let i = 0; i < MAX_WATCHED_ROOMS; i++) {
+      expect((await watchRoom(agentSocket, `room-${i}`)).ok).toBe(true);
+    }
+    // Watching one already watched is fine; a new one past the bound is not.
+    expect((await watchRoom(agentSocket, "room-0")).ok).toBe(true);
+    expect(await watchRoom(agentSocket, "room-new")).toEqual({ ok: false, error: WATCH_TOO_MANY });
+    agentSocket.emit("room:unwatch", { roomId: "room-0" });
+    expect((await watchRoom(agentSocket, "room-new")).ok).toBe(true);
+    expect(await watchRoom(agentSocket, "")).toMatchObject({ ok: false });
   });
 });
 

@@ -33,6 +33,7 @@ import {
   useLiveReadMark,
   useOutboxItems,
   usePeerTyping,
+  useWatchRoom,
 } from "./realtime/chat-connection-provider";
 import { TYPING_EVERY_MS } from "../../../shared/chat-events";
 import { mergeMessages } from "./thread";
@@ -128,6 +129,8 @@ function Conversation({
   const postNote = usePostNote(opened?.roomId);
   const roomId = opened?.roomId;
   const stored = useMessages(roomId);
+  // Agents hear the conversation they show; artists hear their rooms anyway.
+  useWatchRoom(user.admin ? roomId : undefined);
   const older = useOlderMessages(roomId);
   const sender = useSendMessage(roomId, user);
   const composerSong = useComposerSong(user);

@@ -3,14 +3,16 @@ import { useSocketEvent } from "../../../realtime/realtime-provider";
 import { deskKeys } from "./desk-api";
 
 /**
- * Keeps an agent's desk live: any message, read mark or desk change
- * refetches the views; a desk change also the open conversation's header.
+ * Keeps an agent's desk live: conversations that moved (the server's
+ * coalesced "desk:activity", at most once a second), read marks and desk
+ * changes refetch the views; a desk change also the open conversation's
+ * header.
  */
 export function useDeskLiveUpdates(): void {
   const queryClient = useQueryClient();
   const refreshViews = () =>
     void queryClient.invalidateQueries({ queryKey: [...deskKeys.all, "inbox"] });
-  useSocketEvent("message:new", refreshViews);
+  useSocketEvent("desk:activity", refreshViews);
   useSocketEvent("room:read", refreshViews);
   useSocketEvent("desk:changed", ({ roomId }) => {
     refreshViews();

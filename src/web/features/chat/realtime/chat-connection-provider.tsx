@@ -34,6 +34,12 @@ export function useChatConnection(): ChatConnection {
   return connection;
 }
 
+/** An agent's open conversation: heard live (messages, notes, desk lines) while mounted. */
+export function useWatchRoom(roomId: string | undefined): void {
+  const connection = useChatConnection();
+  useEffect(() => (roomId ? connection.watchRoom(roomId) : undefined), [connection, roomId]);
+}
+
 export function useDirectoryVersion(): number {
   const connection = useChatConnection();
   return useSyncExternalStore(connection.subscribe, connection.getDirectoryVersion);

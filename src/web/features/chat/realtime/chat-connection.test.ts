@@ -96,21 +96,29 @@ describe("chat connection", () => {
     stop();
   });
 
-  it("resyncs every live view when a message shows a gap in the room's seq", async () => {
+  it("fetches the thread again, and nothing else, when a message shows a gap in the room's seq", async () => {
     client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
     const queryClient = client;
     const socket = await openFor(queryClient, "a");
     const key = chatKeys.messages(message.roomId);
     queryClient.setQueryData<Thread>(key, { messages: [message], hasOlder: false });
     const resync = vi.spyOn(realtime!, "resync");
+    const invalidate = vi.spyOn(queryClient, "invalidateQueries");
+    const threadFetches = () =>
+      invalidate.mock.calls.filter(
+        ([filters]) => JSON.stringify(filters?.queryKey) === JSON.stringify(key),
+      ).length;
     // seq 2 arrives: no gap, merged in place.
     socket.serverEmit("message:new", { ...message, id: "m2", seq: 2 });
     expect(queryClient.getQueryData<Thread>(key)?.messages.map((m) => m.seq)).toEqual([1, 2]);
-    expect(resync).not.toHaveBeenCalled();
-    // seq 4 arrives: 3 went missing. Not merged (the fetch after seq 2 brings both), resync.
+    await vi.waitFor(() => expect(invalidate).toHaveBeenCalled());
+    expect(threadFetches()).toBe(0);
+    // seq 4 arrives: 3 went missing (an agents' note, say). Not merged: the
+    // thread fetches what came after seq 2, which brings both; no full resync.
     socket.serverEmit("message:new", { ...message, id: "m4", seq: 4 });
     expect(queryClient.getQueryData<Thread>(key)?.messages.map((m) => m.seq)).toEqual([1, 2]);
-    expect(resync).toHaveBeenCalledTimes(1);
+    await vi.waitFor(() => expect(threadFetches()).toBe(1));
+    expect(resync).not.toHaveBeenCalled();
   });
 
   it("clears the room's unread count on the user's own read mark without fetching the lists", async () => {

@@ -129,6 +129,29 @@ export class ChatConnection {
 
   readonly getOwnReads = (): ReadonlyMap<string, number> => this.ownReads;
 
+  /**
+   * Fetches what a thread lacks (after its last seq, or the latest page while
+   * its first load runs). A fetch in flight is cancelled first: an
+   * invalidation would only join it, and it may have been answered before
+   * what is missing was stored. Nothing to do for a thread never opened.
+   */
+  refreshThread(roomId: string): void {
+    const queryClient = this.queryClient;
+    const key = chatKeys.messages(roomId);
+    if (!queryClient.getQueryState(key)) return;
+    void queryClient
+      .cancelQueries({ queryKey: key })
+      .then(() => queryClient.invalidateQueries({ queryKey: key }));
+  }
+
+  /**
+   * An agent's open conversation: its messages, notes and desk lines arrive
+   * live while it is shown (other rooms reach the desk as "desk:activity").
+   */
+  watchRoom(roomId: string): () => void {
+    return this.realtime.watch(roomId, () => this.refreshThread(roomId));
+  }
+
   /** Tells the other person this user is typing in the room. */
   sendTyping(roomId: string): void {
     this.realtime.emitVolatile("room:typing", { roomId });
@@ -163,24 +186,20 @@ export class ChatConnection {
     const held = queryClient.getQueryData<Thread>(key);
     const last = held ? lastStoredSeq(held.messages) : undefined;
     if (held && last !== undefined && message.seq > last + 1) {
-      // A gap: something before this message never arrived. The one resync
-      // rule fetches every live view (this thread after its last seq).
-      this.realtime.resync();
-      return;
-    }
-    // Only an open conversation holds messages; the others load when opened.
-    if (held) {
+      // A gap: something before this message was not heard (an artist never
+      // hears the agents' notes, which take a seq too). The thread fetches
+      // what came after its last seq; the lists refetch below.
+      this.refreshThread(message.roomId);
+    } else if (held) {
+      // Only an open conversation holds messages; the others load when opened.
       queryClient.setQueryData<Thread>(key, (current) => ({
         messages: mergeMessages(current?.messages ?? [], [message]),
         hasOlder: current?.hasOlder ?? false,
       }));
-    } else if (queryClient.getQueryState(key)) {
+    } else {
       // Still loading: its fetch may have been answered before this message
-      // was stored, so fetch again (merged by id, nothing doubles). The fetch
-      // in flight is cancelled first: without data, an invalidation would only join it.
-      void queryClient
-        .cancelQueries({ queryKey: key })
-        .then(() => queryClient.invalidateQueries({ queryKey: key }));
+      // was stored, so fetch again (merged by id, nothing doubles).
+      this.refreshThread(message.roomId);
     }
     void this.refreshLists();
   }
