@@ -90,4 +90,45 @@ describe("createMessageWriter", () => {
     expect(stored.map((m) => m.id).sort()).toEqual([...good].sort());
     expect(stored.map((m) => m.seq)).toEqual(Array.from({ length: 40 }, (_, i) => i + 1));
   });
+
+  it("numbers each room's messages in arrival order within one batch, and answers ids stored earlier", async () => {
+    const db = t.app.ctx.database.db;
+    const second = await createUser(t.app, "Second Agent", true);
+    const otherRoom = chatRoomId(artist.id, second.id);
+    await ensureRoom(
+      db,
+      otherRoom,
+      [
+        { userId: artist.id, lastReadAt: null },
+        { userId: second.id, lastReadAt: null },
+      ],
+      Date.now(),
+    );
+    const write = createMessageWriter(db, t.app.ctx.database.sqlite);
+    const earlier = randomUUID();
+    await write({ ...message(earlier), roomId: otherRoom });
+    // Interleaved rooms, written in one turn: one batch.
+    const order = Array.from({ length: 30 }, (_, i) => ({
+      id: randomUUID(),
+      room: i % 3 === 0 ? otherRoom : roomId,
+    }));
+    const results = await Promise.all([
+      ...order.map(({ id, room }) => write({ ...message(id), roomId: room })),
+      write({ ...message(earlier), roomId: otherRoom }),
+    ]);
+    expect(results.at(-1)).toMatchObject({ outcome: "existing", message: { id: earlier } });
+    const seqOf = new Map(
+      results.flatMap((r) => (r.outcome === "created" ? [[r.message.id, r.message.seq]] : [])),
+    );
+    const inOther = order.filter((o) => o.room === otherRoom).map((o) => seqOf.get(o.id));
+    const inFirst = order.filter((o) => o.room === roomId).map((o) => seqOf.get(o.id));
+    expect(inOther).toEqual(Array.from({ length: 10 }, (_, i) => i + 2));
+    const first = inFirst[0]!;
+    expect(inFirst).toEqual(Array.from({ length: 20 }, (_, i) => first + i));
+    const [latest] = await listMessages(db, roomId, { after: first + 19 });
+    expect(latest).toBeUndefined();
+    // The sender's current name, as a single insert takes it.
+    const stored = await listMessages(db, otherRoom, { after: 0 });
+    expect(new Set(stored.map((m) => m.senderName))).toEqual(new Set(["Writer Artist"]));
+  });
 });

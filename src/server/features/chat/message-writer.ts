@@ -3,6 +3,7 @@ import type { Kysely } from "kysely";
 import type { Database } from "../../db/schema";
 import { insertMessage, type InsertResult, type NewMessage } from "./repository";
 import { prepareMessageInsert } from "./sqlite-message-insert";
+import { insertMessageBatch } from "./pg-message-batch";
 
 interface Pending {
   input: NewMessage;
@@ -27,7 +28,8 @@ const MAX_BATCH = 256;
  *
  * With the raw SQLite connection, a batch runs as prepared statements in one
  * synchronous transaction, under Kysely's connection lock so no Kysely
- * transaction can be open on it meanwhile.
+ * transaction can be open on it meanwhile. On PostgreSQL a batch is one
+ * statement, one round trip (pg-message-batch.ts).
  */
 export function createMessageWriter(db: Kysely<Database>, sqlite?: SQLite.Database) {
   const queue: Pending[] = [];
@@ -41,11 +43,10 @@ export function createMessageWriter(db: Kysely<Database>, sqlite?: SQLite.Databa
   const commitBatch = (batch: Pending[]): Promise<InsertResult[]> =>
     commitPrepared
       ? db.connection().execute(() => Promise.resolve(commitPrepared(batch.map((i) => i.input))))
-      : db.transaction().execute(async (trx) => {
-          const out: InsertResult[] = [];
-          for (const item of batch) out.push(await insertMessage(trx, item.input));
-          return out;
-        });
+      : insertMessageBatch(
+          db,
+          batch.map((item) => item.input),
+        );
   const insertOne = (input: NewMessage): Promise<InsertResult> =>
     prepared
       ? db.connection().execute(() => Promise.resolve(prepared(input)))
