@@ -680,15 +680,17 @@ if (process.argv.includes("--bare")) {
           pairs: PAIRS,
           rate: RATE,
         });
-  if (process.env.APP === "0") process.exit(0);
-  const app = await socketsBenchmark({
-    label: "One process, SQLite",
-    env: {},
-    instances: 1,
-    pairs: PAIRS,
-    rate: RATE,
-  });
-  if (bare) {
+  const app =
+    process.env.APP === "0"
+      ? undefined
+      : await socketsBenchmark({
+          label: "One process, SQLite",
+          env: {},
+          instances: 1,
+          pairs: PAIRS,
+          rate: RATE,
+        });
+  if (bare && app) {
     console.log(
       `\nApp ack p99 ${ms(app.ackP99)} against the bare server's ${ms(bare.ackP99)} (medians of the rounds): ` +
         // A timed-out p99 crosses IPC as null: no ratio then.

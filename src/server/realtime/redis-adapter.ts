@@ -34,14 +34,18 @@ export function attachRedisAdapter(
   for (const client of [pub, sub]) client.on("error", log);
 
   // Publishes not yet confirmed by Redis, so an ack can wait for its fan-out.
-  const pending = new Set<Promise<unknown>>();
+  // Redis answers one connection's commands in order, so once the latest
+  // publish is settled every earlier one is too: an ack waits for that one
+  // promise (copying every pending publish for each ack cost O(n²) at load).
+  let unconfirmed = 0;
+  let latest: Promise<unknown> = Promise.resolve();
   const publish = pub.publish.bind(pub) as (...args: unknown[]) => Promise<unknown>;
   Object.assign(pub, {
     publish: (...args: unknown[]) => {
       const result = publish(...args);
+      unconfirmed += 1;
       // The adapter does not await its publishes: a rejection in an outage is logged, never unhandled.
-      const settled: Promise<unknown> = result.catch(log).finally(() => pending.delete(settled));
-      pending.add(settled);
+      latest = result.catch(log).finally(() => (unconfirmed -= 1));
       return result;
     },
   });
@@ -83,10 +87,10 @@ export function attachRedisAdapter(
 
   return {
     async fannedOut() {
-      if (pending.size === 0 || pub.status !== "ready") return;
+      if (unconfirmed === 0 || pub.status !== "ready") return;
       let timer: NodeJS.Timeout | undefined;
       await Promise.race([
-        Promise.allSettled([...pending]),
+        latest,
         new Promise((resolve) => (timer = setTimeout(resolve, FAN_OUT_WAIT_MS))),
       ]);
       clearTimeout(timer);
