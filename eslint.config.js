@@ -49,6 +49,36 @@ export default tseslint.config(
     rules: { "import/no-cycle": ["error", { ignoreExternal: true }] },
   },
   {
+    // Casts that lie: `as never` / `as any` fit anything, `as unknown as X`
+    // (any double cast) turns anything into X. Type the value instead
+    // (generics, overloads, a type guard that checks). Tests and their
+    // helpers are exempt: a fake there only has what the code under test
+    // touches (a logger with one method), and a helper may reach into a
+    // library's untyped internals; both are checked by the tests running.
+    files: ["src/**/*.{ts,tsx}"],
+    ignores: ["src/**/*.test.{ts,tsx}", "src/**/test/**"],
+    rules: {
+      "no-restricted-syntax": [
+        "error",
+        ...["TSAsExpression", "TSTypeAssertion"].flatMap((cast) => [
+          {
+            selector: `${cast} > TSNeverKeyword.typeAnnotation`,
+            message: "No `as never`: it fits any type. Type the value (generic, overload, guard).",
+          },
+          {
+            selector: `${cast} > TSAnyKeyword.typeAnnotation`,
+            message: "No `as any`: type the value (generic, overload, guard).",
+          },
+          {
+            selector: `${cast}[expression.type=/^(TSAsExpression|TSTypeAssertion)$/]`,
+            message:
+              "No double cast (`as unknown as X`): it turns anything into X. Type the value.",
+          },
+        ]),
+      ],
+    },
+  },
+  {
     files: ["src/web/**/*.{ts,tsx}"],
     languageOptions: { globals: { ...globals.browser } },
     plugins: { "react-hooks": reactHooks, "jsx-a11y": jsxA11y },
