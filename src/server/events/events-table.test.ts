@@ -73,11 +73,7 @@ function eventsInCode(files: Record<string, string>, names: readonly string[]): 
 }
 
 /** What the table gets wrong, one line each; empty when it matches the code. */
-function differences(
-  table: UsesByEvent,
-  code: UsesByEvent,
-  names: readonly string[],
-): string[] {
+function differences(table: UsesByEvent, code: UsesByEvent, names: readonly string[]): string[] {
   const out: string[] = [];
   for (const name of names) if (!table.has(name)) out.push(`${name}: no row in the table`);
   for (const name of table.keys()) {
