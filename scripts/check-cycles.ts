@@ -144,8 +144,9 @@ function cycleThrough(group: string[], edges: Map<string, string[]>): string[] {
 
 /** The compiler options of a tsconfig.json, for resolving as tsc does. */
 export function compilerOptionsOf(configPath: string): ts.CompilerOptions {
-  const { config, error } = ts.readConfigFile(configPath, (p) => ts.sys.readFile(p));
-  if (error) throw new Error(ts.flattenDiagnosticMessageText(error.messageText, "\n"));
+  const read = ts.readConfigFile(configPath, (p) => ts.sys.readFile(p));
+  if (read.error) throw new Error(ts.flattenDiagnosticMessageText(read.error.messageText, "\n"));
+  const config: unknown = read.config;
   return ts.parseJsonConfigFileContent(config, ts.sys, path.dirname(configPath)).options;
 }
 
