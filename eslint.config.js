@@ -39,6 +39,7 @@ export default tseslint.config(
   },
   {
     // No import cycles anywhere in src (the server's app <-> services cycle is gone).
+    // import/no-cycle skips `import type`; scripts/check-cycles.ts (npm run check) counts them.
     files: ["src/**/*.{ts,tsx}"],
     plugins: { import: importPlugin },
     settings: {
@@ -47,6 +48,36 @@ export default tseslint.config(
       "import/resolver": { node: { extensions: [".ts", ".tsx", ".js"] } },
     },
     rules: { "import/no-cycle": ["error", { ignoreExternal: true }] },
+  },
+  {
+    // Casts that lie: `as never` / `as any` fit anything, `as unknown as X`
+    // (any double cast) turns anything into X. Type the value instead
+    // (generics, overloads, a type guard that checks). Tests and their
+    // helpers are exempt: a fake there only has what the code under test
+    // touches (a logger with one method), and a helper may reach into a
+    // library's untyped internals; both are checked by the tests running.
+    files: ["src/**/*.{ts,tsx}"],
+    ignores: ["src/**/*.test.{ts,tsx}", "src/**/test/**"],
+    rules: {
+      "no-restricted-syntax": [
+        "error",
+        ...["TSAsExpression", "TSTypeAssertion"].flatMap((cast) => [
+          {
+            selector: `${cast} > TSNeverKeyword.typeAnnotation`,
+            message: "No `as never`: it fits any type. Type the value (generic, overload, guard).",
+          },
+          {
+            selector: `${cast} > TSAnyKeyword.typeAnnotation`,
+            message: "No `as any`: type the value (generic, overload, guard).",
+          },
+          {
+            selector: `${cast}[expression.type=/^(TSAsExpression|TSTypeAssertion)$/]`,
+            message:
+              "No double cast (`as unknown as X`): it turns anything into X. Type the value.",
+          },
+        ]),
+      ],
+    },
   },
   {
     files: ["src/web/**/*.{ts,tsx}"],

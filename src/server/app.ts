@@ -1,7 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
 import Fastify, { type FastifyInstance } from "fastify";
-import rateLimit from "@fastify/rate-limit";
 import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
 import type { AppContext, AppDeps } from "./context";
 import { createAuth } from "./auth/auth";
@@ -115,9 +114,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   if (process.env.NODE_ENV !== "production" && deps.logger !== false) {
     await registerApiReference(app);
   }
-  // With Redis, per-IP budgets are counted once for all instances.
-  await app.register(rateLimit, { global: false, ...(ctx.redis ? { redis: ctx.redis } : {}) });
-
   const perIpPerMinute = deps.authRequestsPerMinutePerIp ?? config.authRequestsPerMinutePerIp;
   const signInLimiter =
     deps.signInLimiter ??

@@ -1,5 +1,6 @@
-import Fastify from "fastify";
+import Fastify, { type FastifyInstance } from "fastify";
 import { describe, expect, it } from "vitest";
+import { SIGN_IN_LIMIT, createMemoryAttemptLimiter } from "./auth/attempt-limiter";
 import authPlugin from "./auth/routes";
 import accountPlugin from "./features/account/routes";
 import clientErrorsPlugin from "./features/client-errors/routes";
@@ -19,15 +20,32 @@ describe("plugin dependencies", () => {
     return app;
   };
 
+  const signInLimiter = createMemoryAttemptLimiter(SIGN_IN_LIMIT);
+  const perIpPerMinute = 10;
+  // Their per-IP limits count in the context's Redis (when configured).
   it.each([
-    ["auth", authPlugin],
-    ["account", accountPlugin],
-    ["client-errors", clientErrorsPlugin],
-    ["notices", noticesPlugin],
-    ["password-reset", passwordResetPlugin],
-  ])("%s needs @fastify/rate-limit (its per-IP limits are route config)", async (_name, plugin) => {
-    const app = bare();
-    await expect(app.register(plugin as never)).rejects.toThrow(/@fastify\/rate-limit/);
+    ["auth", (app: FastifyInstance) => app.register(authPlugin, { signInLimiter, perIpPerMinute })],
+    [
+      "account",
+      (app: FastifyInstance) =>
+        app.register(accountPlugin, {
+          reauthLimiter: signInLimiter,
+          perIpPerMinute,
+          userDataRemovers: [],
+        }),
+    ],
+    ["client-errors", (app: FastifyInstance) => app.register(clientErrorsPlugin)],
+    [
+      "notices",
+      (app: FastifyInstance) => app.register(noticesPlugin, { secret: "s", perIpPerMinute }),
+    ],
+    [
+      "password-reset",
+      (app: FastifyInstance) =>
+        app.register(passwordResetPlugin, { perRequesterLimiter: signInLimiter, perIpPerMinute }),
+    ],
+  ])("%s needs the app context", async (_name, register) => {
+    await expect(register(Fastify({ logger: false }))).rejects.toThrow(/ctx/);
   });
 
   it("desk needs realtime and chat", async () => {

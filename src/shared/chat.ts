@@ -2,6 +2,7 @@ import { z } from "zod";
 import { plainString } from "./plain-text";
 import type { AgentAvailability } from "./availability";
 import type { MessageQuote } from "./quote";
+import type { ChatFileType } from "./chat-file-type";
 
 /** Longest text a chat message may carry; a pasted novel is not a support question. */
 export const MESSAGE_MAX_LENGTH = 4000;
@@ -14,7 +15,7 @@ export const MESSAGE_PAGE_SIZE = 200;
 export const CHAT_FILE_MAX_BYTES = 25 * 1024 * 1024;
 export const CHAT_UPLOAD_PURPOSE = "chat";
 
-export type ChatFileType = "image" | "audio";
+export type { ChatFileType };
 export type MessageStatus = "sending" | "sent";
 
 /** A song a message refers to, as its compact card shows it (current status). */

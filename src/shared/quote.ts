@@ -1,4 +1,4 @@
-import type { ChatFileType } from "./chat";
+import type { ChatFileType } from "./chat-file-type";
 
 /** Longest excerpt of a quoted message a bubble carries (its first line, shortened). */
 export const QUOTE_EXCERPT_MAX = 140;

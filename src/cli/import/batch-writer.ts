@@ -20,7 +20,7 @@ type ImportTable = (typeof TABLE_ORDER)[number];
 export type TableRows = { [T in ImportTable]?: Insertable<Database[T]>[] };
 
 /** Rows another record may have written first (a shared room, the same file twice). */
-const MAY_EXIST: Partial<Record<ImportTable, string[]>> = {
+const MAY_EXIST: { [T in ImportTable]?: readonly (keyof Database[T] & string)[] } = {
   room: ["id"],
   room_member: ["roomId", "userId"],
   stored_file: ["id"],
@@ -50,7 +50,9 @@ async function insertRows(trx: Transaction<Database>, ops: WriteOp[], postgres: 
       // The table is one of ours and the rows were typed per table above.
       let query = trx.insertInto(table).values(rows.slice(i, i + perStatement));
       const key = MAY_EXIST[table];
-      if (key) query = query.onConflict((oc) => oc.columns(key as never).doNothing());
+      // `on conflict ("a", "b")`: the names are checked per table in MAY_EXIST.
+      const target = key && sql.join(key.map((column) => sql.ref(column)));
+      if (target) query = query.onConflict((oc) => oc.expression(target).doNothing());
       await query.execute();
     }
   }

@@ -9,6 +9,7 @@ import type { TableRows, WriteOp } from "./batch-writer";
 import {
   authUserSchema,
   dayPartsSchema,
+  timestampSchema,
   userDocSchema,
   type AuthUser,
   type UserDoc,
@@ -93,8 +94,8 @@ function createdAtOf(c: Candidate, now: number): number {
   if (fromAuth !== null) return fromAuth;
   const day = dayPartsSchema.safeParse(c.doc?.createdAt);
   if (day.success) return Date.UTC(day.data.year, day.data.month - 1, day.data.day);
-  const other = c.doc?.createdAt;
-  return (other && !("year" in (other as object)) ? toEpochMs(other as never) : null) ?? now;
+  const stamp = timestampSchema.safeParse(c.doc?.createdAt);
+  return (stamp.success && stamp.data ? toEpochMs(stamp.data) : null) ?? now;
 }
 
 /**

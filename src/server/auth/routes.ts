@@ -10,6 +10,7 @@ import {
 import { signInSchema, signUpSchema } from "../../shared/auth-schemas";
 import { apiErrorSchema, errorResponses } from "../../shared/responses/common";
 import { HttpError } from "../http/errors";
+import { perIpLimit } from "../limits/request-limit";
 import type { AttemptLimiter } from "./attempt-limiter";
 import type { Auth } from "./auth";
 import { hashPassword } from "./password-hasher";
@@ -124,12 +125,12 @@ function authPlugin(
   const { auth, config, sessions, events } = app.ctx;
   const { publicUrl } = config;
   const { signInLimiter } = options;
-  const perIp = { rateLimit: { max: options.perIpPerMinute, timeWindow: 60_000 } };
+  const perIp = perIpLimit("auth", options.perIpPerMinute, app.ctx.redis);
 
   app.post(
     "/api/auth/sign-up/email",
     {
-      config: perIp,
+      onRequest: perIp,
       schema: {
         tags,
         summary: "Create an artist account and sign in",
@@ -163,7 +164,7 @@ function authPlugin(
   app.post(
     "/api/auth/sign-in/email",
     {
-      config: perIp,
+      onRequest: perIp,
       schema: {
         tags,
         summary: "Sign in with email and password",
@@ -252,9 +253,7 @@ function authPlugin(
   done();
 }
 
-// Per-IP limits are route config read by @fastify/rate-limit: without it they would silently not apply.
 export default fp(authPlugin, {
   name: "auth",
-  dependencies: ["@fastify/rate-limit"],
   decorators: { fastify: ["ctx"] },
 });

@@ -9,6 +9,16 @@ type Slot = { name: string } | { value: unknown };
  * column's type where the query builder expects a value.
  */
 export type SlotFn = (name: string) => never;
+/**
+ * The marker a slot compiles to. Declared to return `never` (its one
+ * overload), so the builder takes it wherever a value of any type goes; what
+ * it returns is the marker string, found again in the compiled parameters.
+ */
+function slot(name: string): never;
+function slot(name: string): string {
+  return `${MARK}${name}`;
+}
+
 interface Entry<R> {
   compiled: CompiledQuery<R>;
   slots: Slot[];
@@ -36,7 +46,7 @@ export function compiledQueryCache<DB>() {
     if (!entries) perDb.set(db, (entries = new Map<string, Entry<unknown>>()));
     let entry = entries.get(key) as Entry<R> | undefined;
     if (!entry) {
-      const compiled = build((name) => `${MARK}${name}` as never).compile();
+      const compiled = build(slot).compile();
       const slots = compiled.parameters.map((p): Slot => {
         if (typeof p === "string" && p.startsWith(MARK)) return { name: p.slice(MARK.length) };
         return { value: p };

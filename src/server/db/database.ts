@@ -123,8 +123,15 @@ async function openPostgres(
       await admin.end();
     }
   }
+  const pool = createPostgresPool({
+    url: options.url,
+    max: options.poolSize ?? 10,
+    ...(schema ? { options: `-c search_path=${schema}` } : {}),
+    // The handle's hook, looked up at each error: its owner may replace it.
+    onConnectionError: (err) => handle.onConnectionError(err),
+  });
   const handle: DatabaseHandle = {
-    db: undefined as unknown as Kysely<Database>,
+    db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }),
     dialect: "postgres",
     bool: (v) => v,
     ...(schema ? { schema } : {}),
@@ -133,13 +140,6 @@ async function openPostgres(
     },
     close: () => handle.db.destroy(),
   };
-  const pool = createPostgresPool({
-    url: options.url,
-    max: options.poolSize ?? 10,
-    ...(schema ? { options: `-c search_path=${schema}` } : {}),
-    onConnectionError: (err) => handle.onConnectionError(err),
-  });
-  handle.db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   return handle;
 }
 

@@ -58,4 +58,16 @@ describe("domain events", () => {
     expect(events.hasEveryInstanceListeners("user.deleted")).toBe(true);
     expect(events.hasEveryInstanceListeners("chat.messageCreated")).toBe(false);
   });
+
+  it("drops a relayed event with an unknown name or no payload object, with a warning", async () => {
+    const warn = vi.fn();
+    const events = new DomainEvents({ ...silentLog(), warn });
+    const heard: unknown[] = [];
+    events.onEveryInstance("user.deleted", (payload) => void heard.push(payload));
+    await events.receive("user.gone", { userId: "u", email: "e@f.g" });
+    await events.receive("user.deleted", null);
+    await events.receive("user.deleted", "u");
+    expect(heard).toEqual([]);
+    expect(warn).toHaveBeenCalledTimes(3);
+  });
 });

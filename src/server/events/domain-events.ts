@@ -92,10 +92,60 @@ export type DomainListener<K extends DomainEventName> = (
 /** Where an event was emitted: here, or on another instance (relayed by Redis). */
 export type EventOrigin = "local" | "remote";
 
-interface Subscription {
-  listener: (payload: never) => void | Promise<void>;
+interface Subscription<K extends DomainEventName> {
+  listener: DomainListener<K>;
   /** Also hear the same event emitted by other instances (cache invalidation). */
   everyInstance: boolean;
+}
+
+/** Each event's listeners, typed by the event: a listener only ever gets its own payload. */
+type Subscriptions = { [K in DomainEventName]: Subscription<K>[] };
+
+/**
+ * No listeners yet. Every event is named here (the compiler refuses a
+ * missing or unknown one), so each has its typed list from the start.
+ */
+function noSubscriptions(): Subscriptions {
+  return {
+    "user.profileChanged": [],
+    "user.passwordChanged": [],
+    "user.emailChanged": [],
+    "user.deleted": [],
+    "session.ended": [],
+    "chat.messageCreated": [],
+    "chat.typing": [],
+    "chat.roomRead": [],
+    "desk.conversationChanged": [],
+    "desk.noteCreated": [],
+    "song.statusChanged": [],
+    "song.changed": [],
+    "agent.availabilityChanged": [],
+    "files.deleted": [],
+  };
+}
+
+const EVENT_NAMES = new Set(Object.keys(noSubscriptions()));
+
+/** Whether a name (one relayed by another instance) is a domain event's. */
+export function isDomainEventName(name: string): name is DomainEventName {
+  return EVENT_NAMES.has(name);
+}
+
+/** Every domain event's name, as a value: the keys of DomainEventMap. */
+export const DOMAIN_EVENT_NAMES: readonly DomainEventName[] = [...EVENT_NAMES].filter(
+  isDomainEventName,
+);
+
+/**
+ * A payload relayed by another instance was emitted there through the typed
+ * `emit` of this same code (and came through JSON): every payload is an
+ * object, anything else is not an event of ours.
+ */
+function isRelayedPayload<K extends DomainEventName>(
+  _name: K,
+  payload: unknown,
+): payload is DomainEventMap[K] {
+  return typeof payload === "object" && payload !== null;
 }
 
 /**
@@ -104,7 +154,7 @@ interface Subscription {
  * because the change it reports has already committed.
  */
 export class DomainEvents {
-  private readonly subscriptions = new Map<DomainEventName, Subscription[]>();
+  private readonly subscriptions = noSubscriptions();
   private readonly relays: ((name: DomainEventName, payload: unknown) => void)[] = [];
 
   constructor(private readonly log: FastifyBaseLogger) {}
@@ -126,7 +176,7 @@ export class DomainEvents {
 
   /** Whether any listener here wants this event from other instances too. */
   hasEveryInstanceListeners(name: DomainEventName): boolean {
-    return (this.subscriptions.get(name) ?? []).some((s) => s.everyInstance);
+    return this.subscriptions[name].some((s) => s.everyInstance);
   }
 
   /** Emits after the change committed; resolves once every listener has run. */
@@ -136,24 +186,31 @@ export class DomainEvents {
   }
 
   /** An event another instance emitted, relayed here. */
-  async receive(name: DomainEventName, payload: unknown): Promise<void> {
+  async receive(name: string, payload: unknown): Promise<void> {
+    if (!isDomainEventName(name) || !isRelayedPayload(name, payload)) {
+      this.log.warn(
+        { event: name },
+        "relayed domain event unknown here or without a payload: dropped",
+      );
+      return;
+    }
     await this.deliver(name, payload, "remote");
   }
 
-  private subscribe(name: DomainEventName, subscription: Subscription) {
-    const list = this.subscriptions.get(name) ?? [];
-    list.push(subscription);
-    this.subscriptions.set(name, list);
+  private subscribe<K extends DomainEventName>(name: K, subscription: Subscription<K>) {
+    this.subscriptions[name].push(subscription);
   }
 
-  private async deliver(name: DomainEventName, payload: unknown, origin: EventOrigin) {
-    const listeners = (this.subscriptions.get(name) ?? []).filter(
-      (s) => origin === "local" || s.everyInstance,
-    );
+  private async deliver<K extends DomainEventName>(
+    name: K,
+    payload: DomainEventMap[K],
+    origin: EventOrigin,
+  ) {
+    const listeners = this.subscriptions[name].filter((s) => origin === "local" || s.everyInstance);
     await Promise.all(
       listeners.map(async ({ listener }) => {
         try {
-          await listener(payload as never);
+          await listener(payload);
         } catch (err) {
           this.log.error({ err, event: name, origin }, "domain event listener failed");
         }

@@ -21,6 +21,9 @@ export class HttpError extends Error {
   }
 }
 
+/** A 429 from a request budget, or any other refusal for sending too often. */
+export const TOO_MANY_REQUESTS_MESSAGE = "Too many requests. Please wait a moment and try again.";
+
 export interface ApiErrorBody {
   message: string;
   code?: string;
@@ -117,7 +120,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
     }
     const message =
       status === 429
-        ? "Too many requests. Please wait a moment and try again."
+        ? TOO_MANY_REQUESTS_MESSAGE
         : error.validation
           ? "The request is not valid."
           : status === 415

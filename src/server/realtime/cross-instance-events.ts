@@ -1,4 +1,4 @@
-import type { DomainEventName, DomainEvents } from "../events/domain-events";
+import type { DomainEvents } from "../events/domain-events";
 import type { PortalServer } from "./socket-types";
 
 /**
@@ -13,6 +13,6 @@ export function relayDomainEvents(io: PortalServer, events: DomainEvents): void 
     if (events.hasEveryInstanceListeners(name)) io.serverSideEmit("domain-event", name, payload);
   });
   io.on("domain-event", (name, payload) => {
-    void events.receive(name as DomainEventName, payload);
+    void events.receive(name, payload);
   });
 }

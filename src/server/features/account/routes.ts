@@ -14,6 +14,7 @@ import { forward } from "../../auth/routes";
 import { NOT_SIGNED_IN_MESSAGE, toPublicUser } from "../../auth/session-reader";
 import type { UserDataRemover } from "../../context";
 import { HttpError } from "../../http/errors";
+import { perIpLimit } from "../../limits/request-limit";
 import { errorResponses, okSchema } from "../../../shared/responses/common";
 import { EMAIL_CHANGE_UNDONE_MESSAGE, undoEmailChangeSchema } from "../../../shared/sessions";
 import { AccountService, type AuthCall, type FullSession } from "./service";
@@ -51,7 +52,7 @@ function accountPlugin(
     (request: FastifyRequest, reply: FastifyReply): AuthCall =>
     (path, body) =>
       forward(auth, config.publicUrl, request, reply, body, path);
-  const perIp = { rateLimit: { max: options.perIpPerMinute, timeWindow: 60_000 } };
+  const perIp = perIpLimit("account", options.perIpPerMinute, app.ctx.redis);
 
   /** The session with its start time (the shared guard only needs the user). */
   async function requireFullSession(request: FastifyRequest): Promise<FullSession> {
@@ -67,7 +68,7 @@ function accountPlugin(
   app.post(
     "/api/account/change-password",
     {
-      config: perIp,
+      onRequest: perIp,
       schema: {
         tags,
         summary: "Change the password (ends every other session)",
@@ -92,7 +93,7 @@ function accountPlugin(
   app.post(
     "/api/account/change-email",
     {
-      config: perIp,
+      onRequest: perIp,
       schema: {
         tags,
         summary: "Change the sign-in email (re-authenticates with the password)",
@@ -109,7 +110,7 @@ function accountPlugin(
   app.post(
     "/api/account/undo-email-change",
     {
-      config: perIp,
+      onRequest: perIp,
       schema: {
         tags,
         summary:
@@ -128,7 +129,7 @@ function accountPlugin(
   app.post(
     "/api/account/verify-password",
     {
-      config: perIp,
+      onRequest: perIp,
       schema: {
         tags,
         summary: "Check the current password (first step of deletion)",
@@ -146,7 +147,7 @@ function accountPlugin(
   app.post(
     "/api/account/delete",
     {
-      config: perIp,
+      onRequest: perIp,
       schema: {
         tags,
         summary: "Delete the account and everything of it",
@@ -165,6 +166,5 @@ function accountPlugin(
 
 export default fp(accountPlugin, {
   name: "account",
-  dependencies: ["@fastify/rate-limit"],
   decorators: { fastify: ["ctx"] },
 });

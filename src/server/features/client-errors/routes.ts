@@ -5,6 +5,7 @@ import { z } from "zod";
 import { CLIENT_ERROR_ENDPOINT, clientErrorSchema } from "../../../shared/client-errors";
 import { errorResponses } from "../../../shared/responses/common";
 import { redactUrlsIn } from "../../http/log-redaction";
+import { requestLimit } from "../../limits/request-limit";
 
 /**
  * Reports per minute, per session when signed in (people behind one office
@@ -29,16 +30,18 @@ function clientErrorsPlugin(
     CLIENT_ERROR_ENDPOINT,
     {
       bodyLimit: 1024,
-      config: {
-        rateLimit: {
-          max: REPORTS_PER_MINUTE,
-          timeWindow: 60_000,
-          keyGenerator: async (request: FastifyRequest) => {
+      onRequest: requestLimit(
+        {
+          name: "client-errors",
+          points: REPORTS_PER_MINUTE,
+          durationSeconds: 60,
+          key: async (request: FastifyRequest) => {
             const session = await sessions.read(request.headers).catch(() => null);
             return session ? `session:${session.sessionId}` : `ip:${request.ip}`;
           },
         },
-      },
+        app.ctx.redis,
+      ),
       schema: {
         tags: ["operations"],
         summary: "Report a failure the browser saw, into the server log",
@@ -64,6 +67,5 @@ function clientErrorsPlugin(
 
 export default fp(clientErrorsPlugin, {
   name: "client-errors",
-  dependencies: ["@fastify/rate-limit"],
   decorators: { fastify: ["ctx"] },
 });

@@ -46,6 +46,5 @@ async function noticesPlugin(
 
 export default fp(noticesPlugin, {
   name: "notices",
-  dependencies: ["@fastify/rate-limit"],
   decorators: { fastify: ["ctx"] },
 });

@@ -2,6 +2,7 @@ import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { HttpError } from "../../http/errors";
+import { perIpLimit } from "../../limits/request-limit";
 import {
   UNSUBSCRIBED_MESSAGE,
   UNSUBSCRIBE_LINK_INVALID_MESSAGE,
@@ -76,7 +77,8 @@ export async function registerMailPreferenceRoutes(
       "/api/mail/unsubscribe",
       {
         // Mail providers post from their own servers: the signed token is the proof.
-        config: { rateLimit: { max: perIpPerMinute, timeWindow: 60_000 }, crossSiteAllowed: true },
+        config: { crossSiteAllowed: true },
+        onRequest: perIpLimit("unsubscribe", perIpPerMinute, app.ctx.redis),
         schema: {
           tags,
           summary: "One-click unsubscribe from unread-message emails (signed token, RFC 8058)",

@@ -12,6 +12,7 @@ import {
 } from "../../auth/attempt-limiter";
 import { createRedisAttemptLimiter } from "../../auth/redis-attempt-limiter";
 import { HttpError } from "../../http/errors";
+import { perIpLimit } from "../../limits/request-limit";
 import {
   FORGOT_PASSWORD_SENT_MESSAGE,
   RESET_LINK_INVALID_MESSAGE,
@@ -73,13 +74,13 @@ function passwordResetPlugin(
   const { auth, config, database } = ctx;
   const { perRequesterLimiter } = options;
   registerResetRequests(ctx);
-  const perIp = { rateLimit: { max: options.perIpPerMinute, timeWindow: 60_000 } };
+  const perIp = perIpLimit("password-reset", options.perIpPerMinute, ctx.redis);
 
   const tags = ["auth"];
   app.post(
     "/api/auth/forgot-password",
     {
-      config: perIp,
+      onRequest: perIp,
       schema: {
         tags,
         summary: "Mail a reset link (the same answer whether or not the account exists)",
@@ -106,7 +107,7 @@ function passwordResetPlugin(
   app.get(
     "/api/auth/reset-password/status",
     {
-      config: perIp,
+      onRequest: perIp,
       // Any malformed query is the same spent link, not a validation error.
       attachValidation: true,
       schema: {
@@ -131,7 +132,7 @@ function passwordResetPlugin(
   app.post(
     "/api/auth/reset-password",
     {
-      config: perIp,
+      onRequest: perIp,
       // The handler decides what a refused body answers (a bad token first).
       attachValidation: true,
       schema: {
@@ -167,6 +168,5 @@ function passwordResetPlugin(
 
 export default fp(passwordResetPlugin, {
   name: "password-reset",
-  dependencies: ["@fastify/rate-limit"],
   decorators: { fastify: ["ctx"] },
 });
