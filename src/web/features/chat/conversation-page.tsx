@@ -29,7 +29,6 @@ function Conversation({
   return (
     <div className="flex h-full min-h-0 flex-1 flex-col lg:flex-row">
       {/* Dropping files is a pointer shortcut; the pickers and paste do the same by keyboard. */}
-      {/* eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions */}
       <section
         aria-label="Conversation"
         className="relative flex min-h-0 min-w-0 flex-1 flex-col"

@@ -20,8 +20,14 @@ interface ConversationHeaderProps {
 }
 
 /** Back to chats, who the conversation is with, search; for agents the desk's controls. */
-export function ConversationHeader(props: ConversationHeaderProps) {
-  const { user, peer, roomId } = props;
+export function ConversationHeader({
+  user,
+  peer,
+  roomId,
+  peerAvailability,
+  searchButton,
+  search,
+}: ConversationHeaderProps) {
   return (
     <header className="flex shrink-0 flex-wrap items-center gap-x-3 gap-y-2 border-b border-slate-200 bg-white px-2 py-2 dark:border-slate-800 dark:bg-slate-900">
       <Link
@@ -36,16 +42,16 @@ export function ConversationHeader(props: ConversationHeaderProps) {
           <Avatar src={peer.picture} name={peer.name} size="sm" />
           <div className="flex min-w-0 flex-1 flex-col">
             <h1 className="truncate text-lg font-bold">{peer.name}</h1>
-            {!user.admin && <AvailabilityLine availability={props.peerAvailability} />}
+            {!user.admin && <AvailabilityLine availability={peerAvailability} />}
           </div>
           {user.admin && <ArtistProfileButton artist={peer} />}
           <button
-            ref={props.searchButton}
+            ref={searchButton}
             type="button"
             className={iconButton}
             aria-label="Search"
-            aria-expanded={props.search.open}
-            onClick={props.search.toggle}
+            aria-expanded={search.open}
+            onClick={search.toggle}
           >
             <Search aria-hidden="true" className="size-5" />
           </button>
