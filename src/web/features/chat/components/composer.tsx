@@ -195,8 +195,17 @@ interface ComposerTextBoxProps {
 }
 
 /** The message box: Enter sends, Shift+Enter adds a line, pasted files go as files. */
-function ComposerTextBox(props: ComposerTextBoxProps) {
-  const { note } = props;
+function ComposerTextBox({
+  textRef,
+  note,
+  text,
+  onText,
+  onSend,
+  onFiles,
+  assist,
+  lengthId,
+  tooLong,
+}: ComposerTextBoxProps) {
   const textId = useId();
   return (
     <>
@@ -205,29 +214,29 @@ function ComposerTextBox(props: ComposerTextBoxProps) {
       </label>
       <textarea
         id={textId}
-        ref={props.textRef}
+        ref={textRef}
         rows={1}
-        {...props.assist?.inputProps}
-        value={props.text}
-        onChange={(e) => props.onText(e.target.value)}
+        {...assist?.inputProps}
+        value={text}
+        onChange={(e) => onText(e.target.value)}
         onKeyDown={(e) => {
-          props.assist?.onKeyDown?.(e);
+          assist?.onKeyDown?.(e);
           if (e.defaultPrevented) return;
           // Enter sends; Shift+Enter (and Enter while composing with an IME) adds a line.
           if (e.key === "Enter" && !e.shiftKey && !e.nativeEvent.isComposing) {
             e.preventDefault();
-            props.onSend();
+            onSend();
           }
         }}
         onPaste={(e) => {
           const files = [...e.clipboardData.files];
           if (files.length === 0 || note) return;
           e.preventDefault();
-          props.onFiles(files);
+          onFiles(files);
         }}
         // No maxLength: a long paste stays whole and is refused with a reason (LengthNotice).
-        aria-describedby={props.lengthId}
-        aria-invalid={props.tooLong ? true : undefined}
+        aria-describedby={lengthId}
+        aria-invalid={tooLong ? true : undefined}
         autoComplete="off"
         placeholder={note ? "Write an internal note" : "Type a message"}
         className="max-h-36 min-h-11 min-w-0 flex-1 resize-none rounded-3xl border border-slate-300 bg-white px-4 py-2.5 text-slate-900 [field-sizing:content] placeholder:text-slate-500 dark:border-slate-600 dark:bg-slate-950 dark:text-slate-100 dark:placeholder:text-slate-400"

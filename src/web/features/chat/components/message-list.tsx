@@ -32,12 +32,17 @@ interface MessageListProps {
  */
 export function MessageList(props: MessageListProps) {
   const { messages, older } = props;
-  const scroll = useMessageScroll(messages, props.ownId, older, props.unread);
+  const { scroller, content, onScroll, showNewButton, toNewest } = useMessageScroll(
+    messages,
+    props.ownId,
+    older,
+    props.unread,
+  );
   return (
     <div className="relative flex min-h-0 flex-1 flex-col">
       <div
-        ref={scroll.scroller}
-        onScroll={scroll.onScroll}
+        ref={scroller}
+        onScroll={onScroll}
         // The list scrolls with the keyboard too.
         // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scrollable region must be focusable
         tabIndex={0}
@@ -46,14 +51,14 @@ export function MessageList(props: MessageListProps) {
         className="relative min-h-0 flex-1 overflow-y-auto overscroll-contain bg-slate-50 p-3 dark:bg-slate-950"
       >
         <OlderMessagesControl older={older} />
-        <ol ref={scroll.content} aria-label="Messages" className="flex flex-col gap-2">
+        <ol ref={content} aria-label="Messages" className="flex flex-col gap-2">
           <MessageRows {...props} />
         </ol>
       </div>
-      {scroll.showNewButton && (
+      {showNewButton && (
         <button
           type="button"
-          onClick={scroll.toNewest}
+          onClick={toNewest}
           className="absolute bottom-3 left-1/2 flex -translate-x-1/2 items-center gap-1 rounded-full bg-indigo-700 px-4 py-2 text-sm font-medium text-white shadow-lg hover:bg-indigo-800 dark:bg-indigo-400 dark:text-slate-950 dark:hover:bg-indigo-300"
         >
           <ArrowDown aria-hidden="true" className="size-4" />

@@ -118,7 +118,7 @@ function useLoadOlderToFill(
     if (el && hasOlder && !loading && el.scrollHeight <= el.clientHeight + LOAD_OLDER_AT) {
       void load();
     }
-  }, [hasOlder, loading, load, firstId]);
+  }, [scroller, hasOlder, loading, load, firstId]);
 }
 
 /** Images load and bubbles grow after layout: stay at the end if that is where we were. */
@@ -141,5 +141,5 @@ function useFollowGrowth(
     });
     observer.observe(el);
     return () => observer.disconnect();
-  }, [toBottom]);
+  }, [content, scroller, stick, layout, toBottom]);
 }
