@@ -6,21 +6,18 @@ export interface TabDefinition<K extends string> {
   panel: ReactNode;
 }
 
-/**
- * WAI-ARIA tabs with automatic activation: arrow keys, Home and End move
- * between tabs; only the selected tab is in the tab order (roving tabindex).
- */
-export function Tabs<K extends string>({
-  label,
-  tabs,
-  selected,
-  onSelect,
-}: {
+interface TabsProps<K extends string> {
   label: string;
   tabs: readonly TabDefinition<K>[];
   selected: K;
   onSelect: (key: K) => void;
-}) {
+}
+
+/**
+ * WAI-ARIA tabs with automatic activation: arrow keys, Home and End move
+ * between tabs; only the selected tab is in the tab order (roving tabindex).
+ */
+export function Tabs<K extends string>({ label, tabs, selected, onSelect }: TabsProps<K>) {
   const baseId = useId();
   const refs = useRef(new Map<K, HTMLButtonElement>());
   const index = Math.max(

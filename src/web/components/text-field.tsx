@@ -1,64 +1,47 @@
-import { useId, useState, type InputHTMLAttributes, type ReactNode } from "react";
+import { useState, type InputHTMLAttributes, type TextareaHTMLAttributes } from "react";
 import { Eye, EyeOff } from "lucide-react";
+import { FieldFrame, inputClass, useFieldIds, type FieldProps } from "./form-field";
 
-export const inputClass =
-  "w-full rounded-lg border border-slate-300 bg-white px-3 py-2.5 text-slate-900 placeholder:text-slate-500 dark:border-slate-600 dark:bg-slate-900 dark:text-slate-100 dark:placeholder:text-slate-400";
+export { inputClass } from "./form-field";
 
-interface TextFieldProps extends InputHTMLAttributes<HTMLInputElement> {
-  label: string;
-  error?: string | undefined;
-  hint?: ReactNode;
-}
+type TextFieldProps = Omit<InputHTMLAttributes<HTMLInputElement>, "children"> &
+  FieldProps & { label: string };
 
 /** A labelled input whose error and hint are tied to it for screen readers. */
 export function TextField({ label, error, hint, id, className = "", ...props }: TextFieldProps) {
-  const autoId = useId();
-  const inputId = id ?? autoId;
-  const describedBy = [error && `${inputId}-error`, hint && `${inputId}-hint`]
-    .filter(Boolean)
-    .join(" ");
+  const { controlId, aria } = useFieldIds(id, { label, error, hint });
   return (
-    <div className={`flex flex-col gap-1.5 ${className}`}>
-      <label htmlFor={inputId} className="text-sm font-medium">
-        {label}
-      </label>
-      <input
-        id={inputId}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy || undefined}
-        className={inputClass}
-        {...props}
-      />
-      {hint && (
-        <div id={`${inputId}-hint`} className="text-sm text-slate-600 dark:text-slate-300">
-          {hint}
-        </div>
-      )}
-      {error && (
-        <p id={`${inputId}-error`} className="text-sm text-red-700 dark:text-red-300">
-          {error}
-        </p>
-      )}
-    </div>
+    <FieldFrame controlId={controlId} label={label} hint={hint} error={error} className={className}>
+      <input id={controlId} {...aria} className={inputClass} {...props} />
+    </FieldFrame>
+  );
+}
+
+type TextAreaFieldProps = Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, "children"> &
+  FieldProps;
+
+/** A labelled text area, tied to its hint and error like a TextField. */
+export function TextAreaField(props: TextAreaFieldProps) {
+  const { label, error, hint, id, className = "", ...rest } = props;
+  const { controlId, aria } = useFieldIds(id, { label, error, hint });
+  return (
+    <FieldFrame controlId={controlId} label={label} hint={hint} error={error} className={className}>
+      <textarea id={controlId} {...aria} className={inputClass} {...rest} />
+    </FieldFrame>
   );
 }
 
 /** Password input with a show/hide toggle button. */
-export function PasswordField({ label, error, hint, ...props }: Omit<TextFieldProps, "type">) {
+export function PasswordField({ label, error, hint, id, ...props }: Omit<TextFieldProps, "type">) {
   const [visible, setVisible] = useState(false);
-  const id = useId();
-  const describedBy = [error && `${id}-error`, hint && `${id}-hint`].filter(Boolean).join(" ");
+  const { controlId, aria } = useFieldIds(id, { label, error, hint });
   return (
-    <div className="flex flex-col gap-1.5">
-      <label htmlFor={id} className="text-sm font-medium">
-        {label}
-      </label>
+    <FieldFrame controlId={controlId} label={label} hint={hint} error={error} hintClassName="">
       <div className="relative">
         <input
-          id={id}
+          id={controlId}
           type={visible ? "text" : "password"}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={describedBy || undefined}
+          {...aria}
           className={`${inputClass} pr-11`}
           {...props}
         />
@@ -76,12 +59,6 @@ export function PasswordField({ label, error, hint, ...props }: Omit<TextFieldPr
           )}
         </button>
       </div>
-      {hint && <div id={`${id}-hint`}>{hint}</div>}
-      {error && (
-        <p id={`${id}-error`} className="text-sm text-red-700 dark:text-red-300">
-          {error}
-        </p>
-      )}
-    </div>
+    </FieldFrame>
   );
 }

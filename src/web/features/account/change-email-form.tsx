@@ -7,7 +7,7 @@ import {
 } from "../../../shared/account-messages";
 import { changeEmailSchema } from "../../../shared/account-schemas";
 import { EMAIL_TAKEN_MESSAGE } from "../../../shared/auth-messages";
-import { Alert } from "../../components/alert";
+import { FormAlert } from "../../components/form-alert";
 import { Button } from "../../components/button";
 import { PasswordField, TextField } from "../../components/text-field";
 import { ApiError } from "../../lib/api-client";
@@ -46,8 +46,7 @@ export function ChangeEmailForm() {
 
   return (
     <form onSubmit={onSubmit} noValidate className="flex flex-col gap-5">
-      {error && <Alert tone="error">{error}</Alert>}
-      {change.isSuccess && <Alert tone="success">{EMAIL_CHANGED_MESSAGE}</Alert>}
+      <FormAlert error={error} success={change.isSuccess && EMAIL_CHANGED_MESSAGE} />
       <PasswordField
         label="Current password"
         autoComplete="current-password"

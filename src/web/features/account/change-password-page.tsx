@@ -9,7 +9,7 @@ import {
   WRONG_CURRENT_PASSWORD_MESSAGE,
 } from "../../../shared/account-messages";
 import { PASSWORD_RULES_MESSAGE, passwordMeetsRules } from "../../../shared/password-rules";
-import { Alert } from "../../components/alert";
+import { FormAlert } from "../../components/form-alert";
 import { Button } from "../../components/button";
 import { NewPasswordFields } from "../../components/new-password-fields";
 import { SubPage } from "../../components/sub-page";
@@ -50,8 +50,7 @@ export default function ChangePasswordPage() {
   return (
     <SubPage title="Change Password" backTo="/settings" backLabel="Back to settings">
       <form onSubmit={onSubmit} noValidate className="flex flex-col gap-5">
-        {error && <Alert tone="error">{error}</Alert>}
-        {change.isSuccess && <Alert tone="success">{PASSWORD_CHANGED_MESSAGE}</Alert>}
+        <FormAlert error={error} success={change.isSuccess && PASSWORD_CHANGED_MESSAGE} />
         <PasswordField
           label="Current password"
           autoComplete="current-password"

@@ -7,7 +7,7 @@ import {
   DELETE_FAILED_MESSAGE,
   WRONG_PASSWORD_MESSAGE,
 } from "../../../shared/account-messages";
-import { Alert } from "../../components/alert";
+import { FormAlert } from "../../components/form-alert";
 import { Button } from "../../components/button";
 import { PasswordField, TextField } from "../../components/text-field";
 import { ApiError } from "../../lib/api-client";
@@ -56,22 +56,12 @@ export function DeleteAccountPanel() {
     remove.reset();
   };
 
-  const warning = (
-    <div className="flex gap-3 rounded-lg border border-red-300 bg-red-50 p-4 text-sm text-red-900 dark:border-red-800 dark:bg-red-950 dark:text-red-100">
-      <TriangleAlert aria-hidden="true" className="size-5 shrink-0" />
-      <p>
-        Deleting your account removes your profile, chats, files and songs for good. This cannot be
-        undone.
-      </p>
-    </div>
-  );
-
   if (step === "password") {
     const error = failureMessage(verify.error, DELETE_FAILED_MESSAGE);
     return (
       <form onSubmit={onContinue} noValidate className="flex flex-col gap-5">
-        {warning}
-        {error && <Alert tone="error">{error}</Alert>}
+        <DeleteWarning />
+        <FormAlert error={error} />
         <PasswordField
           label="Password"
           autoComplete="current-password"
@@ -86,33 +76,67 @@ export function DeleteAccountPanel() {
     );
   }
 
+  return (
+    <ConfirmStep
+      typed={typed}
+      onType={setTyped}
+      onConfirm={onConfirm}
+      onCancel={onCancel}
+      pending={remove.isPending}
+      error={failureMessage(remove.error, DELETE_FAILED_MESSAGE)}
+    />
+  );
+}
+
+function DeleteWarning() {
+  return (
+    <div className="flex gap-3 rounded-lg border border-red-300 bg-red-50 p-4 text-sm text-red-900 dark:border-red-800 dark:bg-red-950 dark:text-red-100">
+      <TriangleAlert aria-hidden="true" className="size-5 shrink-0" />
+      <p>
+        Deleting your account removes your profile, chats, files and songs for good. This cannot be
+        undone.
+      </p>
+    </div>
+  );
+}
+
+interface ConfirmStepProps {
+  typed: string;
+  onType: (typed: string) => void;
+  onConfirm: (event: SyntheticEvent) => void;
+  onCancel: () => void;
+  pending: boolean;
+  error: string | null;
+}
+
+/** The second step: type the word, then delete (or go back to the password). */
+function ConfirmStep({ typed, onType, onConfirm, onCancel, pending, error }: ConfirmStepProps) {
   // Shown while something other than the exact word is typed; the button stays disabled.
   const typedError =
     typed !== "" && typed !== DELETE_CONFIRMATION_WORD ? DELETE_CONFIRMATION_MESSAGE : undefined;
-  const error = failureMessage(remove.error, DELETE_FAILED_MESSAGE);
   return (
     <form onSubmit={onConfirm} noValidate className="flex flex-col gap-5">
-      {warning}
-      {error && <Alert tone="error">{error}</Alert>}
+      <DeleteWarning />
+      <FormAlert error={error} />
       <TextField
         label={`Type ${DELETE_CONFIRMATION_WORD} to confirm`}
         autoComplete="off"
         autoCapitalize="characters"
         spellCheck={false}
         value={typed}
-        onChange={(e) => setTyped(e.target.value)}
+        onChange={(e) => onType(e.target.value)}
         error={typedError}
       />
       <div className="grid grid-cols-2 gap-3">
-        <Button variant="secondary" onClick={onCancel} disabled={remove.isPending}>
+        <Button variant="secondary" onClick={onCancel} disabled={pending}>
           Cancel
         </Button>
         <Button
           type="submit"
           variant="danger"
-          disabled={remove.isPending || typed !== DELETE_CONFIRMATION_WORD}
+          disabled={pending || typed !== DELETE_CONFIRMATION_WORD}
         >
-          {remove.isPending ? "Deleting…" : "Delete account"}
+          {pending ? "Deleting…" : "Delete account"}
         </Button>
       </div>
     </form>

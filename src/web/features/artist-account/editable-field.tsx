@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState, type SyntheticEvent } from "react";
 import { Pencil } from "lucide-react";
 import type { ProfileField } from "../../../shared/profile-schemas";
-import { Alert } from "../../components/alert";
+import { FormAlert } from "../../components/form-alert";
 import { Button } from "../../components/button";
 import { inputClass } from "../../components/text-field";
 import { ApiError } from "../../lib/api-client";
@@ -34,14 +34,17 @@ type Status = { tone: "success" | "error"; text: string } | null;
  * A profile field that shows its saved value read-only with an edit button;
  * editing copies the saved value into a draft, Cancel restores it.
  */
-export function EditableField(props: EditableFieldProps) {
-  const { field, label, saved, multiline, rows, allowEmpty } = props;
+/**
+ * The field's edit state: Edit copies the saved value into a draft, Cancel
+ * restores it, Save checks and sends it; focus moves into the field on Edit
+ * and back to Edit after Cancel or Save.
+ */
+function useEditableField(props: EditableFieldProps) {
+  const { field, saved } = props;
   const [editing, setEditing] = useState(false);
   const [draft, setDraft] = useState("");
   const [status, setStatus] = useState<Status>(null);
   const update = useUpdateProfile();
-  const id = useId();
-  const subject = props.subject ?? label.toLowerCase();
   const hasSaved = Boolean(saved);
   const inEditMode = editing || !hasSaved;
   const value = inEditMode ? draft : (saved ?? "");
@@ -91,7 +94,29 @@ export function EditableField(props: EditableFieldProps) {
       },
     );
   };
+  return {
+    inEditMode,
+    hasSaved,
+    value,
+    draft,
+    setDraft,
+    status,
+    update,
+    control$,
+    editButton,
+    startEditing,
+    cancel,
+    onSubmit,
+  };
+}
 
+export function EditableField(props: EditableFieldProps) {
+  const { label, multiline, rows, allowEmpty } = props;
+  const id = useId();
+  const subject = props.subject ?? label.toLowerCase();
+  const { inEditMode, hasSaved, value, draft, setDraft, status, update, ...edit } =
+    useEditableField(props);
+  const { control$, editButton, startEditing, cancel, onSubmit } = edit;
   const control = {
     ref: control$,
     id,
@@ -146,7 +171,10 @@ export function EditableField(props: EditableFieldProps) {
           </Button>
         </div>
       )}
-      {status && <Alert tone={status.tone}>{status.text}</Alert>}
+      <FormAlert
+        error={status?.tone === "error" && status.text}
+        success={status?.tone === "success" && status.text}
+      />
     </form>
   );
 }

@@ -7,7 +7,7 @@ import {
   PICTURE_TOO_LARGE_MESSAGE,
 } from "../../../shared/profile-messages";
 import { checkPictureFile } from "../../../shared/profile-schemas";
-import { Alert } from "../../components/alert";
+import { FormAlert } from "../../components/form-alert";
 import { Avatar } from "../../components/avatar";
 import { Button } from "../../components/button";
 import { ProgressRing } from "../../components/progress-ring";
@@ -19,19 +19,23 @@ interface Preview {
   url: string;
 }
 
-export function ProfilePictureSection({ name, saved }: { name: string; saved: string | null }) {
+/** The picture chosen, not yet saved; its object URL is released when replaced or left. */
+function usePreview() {
   const [preview, setPreview] = useState<Preview | null>(null);
-  const [pickError, setPickError] = useState<string | null>(null);
-  const [percent, setPercent] = useState(0);
-  const abort = useRef<AbortController | null>(null);
-  const upload = useUploadProfilePicture();
-  const inputId = useId();
-
-  // The preview's object URL is released when it is replaced or the screen goes away.
   useEffect(() => {
     if (!preview) return;
     return () => URL.revokeObjectURL(preview.url);
   }, [preview]);
+  return [preview, setPreview] as const;
+}
+
+export function ProfilePictureSection({ name, saved }: { name: string; saved: string | null }) {
+  const [preview, setPreview] = usePreview();
+  const [pickError, setPickError] = useState<string | null>(null);
+  const [percent, setPercent] = useState(0);
+  const abort = useRef<AbortController | null>(null);
+  const upload = useUploadProfilePicture();
+
   // Leaving the screen mid-upload stops the upload.
   useEffect(() => () => abort.current?.abort(), []);
 
@@ -73,14 +77,6 @@ export function ProfilePictureSection({ name, saved }: { name: string; saved: st
     upload.reset();
   };
 
-  const status = pickError
-    ? { tone: "error" as const, text: pickError }
-    : upload.error
-      ? { tone: "error" as const, text: pictureUploadFailureMessage(upload.error) }
-      : upload.isSuccess
-        ? { tone: "success" as const, text: PICTURE_SAVED_MESSAGE }
-        : null;
-
   return (
     <div className="flex flex-col gap-4">
       <div className="flex flex-wrap items-center gap-4">
@@ -94,46 +90,79 @@ export function ProfilePictureSection({ name, saved }: { name: string; saved: st
           <Avatar src={saved} name={name} size="lg" />
         )}
         {upload.isPending && <ProgressRing percent={percent} label="Upload progress" />}
-        <div className="flex flex-col gap-1">
-          {/* The real file input stays focusable; its label is what people see and click. */}
-          <input
-            id={inputId}
-            type="file"
-            accept="image/*"
-            className="peer sr-only"
-            onChange={onPick}
-            disabled={upload.isPending}
-            aria-describedby={`${inputId}-hint`}
-          />
-          <label
-            htmlFor={inputId}
-            className="inline-flex cursor-pointer items-center justify-center gap-2 rounded-lg border border-slate-300 bg-white px-4 py-2.5 text-sm font-semibold text-slate-800 peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-indigo-600 peer-disabled:cursor-not-allowed peer-disabled:text-slate-500 hover:bg-slate-100 dark:border-slate-600 dark:bg-slate-900 dark:text-slate-100 dark:peer-focus-visible:outline-indigo-400 dark:hover:bg-slate-800"
-          >
-            <Camera aria-hidden="true" className="size-4" />
-            Choose picture
-          </label>
-          <p id={`${inputId}-hint`} className="text-sm text-slate-600 dark:text-slate-300">
-            {PICTURE_HINT}
-          </p>
-        </div>
+        <PictureFileInput disabled={upload.isPending} onPick={onPick} />
       </div>
       {preview && (
-        <div className="flex flex-wrap gap-2">
-          {upload.isPending ? (
-            <Button variant="secondary" onClick={() => abort.current?.abort()}>
-              Cancel upload
-            </Button>
-          ) : (
-            <>
-              <Button variant="secondary" onClick={onDiscard}>
-                Cancel
-              </Button>
-              <Button onClick={onSave}>Save picture</Button>
-            </>
-          )}
-        </div>
+        <PreviewActions
+          uploading={upload.isPending}
+          onStop={() => abort.current?.abort()}
+          onDiscard={onDiscard}
+          onSave={onSave}
+        />
       )}
-      {status && <Alert tone={status.tone}>{status.text}</Alert>}
+      <FormAlert
+        error={pickError ?? (upload.error && pictureUploadFailureMessage(upload.error))}
+        success={upload.isSuccess && PICTURE_SAVED_MESSAGE}
+      />
+    </div>
+  );
+}
+
+/** "Choose picture": the real file input stays focusable, its label is the button people see. */
+function PictureFileInput(props: {
+  disabled: boolean;
+  onPick: (event: ChangeEvent<HTMLInputElement>) => void;
+}) {
+  const { disabled, onPick } = props;
+  const inputId = useId();
+  return (
+    <div className="flex flex-col gap-1">
+      {/* The real file input stays focusable; its label is what people see and click. */}
+      <input
+        id={inputId}
+        type="file"
+        accept="image/*"
+        className="peer sr-only"
+        onChange={onPick}
+        disabled={disabled}
+        aria-describedby={`${inputId}-hint`}
+      />
+      <label
+        htmlFor={inputId}
+        className="inline-flex cursor-pointer items-center justify-center gap-2 rounded-lg border border-slate-300 bg-white px-4 py-2.5 text-sm font-semibold text-slate-800 peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-indigo-600 peer-disabled:cursor-not-allowed peer-disabled:text-slate-500 hover:bg-slate-100 dark:border-slate-600 dark:bg-slate-900 dark:text-slate-100 dark:peer-focus-visible:outline-indigo-400 dark:hover:bg-slate-800"
+      >
+        <Camera aria-hidden="true" className="size-4" />
+        Choose picture
+      </label>
+      <p id={`${inputId}-hint`} className="text-sm text-slate-600 dark:text-slate-300">
+        {PICTURE_HINT}
+      </p>
+    </div>
+  );
+}
+
+/** With a picture chosen: Save or Cancel; while it uploads, Cancel upload. */
+function PreviewActions(props: {
+  uploading: boolean;
+  onStop: () => void;
+  onDiscard: () => void;
+  onSave: () => void;
+}) {
+  const { uploading, onStop, onDiscard, onSave } = props;
+  return (
+    <div className="flex flex-wrap gap-2">
+      {uploading ? (
+        <Button variant="secondary" onClick={onStop}>
+          Cancel upload
+        </Button>
+      ) : (
+        <>
+          <Button variant="secondary" onClick={onDiscard}>
+            Cancel
+          </Button>
+          <Button onClick={onSave}>Save picture</Button>
+        </>
+      )}
     </div>
   );
 }

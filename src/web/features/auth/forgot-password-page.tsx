@@ -2,6 +2,7 @@ import { useState, type SyntheticEvent } from "react";
 import { Link } from "react-router";
 import { FORGOT_PASSWORD_SENT_MESSAGE } from "../../../shared/password-reset";
 import { Alert } from "../../components/alert";
+import { FormAlert } from "../../components/form-alert";
 import { Button } from "../../components/button";
 import { TextField } from "../../components/text-field";
 import { ApiError } from "../../lib/api-client";
@@ -29,7 +30,7 @@ export default function ForgotPasswordPage() {
         <Alert tone="success">{FORGOT_PASSWORD_SENT_MESSAGE}</Alert>
       ) : (
         <form onSubmit={onSubmit} className="flex flex-col gap-4" noValidate>
-          {error && <Alert tone="error">{error}</Alert>}
+          <FormAlert error={error} />
           <TextField
             label="Email"
             type="email"

@@ -1,7 +1,7 @@
 import { useState, type SyntheticEvent } from "react";
 import { Link, useLocation } from "react-router";
 import { SIGN_IN_FAILED_MESSAGE } from "../../../shared/auth-messages";
-import { Alert } from "../../components/alert";
+import { FormAlert } from "../../components/form-alert";
 import { Button } from "../../components/button";
 import { PasswordField, TextField } from "../../components/text-field";
 import { ApiError } from "../../lib/api-client";
@@ -37,7 +37,7 @@ export default function LoginPage() {
     <AuthLayout title="Welcome back" subtitle="Sign in to your artist account">
       {deleted && !signIn.isSuccess && <AccountDeletedNotice />}
       <form onSubmit={onSubmit} className="flex flex-col gap-4" noValidate>
-        {error && <Alert tone="error">{error}</Alert>}
+        <FormAlert error={error} />
         <TextField
           label="Email"
           type="email"

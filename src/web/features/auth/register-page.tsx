@@ -2,6 +2,7 @@ import { useState, type SyntheticEvent } from "react";
 import { Link } from "react-router";
 import { signUpSchema } from "../../../shared/auth-schemas";
 import { Button } from "../../components/button";
+import { CheckboxField } from "../../components/checkbox-field";
 import { PasswordChecklist } from "../../components/password-checklist";
 import { PasswordField, TextField } from "../../components/text-field";
 import { ApiError } from "../../lib/api-client";
@@ -13,6 +14,14 @@ import { SignUpFailed } from "./sign-up-failed";
 
 type Field = "name" | "email" | "password" | "consent";
 
+/** Each field's first message from the schema the server runs (none when the input is valid). */
+function signUpErrors(input: Record<Field, unknown>): Partial<Record<Field, string>> {
+  const parsed = signUpSchema.safeParse(input);
+  const errors: Partial<Record<Field, string>> = {};
+  for (const issue of parsed.error?.issues ?? []) errors[issue.path[0] as Field] ??= issue.message;
+  return errors;
+}
+
 export default function RegisterPage() {
   const [name, setName] = useState("");
   const [email, setEmail] = useState("");
@@ -20,23 +29,14 @@ export default function RegisterPage() {
   const [consent, setConsent] = useState(false);
   const [fieldErrors, setFieldErrors] = useState<Partial<Record<Field, string>>>({});
   const signUp = useSignUp();
-  const link = useMarketingLink();
   const hydrated = useHydrated();
 
   const onSubmit = (event: SyntheticEvent) => {
     event.preventDefault();
     // The same schema the server runs, so the messages match exactly.
-    const parsed = signUpSchema.safeParse({ name, email, password, consent });
-    if (!parsed.success) {
-      const errors: Partial<Record<Field, string>> = {};
-      for (const issue of parsed.error.issues) {
-        const key = issue.path[0] as Field;
-        errors[key] ??= issue.message;
-      }
-      setFieldErrors(errors);
-      return;
-    }
-    setFieldErrors({});
+    const errors = signUpErrors({ name, email, password, consent });
+    setFieldErrors(errors);
+    if (Object.keys(errors).length > 0) return;
     signUp.mutate({ name, email, password, consent: true });
   };
 
@@ -77,53 +77,13 @@ export default function RegisterPage() {
           error={errorFor("password")}
           hint={<PasswordChecklist password={password} />}
         />
-        <div className="flex flex-col gap-1.5">
-          <div className="flex items-start gap-3">
-            <input
-              id="consent"
-              type="checkbox"
-              checked={consent}
-              onChange={(e) => setConsent(e.target.checked)}
-              aria-invalid={errorFor("consent") ? true : undefined}
-              aria-describedby={errorFor("consent") ? "consent-error" : undefined}
-              className="mt-1 size-4 accent-indigo-600"
-            />
-            <label htmlFor="consent" className="text-sm">
-              I agree to the{" "}
-              <a
-                href={link("terms")}
-                target="_blank"
-                rel="noopener noreferrer"
-                className="font-medium text-indigo-700 underline dark:text-indigo-300"
-              >
-                Terms of Service
-              </a>
-              ,{" "}
-              <a
-                href={link("privacy")}
-                target="_blank"
-                rel="noopener noreferrer"
-                className="font-medium text-indigo-700 underline dark:text-indigo-300"
-              >
-                Privacy Policy
-              </a>{" "}
-              and{" "}
-              <a
-                href={link("eula")}
-                target="_blank"
-                rel="noopener noreferrer"
-                className="font-medium text-indigo-700 underline dark:text-indigo-300"
-              >
-                EULA
-              </a>
-            </label>
-          </div>
-          {errorFor("consent") && (
-            <p id="consent-error" className="text-sm text-red-700 dark:text-red-300">
-              {errorFor("consent")}
-            </p>
-          )}
-        </div>
+        <CheckboxField
+          id="consent"
+          checked={consent}
+          onChange={(e) => setConsent(e.target.checked)}
+          error={errorFor("consent")}
+          label={<ConsentLabel />}
+        />
         <Button type="submit" disabled={signUp.isPending || !hydrated}>
           {signUp.isPending ? "Creating account…" : "Create account"}
         </Button>
@@ -135,5 +95,43 @@ export default function RegisterPage() {
         </Link>
       </p>
     </AuthLayout>
+  );
+}
+
+const documentLinkClass = "font-medium text-indigo-700 underline dark:text-indigo-300";
+
+/** "I agree to the Terms of Service, Privacy Policy and EULA", each a link opening in a new tab. */
+function ConsentLabel() {
+  const link = useMarketingLink();
+  return (
+    <>
+      I agree to the{" "}
+      <a
+        href={link("terms")}
+        target="_blank"
+        rel="noopener noreferrer"
+        className={documentLinkClass}
+      >
+        Terms of Service
+      </a>
+      ,{" "}
+      <a
+        href={link("privacy")}
+        target="_blank"
+        rel="noopener noreferrer"
+        className={documentLinkClass}
+      >
+        Privacy Policy
+      </a>{" "}
+      and{" "}
+      <a
+        href={link("eula")}
+        target="_blank"
+        rel="noopener noreferrer"
+        className={documentLinkClass}
+      >
+        EULA
+      </a>
+    </>
   );
 }

@@ -10,6 +10,7 @@ import {
 } from "../../../shared/password-reset";
 import { PASSWORD_RULES_MESSAGE, passwordMeetsRules } from "../../../shared/password-rules";
 import { Alert } from "../../components/alert";
+import { FormAlert } from "../../components/form-alert";
 import { Button } from "../../components/button";
 import { NewPasswordFields } from "../../components/new-password-fields";
 import { Spinner } from "../../components/spinner";
@@ -77,7 +78,7 @@ export default function ResetPasswordPage() {
         </div>
       ) : (
         <form onSubmit={onSubmit} noValidate className="flex flex-col gap-5">
-          {error && <Alert tone="error">{error}</Alert>}
+          <FormAlert error={error} />
           <NewPasswordFields
             newPassword={newPassword}
             confirmPassword={confirmPassword}

@@ -1,4 +1,4 @@
-import { useId, useRef, useState } from "react";
+import { useRef, useState } from "react";
 import { Navigate } from "react-router";
 import { Pencil, Trash2 } from "lucide-react";
 import {
@@ -9,7 +9,8 @@ import {
 } from "../../../shared/saved-replies";
 import { Button } from "../../components/button";
 import { Spinner } from "../../components/spinner";
-import { TextField, inputClass } from "../../components/text-field";
+import { FormAlert } from "../../components/form-alert";
+import { TextAreaField, TextField } from "../../components/text-field";
 import { ApiError } from "../../lib/api-client";
 import { useSession } from "../../lib/auth/session";
 import {
@@ -29,8 +30,6 @@ function SavedReplyForm({
   const save = useSaveSavedReply();
   const [shortcut, setShortcut] = useState(editing?.shortcut ?? "");
   const [text, setText] = useState(editing?.text ?? "");
-  const textId = useId();
-  const hintId = useId();
   const error = save.error instanceof ApiError ? save.error : null;
   const fieldError = (name: string) => error?.fieldErrors?.[name];
   return (
@@ -63,32 +62,16 @@ function SavedReplyForm({
         hint="Typed after / in the message box. No spaces."
         autoComplete="off"
       />
-      <div className="flex flex-col gap-1.5">
-        <label htmlFor={textId} className="text-sm font-medium">
-          Text
-        </label>
-        <textarea
-          id={textId}
-          value={text}
-          rows={4}
-          maxLength={SAVED_REPLY_TEXT_MAX}
-          onChange={(e) => setText(e.target.value)}
-          aria-describedby={hintId}
-          aria-invalid={fieldError("text") ? true : undefined}
-          className={inputClass}
-        />
-        <p id={hintId} className="text-sm text-slate-600 dark:text-slate-300">
-          Variables: {REPLY_VARIABLE_NAMES.map((name) => `{{${name}}}`).join(", ")}
-        </p>
-        {fieldError("text") && (
-          <p className="text-sm text-red-700 dark:text-red-300">{fieldError("text")}</p>
-        )}
-      </div>
-      {error && !error.fieldErrors && (
-        <p role="alert" className="text-sm text-red-700 dark:text-red-300">
-          {error.message}
-        </p>
-      )}
+      <TextAreaField
+        label="Text"
+        value={text}
+        rows={4}
+        maxLength={SAVED_REPLY_TEXT_MAX}
+        onChange={(e) => setText(e.target.value)}
+        error={fieldError("text")}
+        hint={`Variables: ${REPLY_VARIABLE_NAMES.map((name) => `{{${name}}}`).join(", ")}`}
+      />
+      <FormAlert look="inline" error={error && !error.fieldErrors && error.message} />
       <div className="flex gap-2">
         <Button type="submit" disabled={save.isPending}>
           {editing ? "Save changes" : "Add saved reply"}

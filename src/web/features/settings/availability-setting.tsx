@@ -2,7 +2,7 @@ import { useId, useState } from "react";
 import { awayLabel, utcDay } from "../../../shared/availability";
 import { Button } from "../../components/button";
 import { Switch } from "../../components/switch";
-import { inputClass } from "../../components/text-field";
+import { TextField } from "../../components/text-field";
 import { useOwnAvailability, useSetAvailability } from "./api/availability";
 
 /** Agents: Away (with an optional return date) or available; artists see it live. */
@@ -25,7 +25,6 @@ function AvailabilityForm({
   const [saved, setSaved] = useState("");
   const set = useSetAvailability();
   const labelId = useId();
-  const dateId = useId();
   // The earliest return date the server accepts, as of opening the page.
   const [tomorrow] = useState(() => utcDay(Date.now() + 86_400_000));
   return (
@@ -53,19 +52,13 @@ function AvailabilityForm({
         <Switch on={away} onToggle={() => setAway(!away)} labelledBy={labelId} />
       </div>
       {away && (
-        <div className="flex flex-col gap-1.5">
-          <label htmlFor={dateId} className="text-sm font-medium">
-            Return date (optional)
-          </label>
-          <input
-            id={dateId}
-            type="date"
-            min={tomorrow}
-            value={until}
-            onChange={(e) => setUntil(e.target.value)}
-            className={inputClass}
-          />
-        </div>
+        <TextField
+          label="Return date (optional)"
+          type="date"
+          min={tomorrow}
+          value={until}
+          onChange={(e) => setUntil(e.target.value)}
+        />
       )}
       <div className="flex items-center gap-3">
         <Button type="submit" disabled={set.isPending}>

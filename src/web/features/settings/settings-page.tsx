@@ -48,19 +48,8 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
 
 export default function SettingsPage() {
   const { data: user } = useSession();
-  const [dark, setDark] = useDarkMode();
-  const link = useMarketingLink();
-  const signOut = useSignOut();
-  const navigate = useNavigate();
   if (!user) return null;
   const name = displayName(user);
-
-  const legal = [
-    { page: "contact", label: "Contact us", icon: Mail },
-    { page: "about", label: "About", icon: Info },
-    { page: "privacy", label: "Privacy Policy", icon: Shield },
-    { page: "terms", label: "Terms of Service", icon: FileText },
-  ] as const;
 
   return (
     <div className="mx-auto flex w-full max-w-2xl flex-col gap-6 p-4 sm:p-6">
@@ -84,17 +73,7 @@ export default function SettingsPage() {
       )}
 
       <Section title="Preferences">
-        <div className="flex items-center gap-3 px-4 py-3.5">
-          {dark ? (
-            <Moon aria-hidden="true" className="size-5" />
-          ) : (
-            <Sun aria-hidden="true" className="size-5" />
-          )}
-          <span id="dark-mode-label" className="flex-1">
-            Dark mode
-          </span>
-          <Switch on={dark} labelledBy="dark-mode-label" onToggle={() => setDark(!dark)} />
-        </div>
+        <DarkModeRow />
         <UnreadEmailsSwitch />
         <SongStatusEmailsSwitch />
         <NotificationSetting />
@@ -105,53 +84,9 @@ export default function SettingsPage() {
         </Link>
       </Section>
 
-      <Section title="Help & Legal">
-        {legal.map((item) => (
-          <a
-            key={item.page}
-            href={link(item.page)}
-            target="_blank"
-            rel="noopener noreferrer"
-            className={rowClass}
-          >
-            <item.icon aria-hidden="true" className="size-5" />
-            <span className="flex-1">
-              {item.label}
-              <span className="sr-only"> (opens in a new tab)</span>
-            </span>
-            <ExternalLink
-              aria-hidden="true"
-              className="size-4 text-slate-500 dark:text-slate-400"
-            />
-          </a>
-        ))}
-      </Section>
+      <HelpAndLegal />
 
-      <Section title="Account & Security">
-        <Link to="/manage-account" className={rowClass}>
-          <UserCog aria-hidden="true" className="size-5" />
-          <span className="flex-1">Manage Account</span>
-          <ChevronRight aria-hidden="true" className="size-5 text-slate-500 dark:text-slate-400" />
-        </Link>
-        <Link to="/change-password" className={rowClass}>
-          <KeyRound aria-hidden="true" className="size-5" />
-          <span className="flex-1">Change Password</span>
-          <ChevronRight aria-hidden="true" className="size-5 text-slate-500 dark:text-slate-400" />
-        </Link>
-        <button
-          type="button"
-          className={`${rowClass} text-red-700 dark:text-red-300`}
-          disabled={signOut.isPending}
-          onClick={() =>
-            signOut.mutate(undefined, {
-              onSettled: () => void navigate("/login", { replace: true }),
-            })
-          }
-        >
-          <LogOut aria-hidden="true" className="size-5" />
-          <span className="flex-1">Log out</span>
-        </button>
-      </Section>
+      <AccountAndSecurity />
 
       <ActiveSessions />
 
@@ -159,5 +94,85 @@ export default function SettingsPage() {
         Version {APP_VERSION}
       </p>
     </div>
+  );
+}
+
+function DarkModeRow() {
+  const [dark, setDark] = useDarkMode();
+  return (
+    <div className="flex items-center gap-3 px-4 py-3.5">
+      {dark ? (
+        <Moon aria-hidden="true" className="size-5" />
+      ) : (
+        <Sun aria-hidden="true" className="size-5" />
+      )}
+      <span id="dark-mode-label" className="flex-1">
+        Dark mode
+      </span>
+      <Switch on={dark} labelledBy="dark-mode-label" onToggle={() => setDark(!dark)} />
+    </div>
+  );
+}
+
+const legalPages = [
+  { page: "contact", label: "Contact us", icon: Mail },
+  { page: "about", label: "About", icon: Info },
+  { page: "privacy", label: "Privacy Policy", icon: Shield },
+  { page: "terms", label: "Terms of Service", icon: FileText },
+] as const;
+
+function HelpAndLegal() {
+  const link = useMarketingLink();
+  return (
+    <Section title="Help & Legal">
+      {legalPages.map((item) => (
+        <a
+          key={item.page}
+          href={link(item.page)}
+          target="_blank"
+          rel="noopener noreferrer"
+          className={rowClass}
+        >
+          <item.icon aria-hidden="true" className="size-5" />
+          <span className="flex-1">
+            {item.label}
+            <span className="sr-only"> (opens in a new tab)</span>
+          </span>
+          <ExternalLink aria-hidden="true" className="size-4 text-slate-500 dark:text-slate-400" />
+        </a>
+      ))}
+    </Section>
+  );
+}
+
+function AccountAndSecurity() {
+  const signOut = useSignOut();
+  const navigate = useNavigate();
+  return (
+    <Section title="Account & Security">
+      <Link to="/manage-account" className={rowClass}>
+        <UserCog aria-hidden="true" className="size-5" />
+        <span className="flex-1">Manage Account</span>
+        <ChevronRight aria-hidden="true" className="size-5 text-slate-500 dark:text-slate-400" />
+      </Link>
+      <Link to="/change-password" className={rowClass}>
+        <KeyRound aria-hidden="true" className="size-5" />
+        <span className="flex-1">Change Password</span>
+        <ChevronRight aria-hidden="true" className="size-5 text-slate-500 dark:text-slate-400" />
+      </Link>
+      <button
+        type="button"
+        className={`${rowClass} text-red-700 dark:text-red-300`}
+        disabled={signOut.isPending}
+        onClick={() =>
+          signOut.mutate(undefined, {
+            onSettled: () => void navigate("/login", { replace: true }),
+          })
+        }
+      >
+        <LogOut aria-hidden="true" className="size-5" />
+        <span className="flex-1">Log out</span>
+      </button>
+    </Section>
   );
 }

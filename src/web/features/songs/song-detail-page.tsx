@@ -54,12 +54,6 @@ function Fact({ label, children }: { label: string; children: ReactNode }) {
 }
 
 function SongDetailView({ song }: { song: SongRecord }) {
-  const stores = [
-    { name: "Spotify", url: song.spotifyUrl },
-    { name: "Apple Music", url: song.appleMusicUrl },
-    { name: "YouTube", url: song.youtubeUrl },
-  ].filter((store) => store.url);
-
   return (
     <div className="mx-auto flex w-full max-w-2xl flex-col gap-4 p-4 sm:p-6">
       <PageHeader
@@ -100,26 +94,7 @@ function SongDetailView({ song }: { song: SongRecord }) {
         </Card>
       )}
 
-      {stores.length > 0 && (
-        <Card title="Listen On">
-          <ul className="flex flex-wrap gap-2">
-            {stores.map((store) => (
-              <li key={store.name}>
-                <a
-                  href={store.url}
-                  target="_blank"
-                  rel="noopener noreferrer"
-                  className="inline-flex items-center gap-2 rounded-lg border border-slate-300 px-3 py-2 font-medium hover:bg-slate-100 dark:border-slate-600 dark:hover:bg-slate-800"
-                >
-                  {store.name}
-                  <span className="sr-only"> (opens in a new tab)</span>
-                  <ExternalLink aria-hidden="true" className="size-4" />
-                </a>
-              </li>
-            ))}
-          </ul>
-        </Card>
-      )}
+      <ListenOn song={song} />
 
       <Card title="Song URL">
         <ShareLink link={song.link} />
@@ -140,5 +115,35 @@ function SongDetailView({ song }: { song: SongRecord }) {
         <StatusTimeline events={song.history} />
       </Card>
     </div>
+  );
+}
+
+/** The song's store links, each opening in a new tab; nothing when it has none. */
+function ListenOn({ song }: { song: SongRecord }) {
+  const stores = [
+    { name: "Spotify", url: song.spotifyUrl },
+    { name: "Apple Music", url: song.appleMusicUrl },
+    { name: "YouTube", url: song.youtubeUrl },
+  ].filter((store) => store.url);
+  if (stores.length === 0) return null;
+  return (
+    <Card title="Listen On">
+      <ul className="flex flex-wrap gap-2">
+        {stores.map((store) => (
+          <li key={store.name}>
+            <a
+              href={store.url}
+              target="_blank"
+              rel="noopener noreferrer"
+              className="inline-flex items-center gap-2 rounded-lg border border-slate-300 px-3 py-2 font-medium hover:bg-slate-100 dark:border-slate-600 dark:hover:bg-slate-800"
+            >
+              {store.name}
+              <span className="sr-only"> (opens in a new tab)</span>
+              <ExternalLink aria-hidden="true" className="size-4" />
+            </a>
+          </li>
+        ))}
+      </ul>
+    </Card>
   );
 }

@@ -27,25 +27,7 @@ export interface ComposerAssist {
   >;
 }
 
-/**
- * Text box (grows to a few lines; Enter sends, Shift+Enter adds a line),
- * pasted images, the image and audio pickers, voice recording and Send.
- * Every file goes to `onFiles`, the same path as a drop. `reference` (a song
- * chip) sits above the box; with one, the text may be left empty.
- */
-export function Composer({
-  disabled,
-  textRef,
-  onSendText,
-  onFiles,
-  onTyping,
-  reference,
-  canSendEmpty = false,
-  waiting = false,
-  draft,
-  assist,
-  note = false,
-}: {
+interface ComposerProps {
   disabled: boolean;
   textRef: Ref<HTMLTextAreaElement>;
   onSendText: (text: string) => void;
@@ -61,32 +43,32 @@ export function Composer({
   assist?: ComposerAssist;
   /** An agent's internal note: text only, its own label and background. */
   note?: boolean;
-}) {
+}
+
+/**
+ * Text box (grows to a few lines; Enter sends, Shift+Enter adds a line),
+ * pasted images, the image and audio pickers, voice recording and Send.
+ * Every file goes to `onFiles`, the same path as a drop. `reference` (a song
+ * chip) sits above the box; with one, the text may be left empty.
+ */
+export function Composer(props: ComposerProps) {
+  const { disabled, note = false, draft, assist, onFiles } = props;
   const [ownText, setOwnText] = useState("");
   const text = draft ? draft.text : ownText;
   const setText = draft ? draft.setText : setOwnText;
   const [recording, setRecording] = useState(false);
-  const textId = useId();
   const lengthId = useId();
   const length = messageLength(text);
-  const imageInput = useRef<HTMLInputElement>(null);
-  const audioInput = useRef<HTMLInputElement>(null);
   const canSend =
     !disabled &&
-    !waiting &&
-    (canSendEmpty ? text.length <= MESSAGE_MAX_LENGTH : isSendableText(text));
+    !props.waiting &&
+    (props.canSendEmpty ? text.length <= MESSAGE_MAX_LENGTH : isSendableText(text));
 
   const send = () => {
     if (!canSend) return;
-    onSendText(text);
+    props.onSendText(text);
     setText("");
   };
-  const picked = (event: React.ChangeEvent<HTMLInputElement>) => {
-    const files = [...(event.target.files ?? [])];
-    event.target.value = "";
-    if (files.length > 0) onFiles(files);
-  };
-
   if (recording) {
     return (
       <VoiceRecorder
@@ -111,97 +93,170 @@ export function Composer({
           : "border-t border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900"
       }
     >
-      {reference}
+      {props.reference}
       {assist?.popup}
       <LengthNotice id={lengthId} length={length} />
       <div className="flex items-end gap-1 p-2">
         {!note && (
-          <>
-            <input
-              ref={imageInput}
-              type="file"
-              accept="image/*"
-              hidden
-              multiple
-              aria-label="Image file"
-              onChange={picked}
-            />
-            <input
-              ref={audioInput}
-              type="file"
-              accept="audio/*"
-              hidden
-              aria-label="Audio file"
-              onChange={picked}
-            />
-            <button
-              type="button"
-              className={iconButton}
-              disabled={disabled}
-              aria-label="Attach image"
-              onClick={() => imageInput.current?.click()}
-            >
-              <ImagePlus aria-hidden="true" className="size-5" />
-            </button>
-            <button
-              type="button"
-              className={iconButton}
-              disabled={disabled}
-              aria-label="Attach audio"
-              onClick={() => audioInput.current?.click()}
-            >
-              <FileAudio aria-hidden="true" className="size-5" />
-            </button>
-            <VoiceRecorder.StartButton disabled={disabled} onStart={() => setRecording(true)} />
-          </>
+          <AttachButtons
+            disabled={disabled}
+            onFiles={onFiles}
+            onRecord={() => setRecording(true)}
+          />
         )}
-        <label htmlFor={textId} className="sr-only">
-          {note ? "Internal note" : "Message"}
-        </label>
-        <textarea
-          id={textId}
-          ref={textRef}
-          rows={1}
-          {...assist?.inputProps}
-          value={text}
-          onChange={(e) => {
-            setText(e.target.value);
+        <ComposerTextBox
+          textRef={props.textRef}
+          note={note}
+          text={text}
+          onText={(value) => {
+            setText(value);
             // A note is for agents: the artist is not told someone is typing.
-            if (!note) onTyping?.();
+            if (!note) props.onTyping?.();
           }}
-          onKeyDown={(e) => {
-            assist?.onKeyDown?.(e);
-            if (e.defaultPrevented) return;
-            // Enter sends; Shift+Enter (and Enter while composing with an IME) adds a line.
-            if (e.key === "Enter" && !e.shiftKey && !e.nativeEvent.isComposing) {
-              e.preventDefault();
-              send();
-            }
-          }}
-          onPaste={(e) => {
-            const files = [...e.clipboardData.files];
-            if (files.length === 0 || note) return;
-            e.preventDefault();
-            onFiles(files);
-          }}
-          // No maxLength: a long paste stays whole and is refused with a reason (LengthNotice).
-          aria-describedby={lengthId}
-          aria-invalid={length.tooLong ? true : undefined}
-          autoComplete="off"
-          placeholder={note ? "Write an internal note" : "Type a message"}
-          className="max-h-36 min-h-11 min-w-0 flex-1 resize-none rounded-3xl border border-slate-300 bg-white px-4 py-2.5 text-slate-900 [field-sizing:content] placeholder:text-slate-500 dark:border-slate-600 dark:bg-slate-950 dark:text-slate-100 dark:placeholder:text-slate-400"
+          onSend={send}
+          onFiles={onFiles}
+          assist={assist}
+          lengthId={lengthId}
+          tooLong={length.tooLong !== null}
         />
-        <button
-          type="submit"
-          disabled={!canSend}
-          aria-label={note ? "Add note" : "Send"}
-          // Send keeps the cursor in the message box.
-          onMouseDown={(e) => e.preventDefault()}
-          className="flex size-11 shrink-0 items-center justify-center rounded-full bg-indigo-700 text-white hover:bg-indigo-800 disabled:bg-slate-300 disabled:text-slate-600 dark:bg-indigo-400 dark:text-slate-950 dark:hover:bg-indigo-300 dark:disabled:bg-slate-700 dark:disabled:text-slate-300"
-        >
-          <SendHorizontal aria-hidden="true" className="size-5" />
-        </button>
+        <SendButton note={note} disabled={!canSend} />
       </div>
     </form>
+  );
+}
+
+/** The hidden file inputs, their picker buttons, and the voice recorder's start. */
+function AttachButtons(props: {
+  disabled: boolean;
+  onFiles: (files: File[]) => void;
+  onRecord: () => void;
+}) {
+  const { disabled, onRecord } = props;
+  const imageInput = useRef<HTMLInputElement>(null);
+  const audioInput = useRef<HTMLInputElement>(null);
+  const picked = (event: React.ChangeEvent<HTMLInputElement>) => {
+    const files = [...(event.target.files ?? [])];
+    event.target.value = "";
+    if (files.length > 0) props.onFiles(files);
+  };
+
+  return (
+    <>
+      <input
+        ref={imageInput}
+        type="file"
+        accept="image/*"
+        hidden
+        multiple
+        aria-label="Image file"
+        onChange={picked}
+      />
+      <input
+        ref={audioInput}
+        type="file"
+        accept="audio/*"
+        hidden
+        aria-label="Audio file"
+        onChange={picked}
+      />
+      <button
+        type="button"
+        className={iconButton}
+        disabled={disabled}
+        aria-label="Attach image"
+        onClick={() => imageInput.current?.click()}
+      >
+        <ImagePlus aria-hidden="true" className="size-5" />
+      </button>
+      <button
+        type="button"
+        className={iconButton}
+        disabled={disabled}
+        aria-label="Attach audio"
+        onClick={() => audioInput.current?.click()}
+      >
+        <FileAudio aria-hidden="true" className="size-5" />
+      </button>
+      <VoiceRecorder.StartButton disabled={disabled} onStart={onRecord} />
+    </>
+  );
+}
+
+interface ComposerTextBoxProps {
+  textRef: Ref<HTMLTextAreaElement>;
+  note: boolean;
+  text: string;
+  onText: (text: string) => void;
+  onSend: () => void;
+  onFiles: (files: File[]) => void;
+  assist: ComposerAssist | undefined;
+  lengthId: string;
+  tooLong: boolean;
+}
+
+/** The message box: Enter sends, Shift+Enter adds a line, pasted files go as files. */
+function ComposerTextBox({
+  textRef,
+  note,
+  text,
+  onText,
+  onSend,
+  onFiles,
+  assist,
+  lengthId,
+  tooLong,
+}: ComposerTextBoxProps) {
+  const textId = useId();
+  return (
+    <>
+      <label htmlFor={textId} className="sr-only">
+        {note ? "Internal note" : "Message"}
+      </label>
+      <textarea
+        id={textId}
+        ref={textRef}
+        rows={1}
+        {...assist?.inputProps}
+        value={text}
+        onChange={(e) => onText(e.target.value)}
+        onKeyDown={(e) => {
+          assist?.onKeyDown?.(e);
+          if (e.defaultPrevented) return;
+          // Enter sends; Shift+Enter (and Enter while composing with an IME) adds a line.
+          if (e.key === "Enter" && !e.shiftKey && !e.nativeEvent.isComposing) {
+            e.preventDefault();
+            onSend();
+          }
+        }}
+        onPaste={(e) => {
+          const files = [...e.clipboardData.files];
+          if (files.length === 0 || note) return;
+          e.preventDefault();
+          onFiles(files);
+        }}
+        // No maxLength: a long paste stays whole and is refused with a reason (LengthNotice).
+        aria-describedby={lengthId}
+        aria-invalid={tooLong ? true : undefined}
+        autoComplete="off"
+        placeholder={note ? "Write an internal note" : "Type a message"}
+        className="max-h-36 min-h-11 min-w-0 flex-1 resize-none rounded-3xl border border-slate-300 bg-white px-4 py-2.5 text-slate-900 [field-sizing:content] placeholder:text-slate-500 dark:border-slate-600 dark:bg-slate-950 dark:text-slate-100 dark:placeholder:text-slate-400"
+      />
+    </>
+  );
+}
+
+/** Send (Add note): a click keeps the cursor in the message box. */
+function SendButton({ note, disabled }: { note: boolean; disabled: boolean }) {
+  return (
+    <button
+      type="submit"
+      disabled={disabled}
+      aria-label={note ? "Add note" : "Send"}
+      // Send keeps the cursor in the message box.
+      onMouseDown={(e) => e.preventDefault()}
+      className="flex size-11 shrink-0 items-center justify-center rounded-full bg-indigo-700 text-white hover:bg-indigo-800 disabled:bg-slate-300 disabled:text-slate-600 dark:bg-indigo-400 dark:text-slate-950 dark:hover:bg-indigo-300 dark:disabled:bg-slate-700 dark:disabled:text-slate-300"
+    >
+      <SendHorizontal aria-hidden="true" className="size-5" />
+    </button>
   );
 }

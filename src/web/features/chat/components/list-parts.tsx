@@ -5,7 +5,7 @@ import { Search } from "lucide-react";
 import type { LastMessage } from "../../../../shared/chat";
 import { formatChatTime, lastMessagePreview } from "../../../../shared/chat-format";
 import { Avatar } from "../../../components/avatar";
-import { inputClass } from "../../../components/text-field";
+import { inputClass } from "../../../components/form-field";
 
 /**
  * The pieces both chat lists are made of: the artist's agent list and the

@@ -1,7 +1,7 @@
 import { useEffect, useId, useState } from "react";
 import { ChevronDown, ChevronUp, X } from "lucide-react";
 import { SEARCH_MAX, type SearchMatch } from "../../../../shared/message-search";
-import { inputClass } from "../../../components/text-field";
+import { inputClass } from "../../../components/form-field";
 import { useMessageSearch } from "../api/search-messages";
 
 /** How long typing pauses before the server is asked. */

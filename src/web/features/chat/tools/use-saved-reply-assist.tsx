@@ -11,6 +11,14 @@ import { SavedReplyMenu } from "../components/saved-reply-menu";
 /** "/" then a shortcut, alone in the box: the saved-reply list is open. */
 const slashCommand = /^\/(\S*)$/;
 
+interface SavedReplyAssistOptions {
+  enabled: boolean;
+  roomId: string | undefined;
+  text: string;
+  setText: (text: string) => void;
+  focusText: () => void;
+}
+
 /**
  * The agent's "/" menu in the composer: typing "/" at the start lists the
  * saved replies, filtered as the agent types; arrows and Enter (or a click)
@@ -23,13 +31,7 @@ export function useSavedReplyAssist({
   text,
   setText,
   focusText,
-}: {
-  enabled: boolean;
-  roomId: string | undefined;
-  text: string;
-  setText: (text: string) => void;
-  focusText: () => void;
-}): ComposerAssist | undefined {
+}: SavedReplyAssistOptions): ComposerAssist | undefined {
   const typed = enabled ? slashCommand.exec(text)?.[1] : undefined;
   // Closed with Escape for this very text; typing on opens it again.
   const [dismissedFor, setDismissedFor] = useState<string | null>(null);

@@ -59,41 +59,17 @@ export function ActiveSessions() {
           className="divide-y divide-slate-200 dark:divide-slate-800"
         >
           {sessions.map((session) => (
-            <li key={session.id} className="flex items-center gap-3 px-4 py-3.5">
-              <Monitor aria-hidden="true" className="size-5 shrink-0" />
-              <div className="min-w-0 flex-1">
-                <p className="truncate font-medium">
-                  {session.device}
-                  {session.current && (
-                    <span className="ml-2 rounded-full bg-indigo-100 px-2 py-0.5 text-xs font-semibold text-indigo-800 dark:bg-indigo-950 dark:text-indigo-200">
-                      This device
-                    </span>
-                  )}
-                </p>
-                <p className="truncate text-sm text-slate-600 dark:text-slate-300">
-                  {session.ipAddress ?? "Unknown address"} · {lastSeen(session)}
-                </p>
-              </div>
-              {!session.current && (
-                <button
-                  type="button"
-                  disabled={end.isPending}
-                  onClick={() =>
-                    end.mutate(session.id, {
-                      onSuccess: () => done(SESSION_ENDED_MESSAGE),
-                      onError: (error) => setStatus(failure(error)),
-                    })
-                  }
-                  className="rounded-lg px-3 py-1.5 text-sm font-semibold text-red-700 ring-1 ring-red-300 hover:bg-red-50 focus-visible:ring-2 focus-visible:ring-indigo-500 focus-visible:outline-none dark:text-red-300 dark:ring-red-800 dark:hover:bg-red-950"
-                >
-                  Sign out
-                  <span className="sr-only">
-                    {" "}
-                    {session.device}, {session.ipAddress}
-                  </span>
-                </button>
-              )}
-            </li>
+            <SessionRow
+              key={session.id}
+              session={session}
+              pending={end.isPending}
+              onSignOut={() =>
+                end.mutate(session.id, {
+                  onSuccess: () => done(SESSION_ENDED_MESSAGE),
+                  onError: (error) => setStatus(failure(error)),
+                })
+              }
+            />
           ))}
         </ul>
         {hasOthers && (
@@ -118,5 +94,42 @@ export function ActiveSessions() {
         {status}
       </p>
     </section>
+  );
+}
+
+/** One signed-in browser: its device, address and last use; Sign out unless it is this one. */
+function SessionRow(props: { session: AccountSession; pending: boolean; onSignOut: () => void }) {
+  const { session, pending, onSignOut } = props;
+  return (
+    <li className="flex items-center gap-3 px-4 py-3.5">
+      <Monitor aria-hidden="true" className="size-5 shrink-0" />
+      <div className="min-w-0 flex-1">
+        <p className="truncate font-medium">
+          {session.device}
+          {session.current && (
+            <span className="ml-2 rounded-full bg-indigo-100 px-2 py-0.5 text-xs font-semibold text-indigo-800 dark:bg-indigo-950 dark:text-indigo-200">
+              This device
+            </span>
+          )}
+        </p>
+        <p className="truncate text-sm text-slate-600 dark:text-slate-300">
+          {session.ipAddress ?? "Unknown address"} · {lastSeen(session)}
+        </p>
+      </div>
+      {!session.current && (
+        <button
+          type="button"
+          disabled={pending}
+          onClick={onSignOut}
+          className="rounded-lg px-3 py-1.5 text-sm font-semibold text-red-700 ring-1 ring-red-300 hover:bg-red-50 focus-visible:ring-2 focus-visible:ring-indigo-500 focus-visible:outline-none dark:text-red-300 dark:ring-red-800 dark:hover:bg-red-950"
+        >
+          Sign out
+          <span className="sr-only">
+            {" "}
+            {session.device}, {session.ipAddress}
+          </span>
+        </button>
+      )}
+    </li>
   );
 }

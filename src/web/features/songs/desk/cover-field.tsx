@@ -13,28 +13,15 @@ type UploadState =
   | { phase: "uploading"; percent: number; controller: AbortController };
 
 /**
- * Chooses and uploads a cover for the chosen artist. The browser checks
- * type and size for a quick answer; the server checks the bytes again.
+ * The cover upload: the browser checks type and size first, then the file
+ * goes up with its progress; a failure or refusal becomes the idle error.
  */
-export function CoverField({
-  artistId,
-  coverFileId,
-  error,
-  onChange,
-  onUploadingChange,
-}: {
-  artistId: string;
-  coverFileId: string | null;
-  error: string | undefined;
-  onChange: (coverFileId: string | null) => void;
-  /** The form waits for a running upload before it saves. */
-  onUploadingChange: (uploading: boolean) => void;
-}) {
+function useCoverUpload(
+  artistId: string,
+  onChange: (coverFileId: string | null) => void,
+  onUploadingChange: (uploading: boolean) => void,
+) {
   const [upload, setUpload] = useState<UploadState>({ phase: "idle", error: null });
-  const inputRef = useRef<HTMLInputElement>(null);
-  const inputId = useId();
-  const shownError = (upload.phase === "idle" ? upload.error : null) ?? error;
-
   async function choose(event: ChangeEvent<HTMLInputElement>) {
     const file = event.target.files?.[0];
     event.target.value = "";
@@ -66,6 +53,31 @@ export function CoverField({
       onUploadingChange(false);
     }
   }
+  return { upload, choose };
+}
+
+/**
+ * Chooses and uploads a cover for the chosen artist. The browser checks
+ * type and size for a quick answer; the server checks the bytes again.
+ */
+export function CoverField({
+  artistId,
+  coverFileId,
+  error,
+  onChange,
+  onUploadingChange,
+}: {
+  artistId: string;
+  coverFileId: string | null;
+  error: string | undefined;
+  onChange: (coverFileId: string | null) => void;
+  /** The form waits for a running upload before it saves. */
+  onUploadingChange: (uploading: boolean) => void;
+}) {
+  const { upload, choose } = useCoverUpload(artistId, onChange, onUploadingChange);
+  const inputRef = useRef<HTMLInputElement>(null);
+  const inputId = useId();
+  const shownError = (upload.phase === "idle" ? upload.error : null) ?? error;
 
   return (
     <div className="flex flex-col gap-3">
@@ -97,18 +109,7 @@ export function CoverField({
         </div>
       </div>
       {upload.phase === "uploading" && (
-        <div className="flex items-center gap-3">
-          <progress
-            aria-label="Cover upload"
-            max={100}
-            value={upload.percent}
-            className="h-2 flex-1 accent-indigo-600"
-          />
-          <span className="text-sm tabular-nums">{upload.percent}%</span>
-          <Button variant="secondary" onClick={() => upload.controller.abort()}>
-            Cancel upload
-          </Button>
-        </div>
+        <UploadProgress percent={upload.percent} onCancel={() => upload.controller.abort()} />
       )}
       {shownError && (
         <p id={`${inputId}-error`} role="alert" className="text-sm text-red-700 dark:text-red-300">
@@ -127,6 +128,23 @@ export function CoverField({
           Remove cover
         </Button>
       )}
+    </div>
+  );
+}
+
+function UploadProgress({ percent, onCancel }: { percent: number; onCancel: () => void }) {
+  return (
+    <div className="flex items-center gap-3">
+      <progress
+        aria-label="Cover upload"
+        max={100}
+        value={percent}
+        className="h-2 flex-1 accent-indigo-600"
+      />
+      <span className="text-sm tabular-nums">{percent}%</span>
+      <Button variant="secondary" onClick={onCancel}>
+        Cancel upload
+      </Button>
     </div>
   );
 }

@@ -1,12 +1,18 @@
 import { useState, type SyntheticEvent } from "react";
 import { Link, useSearchParams } from "react-router";
 import { Plus, Search } from "lucide-react";
-import { SONG_STATUSES, formatReleaseDate, statusLabel } from "../../../../shared/song-schemas";
+import {
+  SONG_STATUSES,
+  formatReleaseDate,
+  statusLabel,
+  type SongDetail,
+} from "../../../../shared/song-schemas";
 import { Alert } from "../../../components/alert";
 import { Button } from "../../../components/button";
 import { Spinner } from "../../../components/spinner";
 import { inputClass } from "../../../components/text-field";
 import { useDeskSongs, type DeskListFilters } from "../api/get-desk-songs";
+import { SelectField } from "../../../components/select-field";
 import { useArtists } from "../api/search-artists";
 import { SongCover } from "../../../components/song-cover";
 import { SongStatusBadge } from "../../../components/song-status-badge";
@@ -40,14 +46,7 @@ function useDeskFilters(): [DeskListFilters, (next: DeskListFilters) => void] {
 
 function SongDesk() {
   const [filters, setFilters] = useDeskFilters();
-  const [searchDraft, setSearchDraft] = useState(filters.q ?? "");
-  const artists = useArtists("");
   const songs = useDeskSongs(filters);
-
-  function submitSearch(event: SyntheticEvent) {
-    event.preventDefault();
-    setFilters({ ...filters, q: searchDraft.trim() || undefined });
-  }
 
   const rows = songs.data?.pages.flatMap((page) => page.items) ?? [];
 
@@ -64,62 +63,7 @@ function SongDesk() {
         </Link>
       </div>
 
-      <div className="grid grid-cols-1 gap-3 rounded-xl bg-white p-4 ring-1 ring-slate-200 sm:grid-cols-3 dark:bg-slate-900 dark:ring-slate-800">
-        <form role="search" onSubmit={submitSearch} className="flex flex-col gap-1.5 sm:col-span-3">
-          <label htmlFor="desk-search" className="text-sm font-medium">
-            Search type, album or artist
-          </label>
-          <div className="flex gap-2">
-            <input
-              id="desk-search"
-              type="search"
-              value={searchDraft}
-              onChange={(e) => setSearchDraft(e.target.value)}
-              className={inputClass}
-            />
-            <Button type="submit" variant="secondary">
-              <Search aria-hidden="true" className="size-4" />
-              Search
-            </Button>
-          </div>
-        </form>
-        <div className="flex flex-col gap-1.5">
-          <label htmlFor="desk-status" className="text-sm font-medium">
-            Status
-          </label>
-          <select
-            id="desk-status"
-            value={filters.status ?? ""}
-            onChange={(e) => setFilters({ ...filters, status: e.target.value || undefined })}
-            className={inputClass}
-          >
-            <option value="">All statuses</option>
-            {SONG_STATUSES.map((status) => (
-              <option key={status} value={status}>
-                {statusLabel(status)}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="flex flex-col gap-1.5 sm:col-span-2">
-          <label htmlFor="desk-artist" className="text-sm font-medium">
-            Artist
-          </label>
-          <select
-            id="desk-artist"
-            value={filters.artistId ?? ""}
-            onChange={(e) => setFilters({ ...filters, artistId: e.target.value || undefined })}
-            className={inputClass}
-          >
-            <option value="">All artists</option>
-            {artists.data?.map((artist) => (
-              <option key={artist.id} value={artist.id}>
-                {artist.artistName} ({artist.email})
-              </option>
-            ))}
-          </select>
-        </div>
-      </div>
+      <DeskFilters filters={filters} onChange={setFilters} />
 
       {songs.isPending ? (
         <Spinner label="Loading songs…" className="py-10" />
@@ -133,32 +77,102 @@ function SongDesk() {
         <>
           <ul aria-label="Song requests" className="flex flex-col gap-3">
             {rows.map((song) => (
-              <li
-                key={song.id}
-                className="flex items-center gap-4 rounded-xl bg-white p-3 ring-1 ring-slate-200 dark:bg-slate-900 dark:ring-slate-800"
-              >
-                <SongCover src={song.coverUrl} alt="" className="size-14" />
-                <div className="flex min-w-0 flex-1 flex-col gap-1">
-                  <div className="flex flex-wrap items-center gap-2">
-                    <Link
-                      to={`/desk/songs/${encodeURIComponent(song.id)}`}
-                      className="truncate font-semibold text-indigo-700 underline dark:text-indigo-300"
-                    >
-                      {song.type}
-                    </Link>
-                    <SongStatusBadge status={song.status} />
-                  </div>
-                  <p className="truncate text-sm text-slate-600 dark:text-slate-300">
-                    {song.artist} · Album: {song.album || "—"} · Released:{" "}
-                    {formatReleaseDate(song.date)} · {viewCount(song.views)}
-                  </p>
-                </div>
-              </li>
+              <DeskSongRow key={song.id} song={song} />
             ))}
           </ul>
           <LoadMoreButton query={songs} />
         </>
       )}
     </div>
+  );
+}
+
+/** Search, status and artist: each change goes to the URL at once (the search on submit). */
+function DeskFilters({
+  filters,
+  onChange,
+}: {
+  filters: DeskListFilters;
+  onChange: (next: DeskListFilters) => void;
+}) {
+  const [searchDraft, setSearchDraft] = useState(filters.q ?? "");
+  const artists = useArtists("");
+
+  function submitSearch(event: SyntheticEvent) {
+    event.preventDefault();
+    onChange({ ...filters, q: searchDraft.trim() || undefined });
+  }
+
+  return (
+    <div className="grid grid-cols-1 gap-3 rounded-xl bg-white p-4 ring-1 ring-slate-200 sm:grid-cols-3 dark:bg-slate-900 dark:ring-slate-800">
+      <form role="search" onSubmit={submitSearch} className="flex flex-col gap-1.5 sm:col-span-3">
+        <label htmlFor="desk-search" className="text-sm font-medium">
+          Search type, album or artist
+        </label>
+        <div className="flex gap-2">
+          <input
+            id="desk-search"
+            type="search"
+            value={searchDraft}
+            onChange={(e) => setSearchDraft(e.target.value)}
+            className={inputClass}
+          />
+          <Button type="submit" variant="secondary">
+            <Search aria-hidden="true" className="size-4" />
+            Search
+          </Button>
+        </div>
+      </form>
+      <SelectField
+        label="Status"
+        id="desk-status"
+        value={filters.status ?? ""}
+        onChange={(e) => onChange({ ...filters, status: e.target.value || undefined })}
+      >
+        <option value="">All statuses</option>
+        {SONG_STATUSES.map((status) => (
+          <option key={status} value={status}>
+            {statusLabel(status)}
+          </option>
+        ))}
+      </SelectField>
+      <SelectField
+        label="Artist"
+        id="desk-artist"
+        className="sm:col-span-2"
+        value={filters.artistId ?? ""}
+        onChange={(e) => onChange({ ...filters, artistId: e.target.value || undefined })}
+      >
+        <option value="">All artists</option>
+        {artists.data?.map((artist) => (
+          <option key={artist.id} value={artist.id}>
+            {artist.artistName} ({artist.email})
+          </option>
+        ))}
+      </SelectField>
+    </div>
+  );
+}
+
+function DeskSongRow({ song }: { song: SongDetail }) {
+  return (
+    <li className="flex items-center gap-4 rounded-xl bg-white p-3 ring-1 ring-slate-200 dark:bg-slate-900 dark:ring-slate-800">
+      <SongCover src={song.coverUrl} alt="" className="size-14" />
+      <div className="flex min-w-0 flex-1 flex-col gap-1">
+        <div className="flex flex-wrap items-center gap-2">
+          <Link
+            to={`/desk/songs/${encodeURIComponent(song.id)}`}
+            className="truncate font-semibold text-indigo-700 underline dark:text-indigo-300"
+          >
+            {song.type}
+          </Link>
+          <SongStatusBadge status={song.status} />
+        </div>
+        <p className="truncate text-sm text-slate-600 dark:text-slate-300">
+          {song.artist} · Album: {song.album || "—"} · Released: {formatReleaseDate(song.date)} ·{" "}
+          {viewCount(song.views)}
+        </p>
+      </div>
+    </li>
   );
 }

@@ -1,0 +1,63 @@
+import type { RefObject } from "react";
+import { Link } from "react-router";
+import { ArrowLeft, Search } from "lucide-react";
+import type { OpenedRoom } from "../../../../shared/chat";
+import type { PublicUser } from "../../../../shared/user";
+import { Avatar } from "../../../components/avatar";
+import { ArtistProfileButton } from "../components/artist-profile-button";
+import { AvailabilityLine } from "../components/availability-line";
+import { iconButton } from "../components/icon-button";
+import { DeskControls } from "../desk/desk-controls";
+import type { useLiveAgentAvailability } from "../api/availability";
+
+interface ConversationHeaderProps {
+  user: PublicUser;
+  peer: OpenedRoom["peer"] | undefined;
+  roomId: string | undefined;
+  peerAvailability: ReturnType<typeof useLiveAgentAvailability>;
+  searchButton: RefObject<HTMLButtonElement | null>;
+  search: { open: boolean; toggle: () => void };
+}
+
+/** Back to chats, who the conversation is with, search; for agents the desk's controls. */
+export function ConversationHeader({
+  user,
+  peer,
+  roomId,
+  peerAvailability,
+  searchButton,
+  search,
+}: ConversationHeaderProps) {
+  return (
+    <header className="flex shrink-0 flex-wrap items-center gap-x-3 gap-y-2 border-b border-slate-200 bg-white px-2 py-2 dark:border-slate-800 dark:bg-slate-900">
+      <Link
+        to="/"
+        aria-label="Back to chats"
+        className="flex size-10 items-center justify-center rounded-full text-slate-700 hover:bg-slate-200 dark:text-slate-200 dark:hover:bg-slate-800"
+      >
+        <ArrowLeft aria-hidden="true" className="size-5" />
+      </Link>
+      {peer && (
+        <>
+          <Avatar src={peer.picture} name={peer.name} size="sm" />
+          <div className="flex min-w-0 flex-1 flex-col">
+            <h1 className="truncate text-lg font-bold">{peer.name}</h1>
+            {!user.admin && <AvailabilityLine availability={peerAvailability} />}
+          </div>
+          {user.admin && <ArtistProfileButton artist={peer} />}
+          <button
+            ref={searchButton}
+            type="button"
+            className={iconButton}
+            aria-label="Search"
+            aria-expanded={search.open}
+            onClick={search.toggle}
+          >
+            <Search aria-hidden="true" className="size-5" />
+          </button>
+        </>
+      )}
+      {user.admin && roomId && <DeskControls roomId={roomId} ownId={user.id} />}
+    </header>
+  );
+}

@@ -1,0 +1,73 @@
+import type { OpenedRoom } from "../../../../shared/chat";
+import type { PublicUser } from "../../../../shared/user";
+import { Spinner } from "../../../components/spinner";
+import type { useMessages, useOlderMessages } from "../api/get-messages";
+import type { useSendMessage } from "../api/send-message";
+import { ConversationOffline } from "../components/conversation-offline";
+import { MessageList } from "../components/message-list";
+import { MessageToolsContext, type MessageTools } from "../tools/message-tools-context";
+import type { ThreadMessage } from "../thread";
+
+// A song card opens the song where the viewer works on it.
+const artistSongHref = (songId: string) => `/song/${encodeURIComponent(songId)}`;
+const agentSongHref = (songId: string) => `/desk/songs/${encodeURIComponent(songId)}`;
+
+interface ConversationThreadProps {
+  user: PublicUser;
+  peerId: string | undefined;
+  messages: ThreadMessage[];
+  stored: ReturnType<typeof useMessages>;
+  older: ReturnType<typeof useOlderMessages>;
+  sender: ReturnType<typeof useSendMessage>;
+  tools: MessageTools;
+  seenId: string | undefined;
+  unreadAtOpen: OpenedRoom["firstUnread"];
+  /** The room could not be opened for want of a network; `retryOpen` tries again. */
+  openOffline: boolean;
+  retryOpen: () => void;
+}
+
+/** The messages; offline, the pending ones under a notice; else a spinner or a failure. */
+export function ConversationThread(props: ConversationThreadProps) {
+  const { user, messages, stored, older, sender } = props;
+  const songHref = user.admin ? agentSongHref : artistSongHref;
+  if (props.openOffline || (stored.isPending && stored.fetchStatus === "paused")) {
+    return (
+      <>
+        <ConversationOffline
+          onRetry={() => (props.openOffline ? props.retryOpen() : void stored.refetch())}
+        />
+        {messages.length > 0 && (
+          <MessageList
+            messages={messages}
+            ownId={user.id}
+            older={{ ...older, hasOlder: false }}
+            onRetry={sender.retry}
+            onRemove={sender.remove}
+            songHref={songHref}
+            seenId={undefined}
+          />
+        )}
+      </>
+    );
+  }
+  if (stored.isPending) return <Spinner className="flex-1 p-6" />;
+  if (stored.isError) {
+    return <p className="flex-1 p-4 text-center text-sm">Messages could not be loaded.</p>;
+  }
+  return (
+    <MessageToolsContext value={props.tools}>
+      <MessageList
+        messages={messages}
+        ownId={user.id}
+        older={{ ...older, hasOlder: stored.data.hasOlder }}
+        onRetry={sender.retry}
+        onRemove={sender.remove}
+        songHref={songHref}
+        seenId={props.seenId}
+        unread={props.unreadAtOpen}
+        peerId={props.peerId}
+      />
+    </MessageToolsContext>
+  );
+}

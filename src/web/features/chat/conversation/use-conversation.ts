@@ -1,0 +1,96 @@
+import { useCallback, useEffect, useRef, useState } from "react";
+import { lastMessagePreview } from "../../../../shared/chat-format";
+import type { PublicUser } from "../../../../shared/user";
+import { useLiveAgentAvailability } from "../api/availability";
+import { useMessages, useOlderMessages } from "../api/get-messages";
+import { useSendMessage } from "../api/send-message";
+import { useComposerMode } from "../desk/composer-mode";
+import {
+  useLastLiveMessage,
+  usePeerTyping,
+  useWatchRoom,
+} from "../realtime/chat-connection-provider";
+import { useConversationTools } from "../tools/use-conversation-tools";
+import { useSavedReplyAssist } from "../tools/use-saved-reply-assist";
+import { useChatFiles } from "./use-chat-files";
+import { useConversationMessages } from "./use-conversation-messages";
+import { useOpenedRoom } from "./use-opened-room";
+
+/** Everything one conversation holds: the room, its messages, tools, files and composer state. */
+export function useConversation(user: PublicUser, peerId: string, roomHint: string | undefined) {
+  const room = useOpenedRoom(peerId, roomHint);
+  const { opened } = room;
+  const roomId = opened?.roomId;
+  const [composerMode, setComposerMode] = useComposerMode();
+  const stored = useMessages(roomId);
+  // Agents hear the conversation they show; artists hear their rooms anyway.
+  useWatchRoom(user.admin ? roomId : undefined);
+  const older = useOlderMessages(roomId);
+  const sender = useSendMessage(roomId, user);
+  const composerText = useRef<HTMLTextAreaElement>(null);
+  const [draft, setDraft] = useState("");
+  const focusComposer = useCallback(() => composerText.current?.focus(), []);
+  // A quote goes with a reply to the artist, never with a note.
+  const replyMode = useCallback(() => setComposerMode("reply"), [setComposerMode]);
+  const { searchButton, ...tools } = useConversationTools({
+    roomId,
+    loadOlder: older.load,
+    focusComposer,
+    onReplyStart: replyMode,
+  });
+  const assist = useSavedReplyAssist({
+    enabled: user.admin,
+    roomId,
+    text: draft,
+    setText: setDraft,
+    focusText: focusComposer,
+  });
+  const peerTyping = usePeerTyping(roomId);
+  const { messages, seenId } = useConversationMessages(
+    user.id,
+    peerId,
+    opened,
+    stored.data?.messages,
+  );
+  const files = useChatFiles(roomId, sender, focusComposer);
+  const announcement = useLiveAnnouncement(roomId, user.id);
+
+  // The cursor waits in the message box once the conversation can be written to.
+  useEffect(() => {
+    if (roomId) composerText.current?.focus();
+  }, [roomId]);
+
+  const peerAvailability = useLiveAgentAvailability(
+    user.admin ? undefined : opened?.peer.id,
+    opened?.peerAvailability,
+  );
+
+  return {
+    room,
+    roomId,
+    composerMode,
+    setComposerMode,
+    stored,
+    older,
+    sender,
+    composerText,
+    draft: { text: draft, setText: setDraft },
+    searchButton,
+    tools,
+    assist,
+    peerTyping,
+    messages,
+    seenId,
+    files,
+    announcement,
+    peerAvailability,
+  };
+}
+
+/** What a screen reader hears when the other person's message arrives live. */
+function useLiveAnnouncement(roomId: string | undefined, ownId: string): string {
+  const live = useLastLiveMessage();
+  return live && live.roomId === roomId && live.userId !== ownId
+    ? `New message from ${live.senderName}: ${lastMessagePreview(live)}`
+    : "";
+}

@@ -1,0 +1,56 @@
+import { useCallback, useEffect, useState } from "react";
+import { useQueryClient } from "@tanstack/react-query";
+import type { OpenedRoom } from "../../../../shared/chat";
+import { ApiError } from "../../../lib/api-client";
+import { useLinkStatus } from "../../../realtime/realtime-provider";
+import { chatKeys } from "../api/query-keys";
+import { useOpenRoom } from "../api/open-room";
+import { useDirectoryVersion } from "../realtime/chat-connection-provider";
+
+/**
+ * Opens the room with `peerId` (an agent from the desk names it: `roomHint`),
+ * again when names or pictures change, and again when the link comes back
+ * after an open that failed on the network.
+ */
+export function useOpenedRoom(peerId: string, roomHint: string | undefined) {
+  const queryClient = useQueryClient();
+  const {
+    mutate: open,
+    isError: openFailed,
+    error: openError,
+    isPaused: openWaiting,
+  } = useOpenRoom();
+  // The last answer stays shown while a re-open (after a rename) is in flight;
+  // one from earlier in this tab shows at once (offline too).
+  const openedKey = chatKeys.opened(roomHint ? `${peerId} ${roomHint}` : peerId);
+  const [opened, setOpened] = useState<OpenedRoom | undefined>(() =>
+    queryClient.getQueryData(openedKey),
+  );
+  // The unread messages as the first opening found them: the divider stays until the conversation is left.
+  const [unreadAtOpen, setUnreadAtOpen] = useState<OpenedRoom["firstUnread"]>(undefined);
+  const directoryVersion = useDirectoryVersion();
+  const openNow = useCallback(
+    () =>
+      open(roomHint ? { peerId, roomId: roomHint } : peerId, {
+        onSuccess: (room) => {
+          queryClient.setQueryData(openedKey, room);
+          setOpened(room);
+          setUnreadAtOpen((held) => (held === undefined ? (room.firstUnread ?? null) : held));
+        },
+      }),
+    // openedKey is made of peerId and roomHint.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [open, peerId, roomHint, queryClient],
+  );
+  // Opened once per conversation, and again when names or pictures changed.
+  useEffect(() => openNow(), [openNow, directoryVersion]);
+  // Offline, the open waits (paused) and goes out when the network is back;
+  // one that failed on the network is tried again once the link is back.
+  const openOffline = !opened && (openWaiting || (openFailed && !(openError instanceof ApiError)));
+  const linkStatus = useLinkStatus();
+  useEffect(() => {
+    if (linkStatus === "connected" && openFailed && !(openError instanceof ApiError)) openNow();
+  }, [linkStatus, openFailed, openError, openNow]);
+  const unavailable = openFailed && !opened && !openOffline;
+  return { opened, unreadAtOpen, openNow, openOffline, unavailable };
+}
