@@ -19,6 +19,7 @@ import { noQuerySchema } from "../../../shared/no-input";
 
 /** Files need a session: revalidated on every use, never served from cache alone. */
 export const PRIVATE_FILE_CACHE = "private, no-cache";
+
 export interface UploadsOptions {
   /** Every kind of upload the portal takes (chat files, pictures, covers). */
   purposes: readonly UploadPurpose[];
@@ -27,6 +28,7 @@ export interface UploadsOptions {
   /** Sweeps abandoned and unattached files while the app runs; off when absent. */
   sweep?: FileSweepSchedule;
 }
+
 /** tus uploads for every purpose, and downloads checked by each file's purpose. */
 function uploadsPlugin(
   app: FastifyInstance,
