@@ -115,17 +115,23 @@ export interface AuthOptions {
 }
 
 /** The four better-auth endpoints the product uses, behind our own validation. */
-function authPlugin(
-  parent: FastifyInstance,
-  options: AuthOptions,
-  done: (err?: Error) => void,
-): void {
-  const app = parent.withTypeProvider<ZodTypeProvider>();
-  const { auth, config, sessions, events } = app.ctx;
-  const { publicUrl } = config;
-  const { signInLimiter } = options;
-  const perIp = { rateLimit: { max: options.perIpPerMinute, timeWindow: 60_000 } };
+function authPlugin(app: FastifyInstance, options: AuthOptions, done: (err?: Error) => void): void {
+  const perIp: PerIpLimit = { rateLimit: { max: options.perIpPerMinute, timeWindow: 60_000 } };
+  registerSignUpRoute(app, perIp);
+  registerSignInRoute(app, perIp, options.signInLimiter);
+  registerSessionRoutes(app);
+  done();
+}
 
+/** Route config read by @fastify/rate-limit: requests per minute per IP. */
+interface PerIpLimit {
+  rateLimit: { max: number; timeWindow: number };
+}
+
+function registerSignUpRoute(parent: FastifyInstance, perIp: PerIpLimit): void {
+  const app = parent.withTypeProvider<ZodTypeProvider>();
+  const { auth, config } = app.ctx;
+  const { publicUrl } = config;
   app.post(
     "/api/auth/sign-up/email",
     {
@@ -159,7 +165,16 @@ function authPlugin(
       return authAnswer(signedInSchema, answer);
     },
   );
+}
 
+function registerSignInRoute(
+  parent: FastifyInstance,
+  perIp: PerIpLimit,
+  signInLimiter: AttemptLimiter,
+): void {
+  const app = parent.withTypeProvider<ZodTypeProvider>();
+  const { auth, config } = app.ctx;
+  const { publicUrl } = config;
   app.post(
     "/api/auth/sign-in/email",
     {
@@ -203,7 +218,13 @@ function authPlugin(
       return authAnswer(signedInSchema, answer);
     },
   );
+}
 
+/** Reading the current session and signing out. */
+function registerSessionRoutes(parent: FastifyInstance): void {
+  const app = parent.withTypeProvider<ZodTypeProvider>();
+  const { auth, config, sessions, events } = app.ctx;
+  const { publicUrl } = config;
   // Only the better-auth endpoints the product uses are reachable; the rest
   // (update-user and friends) would bypass our validation.
   app.get(
@@ -249,7 +270,6 @@ function authPlugin(
       return authAnswer(signedOutSchema, answer);
     },
   );
-  done();
 }
 
 // Per-IP limits are route config read by @fastify/rate-limit: without it they would silently not apply.
