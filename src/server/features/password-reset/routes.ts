@@ -51,6 +51,13 @@ const invalidLink = () =>
     "INVALID_TOKEN",
   );
 
+const tags = ["auth"];
+
+/** Route config read by @fastify/rate-limit: requests per minute per IP. */
+interface PerIpLimit {
+  rateLimit: { max: number; timeWindow: number };
+}
+
 /** Whether a body the schema refused still carries a token of the right form. */
 function hasWellFormedToken(body: unknown): boolean {
   const token =
@@ -62,20 +69,26 @@ function hasWellFormedToken(body: unknown): boolean {
  * Forgot password and reset through better-auth's requestPasswordReset and
  * resetPassword: single-use tokens valid for 30 minutes, sessions revoked on
  * success. Our routes validate, limit, and keep the answers constant.
- */
-function passwordResetPlugin(
-  parent: FastifyInstance,
+ */ function passwordResetPlugin(
+  app: FastifyInstance,
   options: PasswordResetRoutesOptions,
   done: (err?: Error) => void,
 ): void {
+  registerResetRequests(app.ctx);
+  const perIp: PerIpLimit = { rateLimit: { max: options.perIpPerMinute, timeWindow: 60_000 } };
+  registerForgotPasswordRoute(app, perIp, options.perRequesterLimiter);
+  registerResetPasswordRoutes(app, perIp);
+  done();
+}
+
+/** Asking for a reset link: limited per requester, the same answer for every email. */
+function registerForgotPasswordRoute(
+  parent: FastifyInstance,
+  perIp: PerIpLimit,
+  perRequesterLimiter: AttemptLimiter,
+): void {
   const app = parent.withTypeProvider<ZodTypeProvider>();
   const { ctx } = app;
-  const { auth, config, database } = ctx;
-  const { perRequesterLimiter } = options;
-  registerResetRequests(ctx);
-  const perIp = { rateLimit: { max: options.perIpPerMinute, timeWindow: 60_000 } };
-
-  const tags = ["auth"];
   app.post(
     "/api/auth/forgot-password",
     {
@@ -101,6 +114,12 @@ function passwordResetPlugin(
       return reply.status(200).send({ ok: true, message: FORGOT_PASSWORD_SENT_MESSAGE });
     },
   );
+}
+
+/** Using a reset link: whether it is still good, and setting the new password. */
+function registerResetPasswordRoutes(parent: FastifyInstance, perIp: PerIpLimit): void {
+  const app = parent.withTypeProvider<ZodTypeProvider>();
+  const { auth, config, database } = app.ctx;
 
   /** Lets the reset page say at once that a link is spent, before anyone types. */
   app.get(
@@ -162,7 +181,6 @@ function passwordResetPlugin(
       throw new HttpError(status >= 500 ? 502 : 400, PASSWORD_CHANGE_FAILED_MESSAGE);
     },
   );
-  done();
 }
 
 export default fp(passwordResetPlugin, {
