@@ -154,6 +154,20 @@ export default tseslint.config(
     },
   },
   {
+    // Small functions and files (issue 25): a newcomer reads any function on one
+    // screen and any file in one sitting. Counts every line, comments included.
+    // Tests are exempt: a test reads best as one story.
+    files: ["src/server/**/*.ts", "src/cli/**/*.ts", "src/shared/**/*.ts"],
+    ignores: ["**/*.test.ts"],
+    rules: {
+      "max-lines": ["error", { max: 350, skipBlankLines: false, skipComments: false }],
+      "max-lines-per-function": [
+        "error",
+        { max: 80, skipBlankLines: false, skipComments: false, IIFEs: true },
+      ],
+    },
+  },
+  {
     // Tests read JSON bodies of any shape and assert on them.
     files: ["**/*.test.ts", "**/*.test.tsx", "e2e/**/*.ts"],
     rules: {

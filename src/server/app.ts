@@ -16,7 +16,7 @@ import { registerApiReference, registerOpenApi } from "./http/openapi";
 import { registerSecurityHeaders } from "./http/security-headers";
 import { fastifyTrustProxy } from "./http/trust-proxy";
 import { registerOriginGuard } from "./http/origin-guard";
-import { loadWebPages } from "./http/web-pages";
+import { loadWebPages, type WebPages } from "./http/web-pages";
 import { registerWebRoot } from "./http/web-root";
 import { requestLoggingOptions } from "./http/request-logging";
 import { LOG_REDACT_PATHS, REDACTED } from "./http/log-redaction";
@@ -55,7 +55,17 @@ import { productUploadPurposes } from "./product-upload-purposes";
  * their dependencies, so a wrong order fails at start-up with their names.
  */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
-  const { config, database } = deps;
+  const app = createFastify(deps);
+  const { secret } = decorateContext(app, deps);
+  const pages = await registerHttpLayer(app, deps);
+  await registerFeatures(app, deps, secret);
+  await registerWebRoot(app, deps.webRoot, pages);
+  return app;
+}
+
+/** The bare server: logging, request ids, body parsing and Zod schemas. */
+function createFastify(deps: AppDeps): FastifyInstance {
+  const { config } = deps;
   const app = Fastify({
     logger:
       deps.logger === false
@@ -74,7 +84,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   deps.beforeRoutes?.(app);
+  return app;
+}
 
+/** Builds the shared context every plugin reads as `app.ctx`; returns the auth secret. */
+function decorateContext(app: FastifyInstance, deps: AppDeps): { secret: string } {
+  const { config, database } = deps;
   const secret = resolveAuthSecret(config.authSecret, config.dataDir);
   const auth = createAuth({
     db: database.db,
@@ -100,7 +115,18 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     mail: registerMail(app, deps),
   };
   app.decorate("ctx", ctx);
+  return { secret };
+}
 
+/**
+ * What every route shares: error handling, security headers, the origin
+ * guard, compression, OpenAPI and rate limiting. Returns the built web pages.
+ */
+async function registerHttpLayer(
+  app: FastifyInstance,
+  deps: AppDeps,
+): Promise<WebPages | undefined> {
+  const { config } = deps;
   logEngineErrors(app);
   registerErrorHandling(app);
   registerStorageGuard(app);
@@ -114,6 +140,18 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   if (process.env.NODE_ENV !== "production" && deps.logger !== false) {
     await registerApiReference(app);
   }
+  return pages;
+}
+
+/** Each feature as a plugin, with its limits and budgets. */
+async function registerFeatures(
+  app: FastifyInstance,
+  deps: AppDeps,
+  secret: string,
+): Promise<void> {
+  const { config, database } = deps;
+  const { ctx } = app;
+  const { events } = ctx;
   const perIpPerMinute = deps.authRequestsPerMinutePerIp ?? config.authRequestsPerMinutePerIp;
   const signInLimiter =
     deps.signInLimiter ??
@@ -176,7 +214,4 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     perIpPerMinute,
     userDataRemovers: [removeChatData, removeSongData, removeAvatars],
   });
-
-  await registerWebRoot(app, deps.webRoot, pages);
-  return app;
 }

@@ -61,27 +61,9 @@ export async function planChat(
   const plannedRooms = new Map<string, string>();
 
   for (const [roomSourceId, raw] of entriesOf(rooms, "roomId")) {
-    const parsed = roomDocSchema.safeParse(raw);
-    if (!parsed.success) {
-      skip(report, "rooms", roomSourceId, `bad room document: ${firstIssue(parsed.error)}`);
-      continue;
-    }
-    const room = parsed.data;
-    const people = [...new Set(room.participants)];
-    if (people.length !== 2) {
-      skip(report, "rooms", roomSourceId, "a room needs exactly two participants");
-      continue;
-    }
-    const missing = people.filter((p) => !ctx.userIds.has(p));
-    if (missing.length > 0) {
-      const reason = `participant not imported (${missing.join(", ")})`;
-      skip(report, "rooms", roomSourceId, reason);
-      const collection = room.messages ?? room.__collections__?.messages;
-      for (const [id] of entriesOf(collection, "id")) {
-        skip(report, "messages", `${roomSourceId}/${id}`, `room not imported: ${reason}`);
-      }
-      continue;
-    }
+    const accepted = acceptedRoom(ctx, roomSourceId, raw);
+    if (!accepted) continue;
+    const { room, people } = accepted;
     const members = people.map((p) => ctx.userIds.get(p)!);
     const roomId = chatRoomId(members[0]!, members[1]!);
     const sourceMessages = messagesOf(ctx, roomSourceId, room, people);
@@ -99,21 +81,7 @@ export async function planChat(
       plannedRooms.set(roomId, roomSourceId);
       const createdAt =
         toEpochMs(room.createdAt ?? null) ?? sourceMessages[0]?.createdAt ?? ctx.now;
-      roomOps.push({
-        kind: "rooms",
-        sourceId: roomSourceId,
-        files: [],
-        cleaned: [],
-        rows: {
-          room: [{ id: roomId, createdAt }],
-          room_member: people.map((p) => ({
-            roomId,
-            userId: ctx.userIds.get(p)!,
-            lastReadAt: toEpochMs(room.lastRead?.[p] ?? null),
-          })),
-          import_record: [importRecordRow("rooms", roomSourceId, roomId, ctx.now)],
-        },
-      });
+      roomOps.push(roomOp(ctx, roomSourceId, { room, people, roomId, createdAt }));
     }
 
     let seq = lastSeq.get(roomId) ?? 0;
@@ -131,6 +99,68 @@ export async function planChat(
     lastSeq.set(roomId, seq);
   }
   return { roomOps, messageOps };
+}
+
+/**
+ * The room document when it can be imported: well formed, two people, both
+ * imported. Otherwise undefined, with the room (and its messages) reported.
+ */
+function acceptedRoom(
+  ctx: ImportContext,
+  roomSourceId: string,
+  raw: unknown,
+): { room: RoomDoc; people: string[] } | undefined {
+  const { report } = ctx;
+  const parsed = roomDocSchema.safeParse(raw);
+  if (!parsed.success) {
+    skip(report, "rooms", roomSourceId, `bad room document: ${firstIssue(parsed.error)}`);
+    return undefined;
+  }
+  const room = parsed.data;
+  const people = [...new Set(room.participants)];
+  if (people.length !== 2) {
+    skip(report, "rooms", roomSourceId, "a room needs exactly two participants");
+    return undefined;
+  }
+  const missing = people.filter((p) => !ctx.userIds.has(p));
+  if (missing.length > 0) {
+    const reason = `participant not imported (${missing.join(", ")})`;
+    skip(report, "rooms", roomSourceId, reason);
+    const collection = room.messages ?? room.__collections__?.messages;
+    for (const [id] of entriesOf(collection, "id")) {
+      skip(report, "messages", `${roomSourceId}/${id}`, `room not imported: ${reason}`);
+    }
+    return undefined;
+  }
+  return { room, people };
+}
+
+/** The room row, its two members with their read marks, and its import record. */
+function roomOp(
+  ctx: ImportContext,
+  roomSourceId: string,
+  {
+    room,
+    people,
+    roomId,
+    createdAt,
+  }: { room: RoomDoc; people: string[]; roomId: string; createdAt: number },
+): WriteOp {
+  return {
+    kind: "rooms",
+    sourceId: roomSourceId,
+    files: [],
+    cleaned: [],
+    rows: {
+      room: [{ id: roomId, createdAt }],
+      room_member: people.map((p) => ({
+        roomId,
+        userId: ctx.userIds.get(p)!,
+        lastReadAt: toEpochMs(room.lastRead?.[p] ?? null),
+      })),
+      import_record: [importRecordRow("rooms", roomSourceId, roomId, ctx.now)],
+    },
+  };
 }
 
 /** The room's messages that can be imported, oldest first; the rest reported. */

@@ -63,87 +63,117 @@ export async function planSongs(
       report.mappedIds.push({ kind: "songs", sourceId, targetId: id });
     }
     taken.add(id);
-
-    const cleaned: string[] = [];
-    const text = (field: string, value: string | number | null | undefined): string => {
-      const result = withoutNul(value === null || value === undefined ? "" : String(value));
-      if (result.cleaned) cleaned.push(`NUL characters removed from ${field}`);
-      return result.value;
-    };
-    const link = (field: string, value: string | null | undefined): string => {
-      const normalized = normalizeLink(text(field, value));
-      if (normalized === null) {
-        cleaned.push(`${field} cleared: not an http, https or mailto link`);
-        return "";
-      }
-      return normalized;
-    };
-    const tooLong = songTextProblem({
-      type: text("type", song.type),
-      artist: text("artist", song.artist),
-      album: text("album", song.album),
-      genre: text("genre", song.genre),
-      duration: text("duration", song.duration),
-      lyrics: text("lyrics", song.lyrics),
-    });
-    if (tooLong) {
-      skip(report, "songs", sourceId, `refused: ${tooLong}`);
-      continue;
-    }
-    const views = Number.isSafeInteger(song.views) && song.views! >= 0 ? song.views! : 0;
-    if (song.views !== null && song.views !== undefined && views !== song.views) {
-      cleaned.push(`views ${song.views} is not a count; set to 0`);
-    }
-
-    const files: SourceFile[] = [];
-    if (song.imageUrl) {
-      const found = await lookUpFile(ctx.filesRoot, song.imageUrl, {
-        purpose: COVER_UPLOAD_PURPOSE,
-        ownerId: artistId,
-        scope: artistId,
-        maxBytes: COVER_MAX_BYTES,
-        kinds: ["image"],
-        createdAt: ctx.now,
-      });
-      if ("file" in found) files.push(found.file);
-      else {
-        skip(report, "files", `${sourceId}/imageUrl`, found.problem);
-        cleaned.push(`cover dropped: ${found.problem}`);
-      }
-    }
-
-    ops.push({
-      kind: "songs",
-      sourceId,
-      files,
-      cleaned,
-      rows: {
-        stored_file: files.map((f) => f.row),
-        song_request: [
-          {
-            id,
-            artistId,
-            type: text("type", song.type),
-            status: text("status", song.status),
-            album: text("album", song.album),
-            artist: text("artist", song.artist),
-            genre: text("genre", song.genre),
-            date,
-            duration: text("duration", song.duration),
-            lyrics: text("lyrics", song.lyrics),
-            link: link("link", song.link),
-            coverFileId: files[0]?.row.id ?? null,
-            spotifyUrl: link("spotifyUrl", song.spotifyUrl),
-            appleMusicUrl: link("appleMusicUrl", song.appleMusicUrl),
-            youtubeUrl: link("youtubeUrl", song.youtubeUrl),
-            views,
-            createdAt: ctx.now,
-            updatedAt: ctx.now,
-          },
-        ],
-        import_record: [importRecordRow("songs", sourceId, id, ctx.now)],
-      },
-    });
+    const op = await planSong(ctx, sourceId, song, { id, artistId, date });
+    if (op) ops.push(op);
   }
   return ops;
+}
+
+/**
+ * Cleans the hosted values of one song; every change made is described in
+ * `cleaned`, for the report.
+ */
+function cleanerFor(cleaned: string[]) {
+  const text = (field: string, value: string | number | null | undefined): string => {
+    const result = withoutNul(value === null || value === undefined ? "" : String(value));
+    if (result.cleaned) cleaned.push(`NUL characters removed from ${field}`);
+    return result.value;
+  };
+  const link = (field: string, value: string | null | undefined): string => {
+    const normalized = normalizeLink(text(field, value));
+    if (normalized === null) {
+      cleaned.push(`${field} cleared: not an http, https or mailto link`);
+      return "";
+    }
+    return normalized;
+  };
+  return { text, link };
+}
+
+/** One song to write, or undefined (and reported) when a text breaks the live rules. */
+async function planSong(
+  ctx: ImportContext,
+  sourceId: string,
+  song: SongDoc,
+  { id, artistId, date }: { id: string; artistId: string; date: string },
+): Promise<WriteOp | undefined> {
+  const cleaned: string[] = [];
+  const { text, link } = cleanerFor(cleaned);
+  const tooLong = songTextProblem({
+    type: text("type", song.type),
+    artist: text("artist", song.artist),
+    album: text("album", song.album),
+    genre: text("genre", song.genre),
+    duration: text("duration", song.duration),
+    lyrics: text("lyrics", song.lyrics),
+  });
+  if (tooLong) {
+    skip(ctx.report, "songs", sourceId, `refused: ${tooLong}`);
+    return undefined;
+  }
+  const views = Number.isSafeInteger(song.views) && song.views! >= 0 ? song.views! : 0;
+  if (song.views !== null && song.views !== undefined && views !== song.views) {
+    cleaned.push(`views ${song.views} is not a count; set to 0`);
+  }
+  const files = await coverOf(ctx, sourceId, artistId, song, cleaned);
+
+  return {
+    kind: "songs",
+    sourceId,
+    files,
+    cleaned,
+    rows: {
+      stored_file: files.map((f) => f.row),
+      song_request: [
+        {
+          id,
+          artistId,
+          type: text("type", song.type),
+          status: text("status", song.status),
+          album: text("album", song.album),
+          artist: text("artist", song.artist),
+          genre: text("genre", song.genre),
+          date,
+          duration: text("duration", song.duration),
+          lyrics: text("lyrics", song.lyrics),
+          link: link("link", song.link),
+          coverFileId: files[0]?.row.id ?? null,
+          spotifyUrl: link("spotifyUrl", song.spotifyUrl),
+          appleMusicUrl: link("appleMusicUrl", song.appleMusicUrl),
+          youtubeUrl: link("youtubeUrl", song.youtubeUrl),
+          views,
+          createdAt: ctx.now,
+          updatedAt: ctx.now,
+        },
+      ],
+      import_record: [importRecordRow("songs", sourceId, id, ctx.now)],
+    },
+  };
+}
+
+/** The song's cover, when the export has it and it passes the cover rules. */
+async function coverOf(
+  ctx: ImportContext,
+  sourceId: string,
+  artistId: string,
+  song: SongDoc,
+  cleaned: string[],
+): Promise<SourceFile[]> {
+  const files: SourceFile[] = [];
+  if (song.imageUrl) {
+    const found = await lookUpFile(ctx.filesRoot, song.imageUrl, {
+      purpose: COVER_UPLOAD_PURPOSE,
+      ownerId: artistId,
+      scope: artistId,
+      maxBytes: COVER_MAX_BYTES,
+      kinds: ["image"],
+      createdAt: ctx.now,
+    });
+    if ("file" in found) files.push(found.file);
+    else {
+      skip(ctx.report, "files", `${sourceId}/imageUrl`, found.problem);
+      cleaned.push(`cover dropped: ${found.problem}`);
+    }
+  }
+  return files;
 }

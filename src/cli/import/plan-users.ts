@@ -139,116 +139,146 @@ export async function planUsers(
     takenIds.add(id);
     takenEmails.set(c.email, id);
     ctx.userIds.set(c.sourceId, id);
-
-    const cleaned: string[] = [];
-    const clean = (field: string, value: string | null | undefined): string | null => {
-      if (value === null || value === undefined) return null;
-      const result = withoutNul(value);
-      if (result.cleaned) cleaned.push(`NUL characters removed from ${field}`);
-      return result.value;
-    };
-    const link = (field: string, value: string | null | undefined): string | null => {
-      const text = clean(field, value);
-      if (!text) return null;
-      const normalized = normalizeLink(text);
-      if (normalized === null) {
-        cleaned.push(`${field} cleared: not an http, https or mailto link`);
-        return null;
-      }
-      return normalized || null;
-    };
-    // A name or bio the profile screen would refuse is left out and reported;
-    // the account itself is kept, named by the next field that passes.
-    const name = (field: string, value: string | null | undefined): string | null => {
-      const text = clean(field, value)?.trim();
-      if (!text) return null;
-      const problem = userTextProblem("name", text);
-      if (problem) cleaned.push(`${field} left out: ${problem}`);
-      return problem ? null : text;
-    };
-    const username =
-      name("username", c.doc?.username) ||
-      name("displayName", c.auth?.displayName ?? c.doc?.displayName) ||
-      c.email.split("@")[0]!;
-    const artistName = name("artistName", c.doc?.artistName) || username;
-    const bio = clean("bio", c.doc?.bio);
-    const bioProblem = bio?.trim() ? userTextProblem("bio", bio) : null;
-    if (bioProblem) cleaned.push(`bio left out: ${bioProblem}`);
-    let createdAt = createdAtOf(c, ctx.now);
-    const createdProblem = timeProblem(createdAt);
-    if (createdProblem) {
-      cleaned.push(`createdAt ${createdProblem}: the import time is used`);
-      createdAt = ctx.now;
-    }
-
-    const files: SourceFile[] = [];
-    let profilePicture: string | null = null;
-    const pictureRef = c.doc?.profilePicture || c.doc?.profileUrl;
-    if (pictureRef) {
-      const found = await lookUpFile(ctx.filesRoot, pictureRef, {
-        purpose: AVATAR_UPLOAD_PURPOSE,
-        ownerId: id,
-        scope: id,
-        maxBytes: MAX_PROFILE_IMAGE_BYTES,
-        kinds: ["image"],
-        createdAt,
-      });
-      if ("file" in found) {
-        files.push(found.file);
-        profilePicture = fileUrl(found.file.row.id);
-      } else {
-        skip(report, "files", `${c.sourceId}/profilePicture`, found.problem);
-        cleaned.push(`profile picture dropped: ${found.problem}`);
-      }
-    }
-
-    const rows: TableRows = {
-      user: [
-        {
-          id,
-          name: username,
-          email: c.email,
-          emailVerified: ctx.bool(Boolean(c.auth?.emailVerified)),
-          image: null,
-          createdAt: new Date(createdAt).toISOString(),
-          updatedAt: new Date(ctx.now).toISOString(),
-          username,
-          artistName,
-          admin: ctx.bool(c.doc?.admin === true),
-          bio: bioProblem ? null : bio,
-          profilePicture,
-          spotifyUrl: link("spotifyUrl", c.doc?.spotifyUrl),
-          appleMusicUrl: link("appleMusicUrl", c.doc?.appleMusicUrl),
-          youtubeUrl: link("youtubeUrl", c.doc?.youtubeUrl),
-        },
-      ],
-      stored_file: files.map((f) => f.row),
-      import_record: [importRecordRow("users", c.sourceId, id, ctx.now)],
-    };
-    const password = passwordOf(ctx, c);
-    if ("hash" in password) {
-      rows.account = [
-        {
-          id: randomUUID().replaceAll("-", ""),
-          accountId: id,
-          providerId: "credential",
-          userId: id,
-          password: password.hash,
-          createdAt: new Date(ctx.now).toISOString(),
-          updatedAt: new Date(ctx.now).toISOString(),
-        },
-      ];
-    } else {
-      report.usersWithoutPassword.push({
-        sourceId: c.sourceId,
-        email: c.email,
-        reason: password.reason,
-      });
-    }
-    ctx.userNames.set(id, displayName({ artistName, username }));
-    ops.push({ kind: "users", sourceId: c.sourceId, rows, files, cleaned });
+    ops.push(await planUser(ctx, c, id));
   }
   return ops;
+}
+
+/**
+ * Cleans the hosted values of one user; every change made is described in
+ * `cleaned`, for the report.
+ */
+function cleanerFor(cleaned: string[]) {
+  const clean = (field: string, value: string | null | undefined): string | null => {
+    if (value === null || value === undefined) return null;
+    const result = withoutNul(value);
+    if (result.cleaned) cleaned.push(`NUL characters removed from ${field}`);
+    return result.value;
+  };
+  const link = (field: string, value: string | null | undefined): string | null => {
+    const text = clean(field, value);
+    if (!text) return null;
+    const normalized = normalizeLink(text);
+    if (normalized === null) {
+      cleaned.push(`${field} cleared: not an http, https or mailto link`);
+      return null;
+    }
+    return normalized || null;
+  };
+  // A name or bio the profile screen would refuse is left out and reported;
+  // the account itself is kept, named by the next field that passes.
+  const name = (field: string, value: string | null | undefined): string | null => {
+    const text = clean(field, value)?.trim();
+    if (!text) return null;
+    const problem = userTextProblem("name", text);
+    if (problem) cleaned.push(`${field} left out: ${problem}`);
+    return problem ? null : text;
+  };
+  return { clean, link, name };
+}
+
+/** One user to write, under its portal id: user row, picture, password, import record. */
+async function planUser(ctx: ImportContext, c: Candidate, id: string): Promise<WriteOp> {
+  const cleaned: string[] = [];
+  const { clean, link, name } = cleanerFor(cleaned);
+  const username =
+    name("username", c.doc?.username) ||
+    name("displayName", c.auth?.displayName ?? c.doc?.displayName) ||
+    c.email.split("@")[0]!;
+  const artistName = name("artistName", c.doc?.artistName) || username;
+  const bio = clean("bio", c.doc?.bio);
+  const bioProblem = bio?.trim() ? userTextProblem("bio", bio) : null;
+  if (bioProblem) cleaned.push(`bio left out: ${bioProblem}`);
+  let createdAt = createdAtOf(c, ctx.now);
+  const createdProblem = timeProblem(createdAt);
+  if (createdProblem) {
+    cleaned.push(`createdAt ${createdProblem}: the import time is used`);
+    createdAt = ctx.now;
+  }
+  const { files, profilePicture } = await pictureOf(ctx, c, id, createdAt, cleaned);
+
+  const rows: TableRows = {
+    user: [
+      {
+        id,
+        name: username,
+        email: c.email,
+        emailVerified: ctx.bool(Boolean(c.auth?.emailVerified)),
+        image: null,
+        createdAt: new Date(createdAt).toISOString(),
+        updatedAt: new Date(ctx.now).toISOString(),
+        username,
+        artistName,
+        admin: ctx.bool(c.doc?.admin === true),
+        bio: bioProblem ? null : bio,
+        profilePicture,
+        spotifyUrl: link("spotifyUrl", c.doc?.spotifyUrl),
+        appleMusicUrl: link("appleMusicUrl", c.doc?.appleMusicUrl),
+        youtubeUrl: link("youtubeUrl", c.doc?.youtubeUrl),
+      },
+    ],
+    stored_file: files.map((f) => f.row),
+    import_record: [importRecordRow("users", c.sourceId, id, ctx.now)],
+  };
+  const account = accountRows(ctx, c, id);
+  if (account) rows.account = account;
+  ctx.userNames.set(id, displayName({ artistName, username }));
+  return { kind: "users", sourceId: c.sourceId, rows, files, cleaned };
+}
+
+/** The user's picture, when the export has it and it passes the avatar rules. */
+async function pictureOf(
+  ctx: ImportContext,
+  c: Candidate,
+  id: string,
+  createdAt: number,
+  cleaned: string[],
+): Promise<{ files: SourceFile[]; profilePicture: string | null }> {
+  const files: SourceFile[] = [];
+  let profilePicture: string | null = null;
+  const pictureRef = c.doc?.profilePicture || c.doc?.profileUrl;
+  if (pictureRef) {
+    const found = await lookUpFile(ctx.filesRoot, pictureRef, {
+      purpose: AVATAR_UPLOAD_PURPOSE,
+      ownerId: id,
+      scope: id,
+      maxBytes: MAX_PROFILE_IMAGE_BYTES,
+      kinds: ["image"],
+      createdAt,
+    });
+    if ("file" in found) {
+      files.push(found.file);
+      profilePicture = fileUrl(found.file.row.id);
+    } else {
+      skip(ctx.report, "files", `${c.sourceId}/profilePicture`, found.problem);
+      cleaned.push(`profile picture dropped: ${found.problem}`);
+    }
+  }
+  return { files, profilePicture };
+}
+
+/** The password account keeping the hosted hash; none (and reported) when there is no usable one. */
+function accountRows(ctx: ImportContext, c: Candidate, id: string): TableRows["account"] {
+  const password = passwordOf(ctx, c);
+  if ("hash" in password) {
+    return [
+      {
+        id: randomUUID().replaceAll("-", ""),
+        accountId: id,
+        providerId: "credential",
+        userId: id,
+        password: password.hash,
+        createdAt: new Date(ctx.now).toISOString(),
+        updatedAt: new Date(ctx.now).toISOString(),
+      },
+    ];
+  }
+  ctx.report.usersWithoutPassword.push({
+    sourceId: c.sourceId,
+    email: c.email,
+    reason: password.reason,
+  });
+  return undefined;
 }
 
 function passwordOf(ctx: ImportContext, c: Candidate): { hash: string } | { reason: string } {

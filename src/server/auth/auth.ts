@@ -40,6 +40,18 @@ export const SESSION_UPDATE_AGE_SECONDS = 60 * 60 * 24;
 /** Profile fields no client may write through the auth API; /api/profile owns them. */
 const serverOnly = { required: false, input: false } as const;
 
+/** better-auth's messages into the app's logger, tagged as its own; its console when none. */
+function loggerOption(log: FastifyBaseLogger | undefined) {
+  if (!log) return {};
+  return {
+    logger: {
+      log: (level: "debug" | "info" | "warn" | "error", message: string) => {
+        log[level]({ source: "better-auth" }, message);
+      },
+    },
+  };
+}
+
 export function createAuth(options: AuthOptions) {
   return betterAuth({
     appName: "Artist Portal",
@@ -48,15 +60,7 @@ export function createAuth(options: AuthOptions) {
     secret: options.secret,
     database: { db: options.db, type: options.dialect },
     telemetry: { enabled: false },
-    ...(options.log
-      ? {
-          logger: {
-            log: (level: "debug" | "info" | "warn" | "error", message: string) => {
-              options.log?.[level]({ source: "better-auth" }, message);
-            },
-          },
-        }
-      : {}),
+    ...loggerOption(options.log),
     // Unexpected errors (a full disk, a database outage, a busy password
     // hasher) are thrown to the forwarding route, whose error handler answers
     // them (503 with a message, or a logged 500), instead of an empty 500

@@ -10,7 +10,7 @@ import {
 import { signInSchema, signUpSchema } from "../../shared/auth-schemas";
 import { apiErrorSchema, errorResponses } from "../../shared/responses/common";
 import { HttpError } from "../http/errors";
-import { perIpLimit } from "../limits/request-limit";
+import { perIpLimit, type RequestLimitHook } from "../limits/request-limit";
 import type { AttemptLimiter } from "./attempt-limiter";
 import type { Auth } from "./auth";
 import { hashPassword } from "./password-hasher";
@@ -116,17 +116,18 @@ export interface AuthOptions {
 }
 
 /** The four better-auth endpoints the product uses, behind our own validation. */
-function authPlugin(
-  parent: FastifyInstance,
-  options: AuthOptions,
-  done: (err?: Error) => void,
-): void {
-  const app = parent.withTypeProvider<ZodTypeProvider>();
-  const { auth, config, sessions, events } = app.ctx;
-  const { publicUrl } = config;
-  const { signInLimiter } = options;
+function authPlugin(app: FastifyInstance, options: AuthOptions, done: (err?: Error) => void): void {
   const perIp = perIpLimit("auth", options.perIpPerMinute, app.ctx.redis);
+  registerSignUpRoute(app, perIp);
+  registerSignInRoute(app, perIp, options.signInLimiter);
+  registerSessionRoutes(app);
+  done();
+}
 
+function registerSignUpRoute(parent: FastifyInstance, perIp: RequestLimitHook): void {
+  const app = parent.withTypeProvider<ZodTypeProvider>();
+  const { auth, config } = app.ctx;
+  const { publicUrl } = config;
   app.post(
     "/api/auth/sign-up/email",
     {
@@ -160,7 +161,16 @@ function authPlugin(
       return authAnswer(signedInSchema, answer);
     },
   );
+}
 
+function registerSignInRoute(
+  parent: FastifyInstance,
+  perIp: RequestLimitHook,
+  signInLimiter: AttemptLimiter,
+): void {
+  const app = parent.withTypeProvider<ZodTypeProvider>();
+  const { auth, config } = app.ctx;
+  const { publicUrl } = config;
   app.post(
     "/api/auth/sign-in/email",
     {
@@ -204,7 +214,13 @@ function authPlugin(
       return authAnswer(signedInSchema, answer);
     },
   );
+}
 
+/** Reading the current session and signing out. */
+function registerSessionRoutes(parent: FastifyInstance): void {
+  const app = parent.withTypeProvider<ZodTypeProvider>();
+  const { auth, config, sessions, events } = app.ctx;
+  const { publicUrl } = config;
   // Only the better-auth endpoints the product uses are reachable; the rest
   // (update-user and friends) would bypass our validation.
   app.get(
@@ -250,7 +266,6 @@ function authPlugin(
       return authAnswer(signedOutSchema, answer);
     },
   );
-  done();
 }
 
 export default fp(authPlugin, {

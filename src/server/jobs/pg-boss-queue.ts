@@ -48,38 +48,12 @@ export function createPgBossQueue(options: PgBossQueueOptions): JobQueue {
     );
   };
 
-  // Instances booting together on a fresh database create the queue at once,
-  // and PostgreSQL may end one of them as a deadlock victim: that one waits a
-  // moment and finds the queue made, or tries again.
-  const ensureQueue = async () => {
-    for (let attempt = 1; ; attempt += 1) {
-      try {
-        if (await boss.getQueue(QUEUE)) return;
-        await boss.createQueue(QUEUE, {
-          name: QUEUE,
-          policy: "stately",
-          // Retries here only cover an instance dying mid-job or the database
-          // failing; SMTP failures are rescheduled by the outbox with its own backoff.
-          retryLimit: 20,
-          retryDelay: 2,
-          retryBackoff: true,
-          expireInSeconds: options.expireInSeconds ?? 120,
-        });
-        return;
-      } catch (err) {
-        if (attempt >= 5) throw err;
-        log.warn({ err, attempt }, "creating the job queue failed; trying again");
-        await new Promise((resolve) => setTimeout(resolve, 50 * attempt + Math.random() * 100));
-      }
-    }
-  };
-
   return {
     engine: "pg-boss",
     async start(work: JobWork) {
       await boss.start();
       started = true;
-      await ensureQueue();
+      await ensureQueue(boss, log, options.expireInSeconds);
       await boss.work<{ id: string }>(
         QUEUE,
         { batchSize: 5, pollingIntervalSeconds: options.pollingIntervalSeconds ?? 1 },
@@ -105,4 +79,36 @@ export function createPgBossQueue(options: PgBossQueueOptions): JobQueue {
       if (started) await boss.stop({ graceful: true, wait: true, timeout: 10_000 });
     },
   };
+}
+
+/**
+ * Instances booting together on a fresh database create the queue at once,
+ * and PostgreSQL may end one of them as a deadlock victim: that one waits a
+ * moment and finds the queue made, or tries again.
+ */
+async function ensureQueue(
+  boss: PgBoss,
+  log: FastifyBaseLogger,
+  expireInSeconds: number | undefined,
+): Promise<void> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      if (await boss.getQueue(QUEUE)) return;
+      await boss.createQueue(QUEUE, {
+        name: QUEUE,
+        policy: "stately",
+        // Retries here only cover an instance dying mid-job or the database
+        // failing; SMTP failures are rescheduled by the outbox with its own backoff.
+        retryLimit: 20,
+        retryDelay: 2,
+        retryBackoff: true,
+        expireInSeconds: expireInSeconds ?? 120,
+      });
+      return;
+    } catch (err) {
+      if (attempt >= 5) throw err;
+      log.warn({ err, attempt }, "creating the job queue failed; trying again");
+      await new Promise((resolve) => setTimeout(resolve, 50 * attempt + Math.random() * 100));
+    }
+  }
 }

@@ -14,7 +14,7 @@ import { forward } from "../../auth/routes";
 import { NOT_SIGNED_IN_MESSAGE, toPublicUser } from "../../auth/session-reader";
 import type { UserDataRemover } from "../../context";
 import { HttpError } from "../../http/errors";
-import { perIpLimit } from "../../limits/request-limit";
+import { perIpLimit, type RequestLimitHook } from "../../limits/request-limit";
 import { errorResponses, okSchema } from "../../../shared/responses/common";
 import { EMAIL_CHANGE_UNDONE_MESSAGE, undoEmailChangeSchema } from "../../../shared/sessions";
 import { AccountService, type AuthCall, type FullSession } from "./service";
@@ -30,13 +30,22 @@ export interface AccountOptions {
 const tags = ["account"];
 const okResponses = { 200: okSchema, ...errorResponses };
 
+/** What every account route uses: the service, the per-IP limit and two session helpers. */
+interface AccountRouteDeps {
+  service: AccountService;
+  perIp: RequestLimitHook;
+  /** The session with its start time (the shared guard only needs the user). */
+  requireFullSession: (request: FastifyRequest) => Promise<FullSession>;
+  /** better-auth, called with this request's cookies; its cookies go on this reply. */
+  authFor: (request: FastifyRequest, reply: FastifyReply) => AuthCall;
+}
+
 /** Password, email and account deletion; each re-authenticates with the current password. */
 function accountPlugin(
-  parent: FastifyInstance,
+  app: FastifyInstance,
   options: AccountOptions,
   done: (err?: Error) => void,
 ): void {
-  const app = parent.withTypeProvider<ZodTypeProvider>();
   const { auth, config, events, database, mail } = app.ctx;
   const service = new AccountService({
     db: database.db,
@@ -47,14 +56,12 @@ function accountPlugin(
     reauthLimiter: options.reauthLimiter,
     userDataRemovers: options.userDataRemovers,
   });
-  /** better-auth, called with this request's cookies; its cookies go on this reply. */
   const authFor =
     (request: FastifyRequest, reply: FastifyReply): AuthCall =>
     (path, body) =>
       forward(auth, config.publicUrl, request, reply, body, path);
   const perIp = perIpLimit("account", options.perIpPerMinute, app.ctx.redis);
 
-  /** The session with its start time (the shared guard only needs the user). */
   async function requireFullSession(request: FastifyRequest): Promise<FullSession> {
     const session = await auth.api.getSession({ headers: fromNodeHeaders(request.headers) });
     if (!session) throw new HttpError(401, NOT_SIGNED_IN_MESSAGE, undefined, "UNAUTHENTICATED");
@@ -64,6 +71,17 @@ function accountPlugin(
       startedAt: new Date(session.session.createdAt).getTime(),
     };
   }
+
+  const deps: AccountRouteDeps = { service, perIp, requireFullSession, authFor };
+  registerCredentialRoutes(app, deps);
+  registerDeletionRoutes(app, deps);
+  done();
+}
+
+/** Changing the password or the email, and undoing an email change from the mailed link. */
+function registerCredentialRoutes(parent: FastifyInstance, deps: AccountRouteDeps): void {
+  const app = parent.withTypeProvider<ZodTypeProvider>();
+  const { service, perIp, requireFullSession, authFor } = deps;
 
   app.post(
     "/api/account/change-password",
@@ -125,6 +143,12 @@ function accountPlugin(
       return { ok: true as const, message: EMAIL_CHANGE_UNDONE_MESSAGE };
     },
   );
+}
+
+/** Deleting the account: the password is checked first, then everything goes. */
+function registerDeletionRoutes(parent: FastifyInstance, deps: AccountRouteDeps): void {
+  const app = parent.withTypeProvider<ZodTypeProvider>();
+  const { service, perIp, requireFullSession, authFor } = deps;
 
   app.post(
     "/api/account/verify-password",
@@ -161,7 +185,6 @@ function accountPlugin(
       return reply.status(200).send({ ok: true as const });
     },
   );
-  done();
 }
 
 export default fp(accountPlugin, {

@@ -37,14 +37,8 @@ export interface ChatOptions {
 const tags = ["chat"];
 
 /** REST for lists, history and read marks; sending goes through the socket with an ack. */
-function chatPlugin(
-  parent: FastifyInstance,
-  options: ChatOptions,
-  done: (err?: Error) => void,
-): void {
-  const app = parent.withTypeProvider<ZodTypeProvider>();
-  const { database, sessions, events } = app.ctx;
-  const { realtime } = app;
+function chatPlugin(app: FastifyInstance, options: ChatOptions, done: (err?: Error) => void): void {
+  const { database, events } = app.ctx;
   const service = new ChatService({
     db: database.db,
     ...(database.sqlite ? { sqlite: database.sqlite } : {}),
@@ -52,6 +46,32 @@ function chatPlugin(
     resolveFile: chatFileResolver(database.db),
     ...(options.sendBudget ? { sendBudget: options.sendBudget } : {}),
   });
+  registerContactRoutes(app, service, options);
+  registerHistoryRoutes(app, service);
+  registerConversationTools(app, service);
+  registerSocketHandlers(app, service);
+
+  // A song's status change shows in the agent-artist conversation as a system line.
+  events.on("song.statusChanged", async ({ songId, artistId, title, to, agentId, agentName }) => {
+    await service.postSystemLine(
+      { id: agentId, name: agentName },
+      artistId,
+      statusChangeLine(agentName, title, to),
+      songId,
+    );
+  });
+
+  done();
+}
+
+/** Who one can talk to, and opening a conversation (artists also see agents' availability). */
+function registerContactRoutes(
+  parent: FastifyInstance,
+  service: ChatService,
+  options: ChatOptions,
+): void {
+  const app = parent.withTypeProvider<ZodTypeProvider>();
+  const { database, sessions } = app.ctx;
 
   /** Artists: every agent with last message and unread count. Agents: their inbox. */
   app.get(
@@ -98,6 +118,12 @@ function chatPlugin(
       return { ...opened, peerAvailability: shown.get(opened.peer.id) ?? null };
     },
   );
+}
+
+/** A room's messages, page by page, and its read mark. */
+function registerHistoryRoutes(parent: FastifyInstance, service: ChatService): void {
+  const app = parent.withTypeProvider<ZodTypeProvider>();
+  const { database, sessions } = app.ctx;
 
   /** History: the latest page, ?before=seq for older pages, ?after=seq for what a reconnect missed. */
   app.get(
@@ -138,9 +164,12 @@ function chatPlugin(
       return { lastReadAt };
     },
   );
+}
 
-  registerConversationTools(app, service);
-
+/** What arrives over the socket: typing signals and sends. */
+function registerSocketHandlers(app: FastifyInstance, service: ChatService): void {
+  const { realtime } = app;
+  const { events } = app.ctx;
   // Typing: passed on (by the realtime fan-out) to whoever the service names:
   // the other member, or the artist when a teammate answers.
   realtime.handle("room:typing", (user, payload) => {
@@ -177,18 +206,6 @@ function chatPlugin(
         ack({ ok: false, error: "The message could not be sent. Please try again." });
       });
   });
-
-  // A song's status change shows in the agent-artist conversation as a system line.
-  events.on("song.statusChanged", async ({ songId, artistId, title, to, agentId, agentName }) => {
-    await service.postSystemLine(
-      { id: agentId, name: agentName },
-      artistId,
-      statusChangeLine(agentName, title, to),
-      songId,
-    );
-  });
-
-  done();
 }
 
 export default fp(chatPlugin, {

@@ -13,7 +13,7 @@ import {
   type MessageSongRef,
   type OpenedRoom,
 } from "../../../shared/chat";
-import { coverFileUrl } from "../../../shared/song-schemas";
+import { findChatPeer, findReferableSong } from "./chat-lookups";
 import { createMessageWriter } from "./message-writer";
 import {
   ensureRoom,
@@ -36,7 +36,6 @@ export const NOT_A_MEMBER = "You are not part of this conversation.";
 export const PEER_NOT_FOUND = "This person could not be found.";
 export const ARTISTS_CHAT_WITH_AGENTS = "Artists can only chat with support agents.";
 export const AGENTS_CHAT_WITH_ARTISTS = "Support agents can only chat with artists.";
-export const SONG_NOT_REFERABLE = "Song not found";
 
 /** Turns an uploaded chat file into a message attachment, or throws HttpError. */
 export type ChatFileResolver = (
@@ -152,7 +151,7 @@ export class ChatService {
    * it read. Artists open rooms only with agents; agents only with artists.
    */
   async openRoom(user: PublicUser, peerId: string, preferredRoomId?: string): Promise<OpenedRoom> {
-    const peer = await this.findPeer(peerId);
+    const peer = await findChatPeer(this.db, peerId);
     if (!peer || peer.id === user.id)
       throw new HttpError(404, PEER_NOT_FOUND, undefined, "NOT_FOUND");
     if (!user.admin && !peer.admin) {
@@ -264,31 +263,14 @@ export class ChatService {
     return { message, created };
   }
 
-  /**
-   * A song a message may refer to: only a song of the room's artist, that is
-   * the sender's own song for an artist. Anything else answers like a
-   * missing song (404), so other artists' song ids cannot be probed.
-   */
+  /** A song a message may refer to: one of the room's artist (see findReferableSong). */
   private async referableSong(
     user: PublicUser,
     roomId: string,
     songId: string,
   ): Promise<MessageSongRef> {
     const artistId = user.admin ? (await this.roomParties(roomId))?.artistId : user.id;
-    const song = await this.db
-      .selectFrom("song_request")
-      .select(["id", "type", "status", "coverFileId", "artistId"])
-      .where("id", "=", songId)
-      .executeTakeFirst();
-    if (!song || !artistId || song.artistId !== artistId) {
-      throw new HttpError(404, SONG_NOT_REFERABLE, undefined, "NOT_FOUND");
-    }
-    return {
-      id: song.id,
-      title: song.type,
-      status: song.status,
-      coverUrl: song.coverFileId ? coverFileUrl(song.coverFileId) : null,
-    };
+    return findReferableSong(this.db, artistId, songId);
   }
 
   /**
@@ -328,36 +310,5 @@ export class ChatService {
     if (result.outcome === "conflict") throw new Error("system line id collided");
     await this.announceMessage(result.message);
     return result.message;
-  }
-
-  private async findPeer(peerId: string): Promise<ChatPeer | undefined> {
-    const row = await this.db
-      .selectFrom("user")
-      .select([
-        "id",
-        "artistName",
-        "username",
-        "email",
-        "profilePicture",
-        "admin",
-        "bio",
-        "spotifyUrl",
-        "appleMusicUrl",
-        "youtubeUrl",
-      ])
-      .where("id", "=", peerId)
-      .executeTakeFirst();
-    if (!row) return undefined;
-    return {
-      id: row.id,
-      name: displayName(row),
-      email: row.email,
-      picture: row.profilePicture,
-      admin: Boolean(row.admin),
-      bio: row.bio,
-      spotifyUrl: row.spotifyUrl,
-      appleMusicUrl: row.appleMusicUrl,
-      youtubeUrl: row.youtubeUrl,
-    };
   }
 }

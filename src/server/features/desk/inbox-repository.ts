@@ -1,4 +1,4 @@
-import { sql, type Kysely } from "kysely";
+import { sql, type InferResult, type Kysely } from "kysely";
 import type { Database } from "../../db/schema";
 import type { ChatFileType } from "../../../shared/chat";
 import type { DeskConversation, DeskInbox, DeskInboxQuery, DeskView } from "../../../shared/desk";
@@ -30,9 +30,15 @@ const unseenMention = (agentId: string) => sql<boolean>`exists (
 export async function listDeskView(
   db: Db,
   agentId: string,
-  { view, q }: DeskInboxQuery,
+  query: DeskInboxQuery,
 ): Promise<DeskConversation[]> {
-  let rows = db
+  const rows = await viewQuery(db, agentId, query).limit(DESK_VIEW_LIMIT).execute();
+  return rows.map(toDeskConversation);
+}
+
+/** Every conversation with an artist, as one desk row for this agent (unfiltered). */
+function deskRows(db: Db, agentId: string) {
+  return db
     .selectFrom("room as r")
     .innerJoin("user as u", "u.id", "r.artistId")
     .leftJoin("user as a", "a.id", "r.assigneeId")
@@ -85,6 +91,11 @@ export async function listDeskView(
       // A boolean on PostgreSQL, 0 or 1 on SQLite.
       sql<boolean | number>`${unseenMention(agentId)}`.as("mentioned"),
     ]);
+}
+
+/** The rows of one view, searched and in the view's order. */
+function viewQuery(db: Db, agentId: string, { view, q }: DeskInboxQuery) {
+  let rows = deskRows(db, agentId);
   if (view === "resolved") rows = rows.where("r.status", "=", "resolved");
   else rows = rows.where("r.status", "=", "open");
   if (view === "mine") {
@@ -102,8 +113,13 @@ export async function listDeskView(
       .orderBy("c.waitingSince", "asc")
       .orderBy("c.activity", "desc");
   }
-  const result = await ordered.orderBy("c.roomId").limit(DESK_VIEW_LIMIT).execute();
-  return result.map((row) => ({
+  return ordered.orderBy("c.roomId");
+}
+
+type DeskRow = InferResult<ReturnType<typeof viewQuery>>[number];
+
+function toDeskConversation(row: DeskRow): DeskConversation {
+  return {
     roomId: row.roomId,
     artist: {
       id: row.artistId,
@@ -135,7 +151,7 @@ export async function listDeskView(
     activityAt: Number(row.activity),
     unread: Number(row.unread),
     mentioned: Boolean(row.mentioned),
-  }));
+  };
 }
 
 /** How many conversations each view holds for this agent (search aside). */

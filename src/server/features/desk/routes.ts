@@ -14,21 +14,38 @@ import { DeskService } from "./desk-service";
 import { deskInbox } from "./inbox-repository";
 import { noBodySchema, noQuerySchema } from "../../../shared/no-input";
 
-const tags = ["desk"];
+const tags = [
+  "desk",
+]; /** A single conversation's desk state, as every conversation action answers it. */
+const room = {
+  params: deskRoomParamsSchema,
+  response: { 200: deskRoomSchema, ...errorResponses },
+};
 
 /**
  * The support desk as a team (agents only): the Mine, Team and Resolved
  * views, assignment, resolve and reopen, internal notes; and the live
  * fan-out of all of it to agents, never to an artist.
- */
-function deskPlugin(parent: FastifyInstance, _options: unknown, done: (err?: Error) => void): void {
-  const app = parent.withTypeProvider<ZodTypeProvider>();
-  const { database, sessions, events } = app.ctx;
+ */ function deskPlugin(
+  app: FastifyInstance,
+  _options: unknown,
+  done: (err?: Error) => void,
+): void {
+  const { database, events } = app.ctx;
   const service = new DeskService({ db: database.db, events });
-  const room = {
-    params: deskRoomParamsSchema,
-    response: { 200: deskRoomSchema, ...errorResponses },
-  };
+  registerDeskViewRoutes(app, service);
+  registerConversationActions(app, service);
+
+  // A new message from the artist reopens a resolved conversation. (Live
+  // delivery of desk events is realtime/fan-out.ts's.)
+  events.on("chat.messageCreated", ({ message, room }) => service.reopenForArtist(message, room));
+  done();
+}
+
+/** Reading the desk: one view of the inbox, and one conversation's state. */
+function registerDeskViewRoutes(parent: FastifyInstance, service: DeskService): void {
+  const app = parent.withTypeProvider<ZodTypeProvider>();
+  const { database, sessions } = app.ctx;
 
   app.get(
     "/api/desk/conversations",
@@ -64,6 +81,12 @@ function deskPlugin(parent: FastifyInstance, _options: unknown, done: (err?: Err
       return service.state(user, request.params.id);
     },
   );
+}
+
+/** What an agent does to a conversation: assign, resolve, reopen, write a note. */
+function registerConversationActions(parent: FastifyInstance, service: DeskService): void {
+  const app = parent.withTypeProvider<ZodTypeProvider>();
+  const { sessions } = app.ctx;
 
   app.put(
     "/api/desk/rooms/:id/assignee",
@@ -115,11 +138,6 @@ function deskPlugin(parent: FastifyInstance, _options: unknown, done: (err?: Err
       return service.addNote(user, request.params.id, request.body);
     },
   );
-
-  // A new message from the artist reopens a resolved conversation. (Live
-  // delivery of desk events is realtime/fan-out.ts's.)
-  events.on("chat.messageCreated", ({ message, room }) => service.reopenForArtist(message, room));
-  done();
 }
 
 export default fp(deskPlugin, {

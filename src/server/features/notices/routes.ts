@@ -1,4 +1,4 @@
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyPluginCallback } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { HttpError } from "../../http/errors";
@@ -19,17 +19,24 @@ import {
 } from "./preference-repository";
 import type { UnsubscribeTokens } from "./unsubscribe-token";
 import { noQuerySchema } from "../../../shared/no-input";
+const tags = ["mail"];
 
 /** Settings' mail switch, and the signed-out one-click unsubscribe (RFC 8058). */
 export async function registerMailPreferenceRoutes(
-  parent: FastifyInstance,
+  app: FastifyInstance,
   tokens: UnsubscribeTokens,
   perIpPerMinute: number,
 ): Promise<void> {
+  registerSettingsRoutes(app);
+  // Mail clients post "List-Unsubscribe=One-Click" as a form; only this route reads forms.
+  await app.register(unsubscribeRoute(tokens, perIpPerMinute));
+}
+
+/** The signed-in user's mail switches, read and saved. */
+function registerSettingsRoutes(parent: FastifyInstance): void {
   const app = parent.withTypeProvider<ZodTypeProvider>();
   const { sessions, database } = app.ctx;
 
-  const tags = ["mail"];
   const preferences = {
     tags,
     response: { 200: mailPreferencesSchema, ...errorResponses },
@@ -64,10 +71,16 @@ export async function registerMailPreferenceRoutes(
       return saveMailPreferences(database, user.id, request.body);
     },
   );
+}
 
-  // Mail clients post "List-Unsubscribe=One-Click" as a form; only this route reads forms.
-  await app.register((parentScope, _options, done) => {
+/** The one-click unsubscribe, in its own scope: the only route that reads forms. */
+function unsubscribeRoute(
+  tokens: UnsubscribeTokens,
+  perIpPerMinute: number,
+): FastifyPluginCallback {
+  return (parentScope, _options, done) => {
     const scope = parentScope.withTypeProvider<ZodTypeProvider>();
+    const { database } = scope.ctx;
     scope.addContentTypeParser(
       "application/x-www-form-urlencoded",
       { parseAs: "string", bodyLimit: 1024 },
@@ -78,7 +91,7 @@ export async function registerMailPreferenceRoutes(
       {
         // Mail providers post from their own servers: the signed token is the proof.
         config: { crossSiteAllowed: true },
-        onRequest: perIpLimit("unsubscribe", perIpPerMinute, app.ctx.redis),
+        onRequest: perIpLimit("unsubscribe", perIpPerMinute, scope.ctx.redis),
         schema: {
           tags,
           summary: "One-click unsubscribe from unread-message emails (signed token, RFC 8058)",
@@ -109,5 +122,5 @@ export async function registerMailPreferenceRoutes(
       },
     );
     done();
-  });
+  };
 }

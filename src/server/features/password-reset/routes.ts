@@ -12,7 +12,7 @@ import {
 } from "../../auth/attempt-limiter";
 import { createRedisAttemptLimiter } from "../../auth/redis-attempt-limiter";
 import { HttpError } from "../../http/errors";
-import { perIpLimit } from "../../limits/request-limit";
+import { perIpLimit, type RequestLimitHook } from "../../limits/request-limit";
 import {
   FORGOT_PASSWORD_SENT_MESSAGE,
   RESET_LINK_INVALID_MESSAGE,
@@ -52,6 +52,8 @@ const invalidLink = () =>
     "INVALID_TOKEN",
   );
 
+const tags = ["auth"];
+
 /** Whether a body the schema refused still carries a token of the right form. */
 function hasWellFormedToken(body: unknown): boolean {
   const token =
@@ -65,18 +67,25 @@ function hasWellFormedToken(body: unknown): boolean {
  * success. Our routes validate, limit, and keep the answers constant.
  */
 function passwordResetPlugin(
-  parent: FastifyInstance,
+  app: FastifyInstance,
   options: PasswordResetRoutesOptions,
   done: (err?: Error) => void,
 ): void {
+  registerResetRequests(app.ctx);
+  const perIp = perIpLimit("password-reset", options.perIpPerMinute, app.ctx.redis);
+  registerForgotPasswordRoute(app, perIp, options.perRequesterLimiter);
+  registerResetPasswordRoutes(app, perIp);
+  done();
+}
+
+/** Asking for a reset link: limited per requester, the same answer for every email. */
+function registerForgotPasswordRoute(
+  parent: FastifyInstance,
+  perIp: RequestLimitHook,
+  perRequesterLimiter: AttemptLimiter,
+): void {
   const app = parent.withTypeProvider<ZodTypeProvider>();
   const { ctx } = app;
-  const { auth, config, database } = ctx;
-  const { perRequesterLimiter } = options;
-  registerResetRequests(ctx);
-  const perIp = perIpLimit("password-reset", options.perIpPerMinute, ctx.redis);
-
-  const tags = ["auth"];
   app.post(
     "/api/auth/forgot-password",
     {
@@ -102,6 +111,12 @@ function passwordResetPlugin(
       return reply.status(200).send({ ok: true, message: FORGOT_PASSWORD_SENT_MESSAGE });
     },
   );
+}
+
+/** Using a reset link: whether it is still good, and setting the new password. */
+function registerResetPasswordRoutes(parent: FastifyInstance, perIp: RequestLimitHook): void {
+  const app = parent.withTypeProvider<ZodTypeProvider>();
+  const { auth, config, database } = app.ctx;
 
   /** Lets the reset page say at once that a link is spent, before anyone types. */
   app.get(
@@ -163,7 +178,6 @@ function passwordResetPlugin(
       throw new HttpError(status >= 500 ? 502 : 400, PASSWORD_CHANGE_FAILED_MESSAGE);
     },
   );
-  done();
 }
 
 export default fp(passwordResetPlugin, {

@@ -9,15 +9,22 @@ import { noQuerySchema } from "../../../shared/no-input";
 
 const tags = ["profile"];
 
-/** The signed-in user's own profile (ProfileService saves it and announces each save). */
-function profilePlugin(
-  parent: FastifyInstance,
+/** The signed-in user's own profile (ProfileService saves it and announces each save). */ function profilePlugin(
+  app: FastifyInstance,
   _options: unknown,
   done: (err?: Error) => void,
 ): void {
-  const app = parent.withTypeProvider<ZodTypeProvider>();
-  const { sessions, events, database } = app.ctx;
+  const { events, database } = app.ctx;
   const service = new ProfileService({ db: database.db, events });
+  registerSignedInUserRoutes(app);
+  registerProfileEditRoutes(app, service);
+  done();
+}
+
+/** Who is signed in: the user, or null for the web app's first check. */
+function registerSignedInUserRoutes(parent: FastifyInstance): void {
+  const app = parent.withTypeProvider<ZodTypeProvider>();
+  const { sessions } = app.ctx;
 
   /** The signed-in user; 401 when nobody is signed in. */
   app.get(
@@ -57,6 +64,12 @@ function profilePlugin(
       return { user: session?.user ?? null };
     },
   );
+}
+
+/** Changing one's own profile: its fields, and its picture. */
+function registerProfileEditRoutes(parent: FastifyInstance, service: ProfileService): void {
+  const app = parent.withTypeProvider<ZodTypeProvider>();
+  const { sessions } = app.ctx;
 
   /** Updates the caller's own profile fields (the screen sends one at a time). */
   app.patch(
@@ -95,7 +108,6 @@ function profilePlugin(
       return saved;
     },
   );
-  done();
 }
 
 export default fp(profilePlugin, { name: "profile", decorators: { fastify: ["ctx"] } });

@@ -2,32 +2,13 @@ import type { FastifyInstance } from "fastify";
 import fp from "fastify-plugin";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { noBodySchema, noQuerySchema } from "../../../shared/no-input";
-import { HttpError } from "../../http/errors";
-import {
-  SAVED_REPLY_NOT_FOUND,
-  SHORTCUT_TAKEN,
-  savedReplyInputSchema,
-  savedReplyParamsSchema,
-} from "../../../shared/saved-replies";
+import { savedReplyInputSchema, savedReplyParamsSchema } from "../../../shared/saved-replies";
 import { errorResponses, okSchema } from "../../../shared/responses/common";
 import { savedRepliesSchema, savedReplySchema } from "../../../shared/responses/conversation-tools";
-import {
-  deleteSavedReply,
-  insertSavedReply,
-  listSavedReplies,
-  shortcutTaken,
-  updateSavedReply,
-} from "./repository";
+import { listSavedReplies } from "./repository";
+import { addSavedReply, changeSavedReply, removeSavedReply } from "./service";
 
 const tags = ["saved replies"];
-
-function isUniqueViolation(error: unknown): boolean {
-  const code = (error as { code?: unknown }).code;
-  return code === "SQLITE_CONSTRAINT_UNIQUE" || code === "23505";
-}
-
-const taken = () =>
-  new HttpError(409, SHORTCUT_TAKEN, { shortcut: SHORTCUT_TAKEN }, "SHORTCUT_TAKEN");
 
 /** The agents' shared saved replies; artists may not read or change them (403). */
 function savedRepliesPlugin(
@@ -68,22 +49,9 @@ function savedRepliesPlugin(
     },
     async (request, reply) => {
       const { user } = await sessions.requireAdmin(request);
-      const { shortcut, text } = request.body;
-      if (await shortcutTaken(db, shortcut)) throw taken();
-      try {
-        const created = await insertSavedReply(db, {
-          shortcut,
-          text,
-          createdById: user.id,
-          now: Date.now(),
-        });
-        reply.code(201);
-        return created;
-      } catch (error) {
-        // Two agents saving the same shortcut at once: the index refuses the second.
-        if (isUniqueViolation(error)) throw taken();
-        throw error;
-      }
+      const created = await addSavedReply(db, request.body, user.id);
+      reply.code(201);
+      return created;
     },
   );
 
@@ -100,17 +68,7 @@ function savedRepliesPlugin(
     },
     async (request) => {
       await sessions.requireAdmin(request);
-      const { id } = request.params;
-      const { shortcut, text } = request.body;
-      if (await shortcutTaken(db, shortcut, id)) throw taken();
-      try {
-        const updated = await updateSavedReply(db, id, { shortcut, text, now: Date.now() });
-        if (!updated) throw new HttpError(404, SAVED_REPLY_NOT_FOUND, undefined, "NOT_FOUND");
-        return updated;
-      } catch (error) {
-        if (isUniqueViolation(error)) throw taken();
-        throw error;
-      }
+      return changeSavedReply(db, request.params.id, request.body);
     },
   );
 
@@ -127,9 +85,7 @@ function savedRepliesPlugin(
     },
     async (request) => {
       await sessions.requireAdmin(request);
-      if (!(await deleteSavedReply(db, request.params.id))) {
-        throw new HttpError(404, SAVED_REPLY_NOT_FOUND, undefined, "NOT_FOUND");
-      }
+      await removeSavedReply(db, request.params.id);
       return { ok: true as const };
     },
   );

@@ -26,15 +26,22 @@ function sendJsonText(reply: FastifyReply, json: string): FastifyReply {
   return reply.type("application/json; charset=utf-8").send(json);
 }
 
-/** The artist's catalogue: only the signed-in artist's own songs. */
-export function artistSongRoutes(
-  parent: FastifyInstance,
+/** The artist's catalogue: only the signed-in artist's own songs. */ export function artistSongRoutes(
+  app: FastifyInstance,
   _options: unknown,
   done: (err?: Error) => void,
 ): void {
-  const app = parent.withTypeProvider<ZodTypeProvider>();
-  const { database, sessions, events } = app.ctx;
+  const { database, events } = app.ctx;
   const service = new ArtistSongService({ db: database.db, events });
+  registerCatalogueRoutes(app, service);
+  registerOneSongRoutes(app, service);
+  done();
+}
+
+/** The list of the artist's songs, its filter counts and the status-change notices. */
+function registerCatalogueRoutes(parent: FastifyInstance, service: ArtistSongService): void {
+  const app = parent.withTypeProvider<ZodTypeProvider>();
+  const { sessions } = app.ctx;
 
   // The list and detail are kept by the browser but checked each time
   // (ETag, 304: revalidateWithEtag, a route hook after the scope's no-store).
@@ -87,6 +94,12 @@ export function artistSongRoutes(
       return service.notices(user.id);
     },
   );
+}
+
+/** One of the artist's songs: reading it, and counting a view of it. */
+function registerOneSongRoutes(parent: FastifyInstance, service: ArtistSongService): void {
+  const app = parent.withTypeProvider<ZodTypeProvider>();
+  const { sessions } = app.ctx;
 
   app.get(
     "/api/songs/:id",
@@ -122,5 +135,4 @@ export function artistSongRoutes(
       return service.open(user.id, request.params.id);
     },
   );
-  done();
 }

@@ -20,15 +20,22 @@ import { DeskSongService } from "./desk-song-service";
 
 const tags = ["song desk"];
 
-/** The agents' song desk: every song, admins only. */
-export function deskSongRoutes(
-  parent: FastifyInstance,
+/** The agents' song desk: every song, admins only. */ export function deskSongRoutes(
+  app: FastifyInstance,
   _options: unknown,
   done: (err?: Error) => void,
 ): void {
-  const app = parent.withTypeProvider<ZodTypeProvider>();
-  const { database, sessions, events } = app.ctx;
+  const { database, events } = app.ctx;
   const service = new DeskSongService({ database, events });
+  registerDeskSongReadRoutes(app, service);
+  registerDeskSongWriteRoutes(app, service);
+  done();
+}
+
+/** Finding artists and songs: the search, the desk's list, an artist's songs, one song. */
+function registerDeskSongReadRoutes(parent: FastifyInstance, service: DeskSongService): void {
+  const app = parent.withTypeProvider<ZodTypeProvider>();
+  const { sessions } = app.ctx;
 
   app.get(
     "/api/artists",
@@ -98,6 +105,12 @@ export function deskSongRoutes(
       return service.get(request.params.id);
     },
   );
+}
+
+/** Creating a song request for an artist, and editing one. */
+function registerDeskSongWriteRoutes(parent: FastifyInstance, service: DeskSongService): void {
+  const app = parent.withTypeProvider<ZodTypeProvider>();
+  const { sessions } = app.ctx;
 
   app.post(
     "/api/desk/songs",
@@ -132,5 +145,4 @@ export function deskSongRoutes(
       return service.update(user, request.params.id, request.body);
     },
   );
-  done();
 }
