@@ -46,50 +46,99 @@ const linkBase = "flex items-center gap-3 rounded-lg font-medium transition-colo
 const activeClass = "bg-indigo-50 text-indigo-800 dark:bg-indigo-950 dark:text-indigo-200";
 const idleClass = "text-slate-700 hover:bg-slate-100 dark:text-slate-300 dark:hover:bg-slate-800";
 
+/** What both navs show beside their items: the unread count and the songs' notice dot. */
+interface NavMarks {
+  items: readonly NavItem[];
+  pathname: string;
+  unread: number;
+  hasNotice: boolean;
+}
+
+/** The side navigation of wide screens. */
+function SideNav({ items, pathname, unread, hasNotice }: NavMarks) {
+  return (
+    <nav
+      aria-label="Main"
+      className="hidden w-60 shrink-0 flex-col gap-1 border-r border-slate-200 bg-white p-4 md:sticky md:top-0 md:flex md:h-dvh md:overflow-y-auto dark:border-slate-800 dark:bg-slate-900"
+    >
+      <div className="mb-6 flex items-center gap-2 px-2 text-lg font-bold">
+        <Music aria-hidden="true" className="size-6 text-indigo-600 dark:text-indigo-400" />
+        Artist Portal
+      </div>
+      {items.map((item) => {
+        const active = isActive(item, pathname);
+        return (
+          <NavLink
+            key={item.to}
+            to={item.to}
+            aria-current={active ? "page" : undefined}
+            className={`${linkBase} px-3 py-2.5 ${active ? activeClass : idleClass}`}
+          >
+            <item.icon aria-hidden="true" className="size-5" />
+            <span className="flex-1">{item.label}</span>
+            {item.to === "/" && <UnreadBadge count={unread} />}
+            {hasNotice && isSongsItem(item) && <NoticeDot />}
+          </NavLink>
+        );
+      })}
+    </nav>
+  );
+}
+
+/** The bottom navigation of small screens. */
+function BottomNav({ items, pathname, unread, hasNotice }: NavMarks) {
+  return (
+    <nav
+      aria-label="Bottom"
+      className="fixed inset-x-0 bottom-0 z-10 grid auto-cols-fr grid-flow-col border-t border-slate-200 bg-white md:hidden dark:border-slate-800 dark:bg-slate-900"
+    >
+      {items.map((item) => {
+        const active = isActive(item, pathname);
+        return (
+          <NavLink
+            key={item.to}
+            to={item.to}
+            aria-current={active ? "page" : undefined}
+            className={`${linkBase} flex-col gap-1 py-2 text-xs ${active ? "text-indigo-700 dark:text-indigo-300" : "text-slate-700 dark:text-slate-300"}`}
+          >
+            <span className="relative">
+              <item.icon aria-hidden="true" className="size-5" />
+              {item.to === "/" && (
+                <span className="absolute -top-2 -right-3">
+                  <UnreadBadge count={unread} />
+                </span>
+              )}
+              {hasNotice && isSongsItem(item) && (
+                <span className="absolute -top-0.5 -right-1 flex">
+                  <NoticeDot />
+                </span>
+              )}
+            </span>
+            {item.label}
+          </NavLink>
+        );
+      })}
+    </nav>
+  );
+}
+
 export function AppShell() {
   const { pathname } = useLocation();
   // A conversation takes the whole small screen: the artist's and the agent's.
   const onChatRoute = pathname.startsWith("/chat/") || pathname.startsWith("/inbox/");
   const { data: user } = useSession();
-  // Agents and artists share the shell; agents get their own destinations.
-  const sideItems = user?.admin ? adminNavItems : sideNavItems;
-  const bottomItems = user?.admin ? adminNavItems : bottomNavItems;
   useLiveSongs();
   const unread = useUnreadTotal();
   useUnreadTitle(unread);
   const notices = useSongNotices(user !== undefined && user !== null && !user.admin);
-  const hasNotice = (notices.data?.unseen.length ?? 0) > 0;
+  const marks = { pathname, unread, hasNotice: (notices.data?.unseen.length ?? 0) > 0 };
 
   return (
     // A conversation is exactly one screen tall: only its message list scrolls.
     <div className={`flex ${onChatRoute ? "h-dvh" : "min-h-dvh"}`}>
       <SkipLink />
-      <nav
-        aria-label="Main"
-        className="hidden w-60 shrink-0 flex-col gap-1 border-r border-slate-200 bg-white p-4 md:sticky md:top-0 md:flex md:h-dvh md:overflow-y-auto dark:border-slate-800 dark:bg-slate-900"
-      >
-        <div className="mb-6 flex items-center gap-2 px-2 text-lg font-bold">
-          <Music aria-hidden="true" className="size-6 text-indigo-600 dark:text-indigo-400" />
-          Artist Portal
-        </div>
-        {sideItems.map((item) => {
-          const active = isActive(item, pathname);
-          return (
-            <NavLink
-              key={item.to}
-              to={item.to}
-              aria-current={active ? "page" : undefined}
-              className={`${linkBase} px-3 py-2.5 ${active ? activeClass : idleClass}`}
-            >
-              <item.icon aria-hidden="true" className="size-5" />
-              <span className="flex-1">{item.label}</span>
-              {item.to === "/" && <UnreadBadge count={unread} />}
-              {hasNotice && isSongsItem(item) && <NoticeDot />}
-            </NavLink>
-          );
-        })}
-      </nav>
-
+      {/* Agents and artists share the shell; agents get their own destinations. */}
+      <SideNav items={user?.admin ? adminNavItems : sideNavItems} {...marks} />
       <div className="flex min-w-0 flex-1 flex-col">
         {!onChatRoute && (
           <header className="flex items-center gap-2 border-b border-slate-200 bg-white px-4 py-3 font-bold md:hidden dark:border-slate-800 dark:bg-slate-900">
@@ -106,40 +155,9 @@ export function AppShell() {
           <Outlet />
         </main>
       </div>
-
       {user && !user.admin && <SongStatusToasts />}
       {!onChatRoute && (
-        <nav
-          aria-label="Bottom"
-          className="fixed inset-x-0 bottom-0 z-10 grid auto-cols-fr grid-flow-col border-t border-slate-200 bg-white md:hidden dark:border-slate-800 dark:bg-slate-900"
-        >
-          {bottomItems.map((item) => {
-            const active = isActive(item, pathname);
-            return (
-              <NavLink
-                key={item.to}
-                to={item.to}
-                aria-current={active ? "page" : undefined}
-                className={`${linkBase} flex-col gap-1 py-2 text-xs ${active ? "text-indigo-700 dark:text-indigo-300" : "text-slate-700 dark:text-slate-300"}`}
-              >
-                <span className="relative">
-                  <item.icon aria-hidden="true" className="size-5" />
-                  {item.to === "/" && (
-                    <span className="absolute -top-2 -right-3">
-                      <UnreadBadge count={unread} />
-                    </span>
-                  )}
-                  {hasNotice && isSongsItem(item) && (
-                    <span className="absolute -top-0.5 -right-1 flex">
-                      <NoticeDot />
-                    </span>
-                  )}
-                </span>
-                {item.label}
-              </NavLink>
-            );
-          })}
-        </nav>
+        <BottomNav items={user?.admin ? adminNavItems : bottomNavItems} {...marks} />
       )}
     </div>
   );

@@ -1,8 +1,9 @@
 import { useCallback, useSyncExternalStore } from "react";
 import { DARK_MODE_STORAGE_KEY } from "../../shared/constants";
 
-// The class on <html> is the source of truth; public/theme-init.js sets it before paint.
-const listeners = new Set<() => void>();
+// The class on <html> is the source of truth; public/theme-init.js sets it
+// before paint. Subscribers watch that class itself, so no module state is
+// kept and every change of it (this hook or any other code) is heard.
 
 function isDark(): boolean {
   return document.documentElement.classList.contains("dark");
@@ -15,12 +16,12 @@ export function setDarkMode(dark: boolean): void {
   } catch {
     // Private mode without storage: the choice lasts for this page only.
   }
-  listeners.forEach((l) => l());
 }
 
 function subscribe(listener: () => void) {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
+  const observer = new MutationObserver(listener);
+  observer.observe(document.documentElement, { attributes: true, attributeFilter: ["class"] });
+  return () => observer.disconnect();
 }
 
 export function useDarkMode(): [boolean, (dark: boolean) => void] {

@@ -1,11 +1,8 @@
-import { useEffect, useId, useState } from "react";
+import { useId } from "react";
 import { ChevronDown, ChevronUp, X } from "lucide-react";
 import { SEARCH_MAX, type SearchMatch } from "../../../../shared/message-search";
 import { inputClass } from "../../../components/form-field";
-import { useMessageSearch } from "../api/search-messages";
-
-/** How long typing pauses before the server is asked. */
-const SEARCH_DELAY_MS = 300;
+import { useConversationSearch } from "./use-conversation-search";
 
 const stepButton =
   "flex size-9 shrink-0 items-center justify-center rounded-full hover:bg-slate-200 disabled:opacity-40 dark:hover:bg-slate-800";
@@ -26,46 +23,9 @@ export function SearchBar({
   onMatch: (match: SearchMatch) => void;
   onClose: () => void;
 }) {
-  const [text, setText] = useState("");
-  const [q, setQ] = useState("");
-  // The position belongs to one answer: a new answer starts again at the newest match.
-  const [position, setPosition] = useState<{ of: unknown; index: number }>({ of: null, index: 0 });
+  const { text, setText, canStep, step, status } = useConversationSearch(roomId, onTerms, onMatch);
   const inputId = useId();
   const statusId = useId();
-  const search = useMessageSearch(roomId, q);
-  const matches = search.data?.matches ?? [];
-  const index = position.of === search.data ? position.index : 0;
-
-  useEffect(() => {
-    const timer = setTimeout(() => setQ(text.trim()), SEARCH_DELAY_MS);
-    return () => clearTimeout(timer);
-  }, [text]);
-
-  // A new answer starts at the newest match.
-  const data = search.data;
-  useEffect(() => {
-    onTerms(data?.terms ?? []);
-    const first = data?.matches[0];
-    if (first) onMatch(first);
-  }, [data, onMatch, onTerms]);
-
-  const step = (by: number) => {
-    if (matches.length === 0) return;
-    const next = (index + by + matches.length) % matches.length;
-    setPosition({ of: search.data, index: next });
-    onMatch(matches[next]!);
-  };
-
-  const total = `${matches.length}${search.data?.more ? "+" : ""}`;
-  const status = !q
-    ? ""
-    : search.isError
-      ? search.error.message
-      : search.isFetching
-        ? "Searching…"
-        : matches.length === 0
-          ? "No matches"
-          : `${index + 1} of ${total}`;
 
   return (
     <form
@@ -111,7 +71,7 @@ export function SearchBar({
         className={stepButton}
         aria-label="Previous match"
         title="Newer match"
-        disabled={matches.length < 2}
+        disabled={!canStep}
         onClick={() => step(-1)}
       >
         <ChevronDown aria-hidden="true" className="size-5" />
@@ -121,7 +81,7 @@ export function SearchBar({
         className={stepButton}
         aria-label="Next match"
         title="Older match"
-        disabled={matches.length < 2}
+        disabled={!canStep}
         onClick={() => step(1)}
       >
         <ChevronUp aria-hidden="true" className="size-5" />

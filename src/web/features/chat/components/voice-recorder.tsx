@@ -1,14 +1,10 @@
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useRef } from "react";
 import { Mic, SendHorizontal, X } from "lucide-react";
 import { iconButton } from "./icon-button";
+import { useVoiceRecording } from "./use-voice-recording";
 
 const formatElapsed = (seconds: number) =>
   `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, "0")}`;
-
-type RecorderState =
-  | { phase: "starting" }
-  | { phase: "recording"; startedAt: number }
-  | { phase: "failed"; message: string };
 
 /**
  * Records a voice message with MediaRecorder: a timer, Cancel, and Send,
@@ -22,63 +18,10 @@ export function VoiceRecorder({
   onCancel: () => void;
   onRecorded: (file: File) => void;
 }) {
-  const [state, setState] = useState<RecorderState>({ phase: "starting" });
-  const [now, setNow] = useState(() => Date.now());
-  const recorder = useRef<MediaRecorder | null>(null);
-  const chunks = useRef<Blob[]>([]);
-  const sendOnStop = useRef(false);
+  const { state, elapsed, send } = useVoiceRecording(onRecorded);
   const cancelButton = useRef<HTMLButtonElement>(null);
-  const handlers = useRef({ onRecorded });
-  useEffect(() => {
-    handlers.current = { onRecorded };
-  });
-
-  useEffect(() => {
-    let stream: MediaStream | null = null;
-    let stopped = false;
-    navigator.mediaDevices
-      .getUserMedia({ audio: true })
-      .then((media) => {
-        stream = media;
-        if (stopped) return media.getTracks().forEach((t) => t.stop());
-        const rec = new MediaRecorder(media);
-        recorder.current = rec;
-        rec.ondataavailable = (event) => {
-          if (event.data.size > 0) chunks.current.push(event.data);
-        };
-        rec.onstop = () => {
-          media.getTracks().forEach((t) => t.stop());
-          if (!sendOnStop.current) return;
-          const type = (rec.mimeType || "audio/webm").split(";")[0]!;
-          const extension = type.includes("ogg") ? "ogg" : type.includes("mp4") ? "m4a" : "webm";
-          const stamp = new Date().toISOString().slice(0, 19).replace(/[T:]/g, "-");
-          const file = new File(chunks.current, `voice-message-${stamp}.${extension}`, { type });
-          handlers.current.onRecorded(file);
-        };
-        rec.start(250);
-        setState({ phase: "recording", startedAt: Date.now() });
-      })
-      .catch(() => {
-        setState({
-          phase: "failed",
-          message: "The microphone could not be used. Check the browser's permission.",
-        });
-      });
-    return () => {
-      stopped = true;
-      if (recorder.current?.state === "recording") recorder.current.stop();
-      stream?.getTracks().forEach((t) => t.stop());
-    };
-  }, []);
-
-  useEffect(() => {
-    cancelButton.current?.focus();
-    const timer = setInterval(() => setNow(Date.now()), 250);
-    return () => clearInterval(timer);
-  }, []);
-
-  const elapsed =
-    state.phase === "recording" ? Math.max(0, Math.floor((now - state.startedAt) / 1000)) : 0;
+  // The recorder opens on request: the way out is where focus goes.
+  useEffect(() => cancelButton.current?.focus(), []);
 
   return (
     <div
@@ -115,10 +58,7 @@ export function VoiceRecorder({
         type="button"
         disabled={state.phase !== "recording"}
         aria-label="Send recording"
-        onClick={() => {
-          sendOnStop.current = true;
-          recorder.current?.stop();
-        }}
+        onClick={send}
         className="flex size-11 shrink-0 items-center justify-center rounded-full bg-indigo-700 text-white hover:bg-indigo-800 disabled:bg-slate-300 disabled:text-slate-600 dark:bg-indigo-400 dark:text-slate-950 dark:hover:bg-indigo-300 dark:disabled:bg-slate-700 dark:disabled:text-slate-300"
       >
         <SendHorizontal aria-hidden="true" className="size-5" />
