@@ -26,11 +26,8 @@ const room = {
  * The support desk as a team (agents only): the Mine, Team and Resolved
  * views, assignment, resolve and reopen, internal notes; and the live
  * fan-out of all of it to agents, never to an artist.
- */ function deskPlugin(
-  app: FastifyInstance,
-  _options: unknown,
-  done: (err?: Error) => void,
-): void {
+ */
+function deskPlugin(app: FastifyInstance, _options: unknown, done: (err?: Error) => void): void {
   const { database, events } = app.ctx;
   const service = new DeskService({ db: database.db, events });
   registerDeskViewRoutes(app, service);

@@ -9,11 +9,8 @@ import { noQuerySchema } from "../../../shared/no-input";
 
 const tags = ["profile"];
 
-/** The signed-in user's own profile (ProfileService saves it and announces each save). */ function profilePlugin(
-  app: FastifyInstance,
-  _options: unknown,
-  done: (err?: Error) => void,
-): void {
+/** The signed-in user's own profile (ProfileService saves it and announces each save). */
+function profilePlugin(app: FastifyInstance, _options: unknown, done: (err?: Error) => void): void {
   const { events, database } = app.ctx;
   const service = new ProfileService({ db: database.db, events });
   registerSignedInUserRoutes(app);

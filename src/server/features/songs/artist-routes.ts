@@ -26,7 +26,8 @@ function sendJsonText(reply: FastifyReply, json: string): FastifyReply {
   return reply.type("application/json; charset=utf-8").send(json);
 }
 
-/** The artist's catalogue: only the signed-in artist's own songs. */ export function artistSongRoutes(
+/** The artist's catalogue: only the signed-in artist's own songs. */
+export function artistSongRoutes(
   app: FastifyInstance,
   _options: unknown,
   done: (err?: Error) => void,

@@ -20,7 +20,8 @@ import { DeskSongService } from "./desk-song-service";
 
 const tags = ["song desk"];
 
-/** The agents' song desk: every song, admins only. */ export function deskSongRoutes(
+/** The agents' song desk: every song, admins only. */
+export function deskSongRoutes(
   app: FastifyInstance,
   _options: unknown,
   done: (err?: Error) => void,
