@@ -17,9 +17,12 @@ export async function signInAs(page: Page, email: string, password = DEMO_PASSWO
   await page.goto("/login");
   const signIn = page.getByRole("button", { name: "Sign in" });
   // Typed while React was taking over the prerendered form, a value can miss
-  // its state and Sign in stays disabled: type again until the form has it.
+  // its state and Sign in stays disabled: type again until the form has it
+  // (cleared first: the same value typed again is no change to React).
   await expect(async () => {
+    await page.getByLabel("Email").fill("");
     await page.getByLabel("Email").fill(email);
+    await page.getByLabel("Password", { exact: true }).fill("");
     await page.getByLabel("Password", { exact: true }).fill(password);
     await expect(signIn).toBeEnabled({ timeout: 2_000 });
   }).toPass({ timeout: 20_000 });

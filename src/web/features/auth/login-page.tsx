@@ -1,4 +1,4 @@
-import { useState, type SyntheticEvent } from "react";
+import { useEffect, useRef, useState, type SyntheticEvent } from "react";
 import { Link, useLocation } from "react-router";
 import { SIGN_IN_FAILED_MESSAGE } from "../../../shared/auth-messages";
 import { FormAlert } from "../../components/form-alert";
@@ -16,6 +16,18 @@ export default function LoginPage() {
   const [password, setPassword] = useState("");
   const signIn = useSignIn();
   const deleted = cameFromDeletion(useLocation().state);
+  const form = useRef<HTMLFormElement>(null);
+  // Typed (or autofilled) before React took over the prerendered form, a value
+  // is in the field but not in state, and typing the same value again is no
+  // change to React: Sign in would stay disabled. Take such values from the fields.
+  useEffect(() => {
+    const typed = (selector: string) =>
+      form.current?.querySelector<HTMLInputElement>(selector)?.value ?? "";
+    const typedEmail = typed('input[type="email"]');
+    const typedPassword = typed('input[autocomplete="current-password"]');
+    if (typedEmail) setEmail((held) => held || typedEmail);
+    if (typedPassword) setPassword((held) => held || typedPassword);
+  }, []);
 
   const onSubmit = (event: SyntheticEvent) => {
     event.preventDefault();
@@ -36,7 +48,7 @@ export default function LoginPage() {
   return (
     <AuthLayout title="Welcome back" subtitle="Sign in to your artist account">
       {deleted && !signIn.isSuccess && <AccountDeletedNotice />}
-      <form onSubmit={onSubmit} className="flex flex-col gap-4" noValidate>
+      <form ref={form} onSubmit={onSubmit} className="flex flex-col gap-4" noValidate>
         <FormAlert error={error} />
         <TextField
           label="Email"
