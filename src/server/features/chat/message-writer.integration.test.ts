@@ -58,6 +58,26 @@ describe("createMessageWriter", () => {
     expect(new Set([...stored, ...rest].map((m) => m.id))).toEqual(new Set(ids));
   });
 
+  it("gathers the sends of one event-loop turn into one commit, even when each arrives in its own callback", async () => {
+    const { db, sqlite } = t.app.ctx.database;
+    const batches: number[] = [];
+    const write = createMessageWriter(db, sqlite, { onBatch: (size) => batches.push(size) });
+    // Sockets' messages reach the server in separate I/O callbacks of one
+    // turn, with the microtask queue drained between them: a writer that
+    // started its commit on the first would store it alone.
+    const writes: Promise<unknown>[] = [];
+    for (let i = 0; i < 5; i++) {
+      writes.push(write(message(randomUUID())));
+      await Promise.resolve();
+      await Promise.resolve();
+    }
+    await Promise.all(writes);
+    expect(batches).toEqual([5]);
+    // The next turn's sends make the next commit.
+    await Promise.all([write(message(randomUUID())), write(message(randomUUID()))]);
+    expect(batches).toEqual([5, 2]);
+  });
+
   it("replays a failed batch one by one, so one bad send never sinks the others", async () => {
     const db = t.app.ctx.database.db;
     const other = await createUser(t.app, "Replay Agent", true);

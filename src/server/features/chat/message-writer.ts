@@ -14,9 +14,18 @@ interface Pending {
 /** Most sends one commit may carry. */
 const MAX_BATCH = 256;
 
+export interface MessageWriterOptions {
+  /** Hears each commit's size (tests, and the benchmark's batch figures). */
+  onBatch?: (size: number) => void;
+}
+
 /**
  * Stores messages one writer at a time, committing whatever queued up
- * meanwhile in ONE transaction (group commit).
+ * meanwhile in ONE transaction (group commit). The first send of a quiet
+ * moment waits for the end of the event loop's turn (setImmediate), so the
+ * sends that arrive on other sockets in the same turn share its commit:
+ * starting at once committed every message alone at 2,000 msg/s (one
+ * FULL-synchronous commit each, ack p99 0.7 s; gathered: 27 ms).
  *
  * Why: Kysely's SQLite driver guards its connection with a mutex that wakes
  * every waiter on each release, so hundreds of concurrent sends cost O(n²)
@@ -31,7 +40,11 @@ const MAX_BATCH = 256;
  * transaction can be open on it meanwhile. On PostgreSQL a batch is one
  * statement, one round trip (pg-message-batch.ts).
  */
-export function createMessageWriter(db: Kysely<Database>, sqlite?: SQLite.Database) {
+export function createMessageWriter(
+  db: Kysely<Database>,
+  sqlite?: SQLite.Database,
+  options: MessageWriterOptions = {},
+) {
   const queue: Pending[] = [];
   let draining = false;
   const prepared = sqlite ? prepareMessageInsert(sqlite) : undefined;
@@ -53,9 +66,9 @@ export function createMessageWriter(db: Kysely<Database>, sqlite?: SQLite.Databa
       : insertMessage(db, input);
 
   async function drain() {
-    draining = true;
     while (queue.length > 0) {
       const batch = queue.splice(0, MAX_BATCH);
+      options.onBatch?.(batch.length);
       try {
         const results = await commitBatch(batch);
         batch.forEach((item, i) => item.resolve(results[i]!));
@@ -71,7 +84,10 @@ export function createMessageWriter(db: Kysely<Database>, sqlite?: SQLite.Databa
   return function write(input: NewMessage): Promise<InsertResult> {
     return new Promise((resolve, reject) => {
       queue.push({ input, resolve, reject });
-      if (!draining) void drain();
+      if (!draining) {
+        draining = true;
+        setImmediate(() => void drain());
+      }
     });
   };
 }
