@@ -1,9 +1,9 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, type TestApp } from "../../test/test-app";
+import { createTestApp, testDatabaseUrl, type TestApp } from "../../test/test-app";
 import { chatRoomId } from "../../../shared/chat";
 import { createUser, type TestUser } from "./chat-test-helpers";
-import { createMessageWriter } from "./message-writer";
+import { createMessageWriter, laneOf, POSTGRES_WRITER_LANES } from "./message-writer";
 import { ensureRoom, listMessages, type NewMessage } from "./repository";
 
 let t: TestApp;
@@ -77,6 +77,53 @@ describe("createMessageWriter", () => {
     await Promise.all([write(message(randomUUID())), write(message(randomUUID()))]);
     expect(batches).toEqual([5, 2]);
   });
+
+  it.skipIf(!testDatabaseUrl)(
+    "on PostgreSQL, commits rooms of different lanes side by side, each room in order",
+    async () => {
+      const { db, sqlite } = t.app.ctx.database;
+      // Two agents whose rooms with the artist fall in different lanes.
+      const rooms: string[] = [];
+      while (rooms.length < 2) {
+        const other = await createUser(t.app, `Lane Agent ${rooms.length}`, true);
+        const room = chatRoomId(artist.id, other.id);
+        if (
+          rooms.length === 1 &&
+          laneOf(room, POSTGRES_WRITER_LANES) === laneOf(rooms[0]!, POSTGRES_WRITER_LANES)
+        )
+          continue;
+        await ensureRoom(
+          db,
+          room,
+          [
+            { userId: artist.id, lastReadAt: null },
+            { userId: other.id, lastReadAt: null },
+          ],
+          Date.now(),
+        );
+        rooms.push(room);
+      }
+      const steps: string[] = [];
+      const write = createMessageWriter(db, sqlite, {
+        onBatch: (size) => steps.push(`commit ${size}`),
+      });
+      const ids = rooms.map(() => Array.from({ length: 10 }, () => randomUUID()));
+      await Promise.all(
+        ids.flatMap((roomIds, r) =>
+          roomIds.map((id) =>
+            write({ ...message(id), roomId: rooms[r]! }).then(() => steps.push("acked")),
+          ),
+        ),
+      );
+      // Both commits started before the first answer: they ran side by side.
+      expect(steps.slice(0, 2)).toEqual(["commit 10", "commit 10"]);
+      for (const [r, room] of rooms.entries()) {
+        const stored = await listMessages(db, room, { after: 0 });
+        expect(stored.map((m) => m.id)).toEqual(ids[r]);
+        expect(stored.map((m) => m.seq)).toEqual(Array.from({ length: 10 }, (_, i) => i + 1));
+      }
+    },
+  );
 
   it("replays a failed batch one by one, so one bad send never sinks the others", async () => {
     const db = t.app.ctx.database.db;
