@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test, type Page } from "@playwright/test";
 import { expectAccessible } from "./support/axe";
 
 test.describe("without JavaScript", () => {
@@ -33,6 +33,41 @@ test("the prerendered login hydrates into the working screen", async ({ page }) 
   await expect(page.getByRole("button", { name: "Sign in" })).toBeEnabled();
   await expectAccessible(page);
   expect(errors).toEqual([]);
+});
+
+/** Holds every script until `release()`: the prerendered form is on screen, React is not. */
+async function holdScripts(page: Page): Promise<() => void> {
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/.*\.js$/, async (route) => {
+    await released;
+    await route.continue();
+  });
+  return release;
+}
+
+test("what is typed before the script runs is kept on both prerendered forms", async ({ page }) => {
+  let release = await holdScripts(page);
+  // Not "load": that waits for the held module scripts.
+  await page.goto("/login", { waitUntil: "commit" });
+  await page.getByLabel("Email").fill("nobody@example.test");
+  await page.getByLabel("Password", { exact: true }).fill("not the password");
+  release();
+  // React now holds the typed values: Sign in is enabled and sends them.
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page.getByRole("alert")).toContainText("Invalid email or password");
+  await expect(page.getByLabel("Email")).toHaveValue("nobody@example.test");
+
+  await page.unrouteAll();
+  release = await holdScripts(page);
+  await page.goto("/register", { waitUntil: "commit" });
+  await page.getByLabel("Artist name").fill("Early Typist");
+  await page.getByLabel("Email").fill(`early-${Date.now()}@example.test`);
+  await page.getByLabel("Password", { exact: true }).fill("Early-Typist-pass-1");
+  await page.getByRole("checkbox", { name: /I agree to the/ }).check();
+  release();
+  await page.getByRole("button", { name: "Create account" }).click();
+  await expect(page).toHaveURL(/\/$/);
 });
 
 test("pages have nothing render-blocking and preload their route's chunks", async ({ request }) => {

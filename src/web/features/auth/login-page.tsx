@@ -1,7 +1,8 @@
-import { useEffect, useRef, useState, type SyntheticEvent } from "react";
+import { useState, type SyntheticEvent } from "react";
 import { Link, useLocation } from "react-router";
 import { SIGN_IN_FAILED_MESSAGE } from "../../../shared/auth-messages";
 import { FormAlert } from "../../components/form-alert";
+import { useTypedBeforeHydration } from "../../lib/use-typed-before-hydration";
 import { Button } from "../../components/button";
 import { PasswordField, TextField } from "../../components/text-field";
 import { ApiError } from "../../lib/api-client";
@@ -16,18 +17,12 @@ export default function LoginPage() {
   const [password, setPassword] = useState("");
   const signIn = useSignIn();
   const deleted = cameFromDeletion(useLocation().state);
-  const form = useRef<HTMLFormElement>(null);
-  // Typed (or autofilled) before React took over the prerendered form, a value
-  // is in the field but not in state, and typing the same value again is no
-  // change to React: Sign in would stay disabled. Take such values from the fields.
-  useEffect(() => {
-    const typed = (selector: string) =>
-      form.current?.querySelector<HTMLInputElement>(selector)?.value ?? "";
-    const typedEmail = typed('input[type="email"]');
-    const typedPassword = typed('input[autocomplete="current-password"]');
-    if (typedEmail) setEmail((held) => held || typedEmail);
-    if (typedPassword) setPassword((held) => held || typedPassword);
-  }, []);
+  const form = useTypedBeforeHydration({
+    text: {
+      email: (typed) => setEmail((held) => held || typed),
+      "current-password": (typed) => setPassword((held) => held || typed),
+    },
+  });
 
   const onSubmit = (event: SyntheticEvent) => {
     event.preventDefault();

@@ -8,6 +8,7 @@ import { PasswordField, TextField } from "../../components/text-field";
 import { ApiError } from "../../lib/api-client";
 import { useMarketingLink } from "../../lib/public-config";
 import { useHydrated } from "../../lib/use-hydrated";
+import { useTypedBeforeHydration } from "../../lib/use-typed-before-hydration";
 import { useSignUp } from "./api/sign-in";
 import { AuthLayout } from "../../components/auth-layout";
 import { SignUpFailed } from "./sign-up-failed";
@@ -22,11 +23,26 @@ function signUpErrors(input: Record<Field, unknown>): Partial<Record<Field, stri
   return errors;
 }
 
-export default function RegisterPage() {
+/** The form's values, with what was typed before React took over the prerendered page. */
+function useSignUpFields() {
   const [name, setName] = useState("");
   const [email, setEmail] = useState("");
   const [password, setPassword] = useState("");
   const [consent, setConsent] = useState(false);
+  const form = useTypedBeforeHydration({
+    text: {
+      nickname: (typed) => setName((held) => held || typed),
+      email: (typed) => setEmail((held) => held || typed),
+      "new-password": (typed) => setPassword((held) => held || typed),
+    },
+    checked: { consent: setConsent },
+  });
+  return { form, name, setName, email, setEmail, password, setPassword, consent, setConsent };
+}
+
+export default function RegisterPage() {
+  const { form, name, setName, email, setEmail, password, setPassword, consent, setConsent } =
+    useSignUpFields();
   const [fieldErrors, setFieldErrors] = useState<Partial<Record<Field, string>>>({});
   const signUp = useSignUp();
   const hydrated = useHydrated();
@@ -49,7 +65,7 @@ export default function RegisterPage() {
       title="Create your account"
       subtitle="Join the portal to reach support and follow your songs"
     >
-      <form onSubmit={onSubmit} className="flex flex-col gap-4" noValidate>
+      <form ref={form} onSubmit={onSubmit} className="flex flex-col gap-4" noValidate>
         {signUp.error && <SignUpFailed error={signUp.error} />}
         <TextField
           label="Artist name"
