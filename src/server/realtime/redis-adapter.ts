@@ -2,9 +2,7 @@ import { createAdapter } from "@socket.io/redis-adapter";
 import type { FastifyInstance } from "fastify";
 import type { Redis } from "ioredis";
 import type { PortalServer } from "./socket-types";
-
-/** How long an ack may wait for its fan-out to reach Redis before it is sent anyway. */
-const FAN_OUT_WAIT_MS = 2_000;
+import { trackPublishes } from "./publish-tracker";
 
 /** What the rest of the realtime layer needs to know of the adapter's link to Redis. */
 export interface AdapterLink {
@@ -34,21 +32,9 @@ export function attachRedisAdapter(
   for (const client of [pub, sub]) client.on("error", log);
 
   // Publishes not yet confirmed by Redis, so an ack can wait for its fan-out.
-  // Redis answers one connection's commands in order, so once the latest
-  // publish is settled every earlier one is too: an ack waits for that one
-  // promise (copying every pending publish for each ack cost O(n²) at load).
-  let unconfirmed = 0;
-  let latest: Promise<unknown> = Promise.resolve();
   const publish = pub.publish.bind(pub) as (...args: unknown[]) => Promise<unknown>;
-  Object.assign(pub, {
-    publish: (...args: unknown[]) => {
-      const result = publish(...args);
-      unconfirmed += 1;
-      // The adapter does not await its publishes: a rejection in an outage is logged, never unhandled.
-      latest = result.catch(log).finally(() => (unconfirmed -= 1));
-      return result;
-    },
-  });
+  const tracker = trackPublishes(publish, log);
+  Object.assign(pub, { publish: tracker.publish });
   for (const method of ["subscribe", "psubscribe"] as const) {
     const original = sub[method].bind(sub) as (...args: unknown[]) => Promise<unknown>;
     Object.assign(sub, {
@@ -87,13 +73,7 @@ export function attachRedisAdapter(
 
   return {
     async fannedOut() {
-      if (unconfirmed === 0 || pub.status !== "ready") return;
-      let timer: NodeJS.Timeout | undefined;
-      await Promise.race([
-        latest,
-        new Promise((resolve) => (timer = setTimeout(resolve, FAN_OUT_WAIT_MS))),
-      ]);
-      clearTimeout(timer);
+      if (pub.status === "ready") await tracker.settled();
     },
   };
 }
