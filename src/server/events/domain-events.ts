@@ -78,6 +78,8 @@ export interface DomainEventMap {
   };
   /** A song request was created, edited or removed: per-artist caches drop it. */
   "song.changed": { songId: string; artistId: string };
+  /** The artist opened their song: its views and the day's count moved (its cached record goes). */
+  "song.viewed": { songId: string; artistId: string };
   /** An agent set themselves away or back (or changed the return day). */
   "agent.availabilityChanged": { agentId: string; availability: AgentAvailability };
   /** Stored-file rows are gone; their bytes may now be removed. */
@@ -119,6 +121,7 @@ function noSubscriptions(): Subscriptions {
     "desk.noteCreated": [],
     "song.statusChanged": [],
     "song.changed": [],
+    "song.viewed": [],
     "agent.availabilityChanged": [],
     "files.deleted": [],
   };

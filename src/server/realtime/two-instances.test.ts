@@ -262,6 +262,66 @@ describe("two instances behind one address", () => {
     twoSocket.disconnect();
   }, 60_000);
 
+  it("a song opened or changed on one instance is fresh at once in the other's cached list and record", async (ctx) => {
+    skipUnlessAvailable(ctx, skipReason);
+    const artistOnA = new Client(a!.url);
+    const agent = new Client(a!.url);
+    const ids: string[] = [];
+    for (const [c, name] of [
+      [artistOnA, "Record Artist"],
+      [agent, "Record Agent"],
+    ] as const) {
+      const response = await signUp(c, name);
+      expect(response.status).toBe(200);
+      ids.push(((await response.json()) as { user: { id: string } }).user.id);
+    }
+    const db = new pg.Client({ connectionString: PG_URL.replace(/\/[^/]*$/, `/${database}`) });
+    await db.connect();
+    await db.query(`update "user" set admin = true where id = $1`, [ids[1]]);
+    await db.end();
+    const fields = {
+      artistId: ids[0],
+      type: "Across",
+      status: "pending",
+      artist: "A",
+      date: "2024-05-01",
+    };
+    const created = await agent.call("POST", "/api/desk/songs", fields);
+    expect(created.status).toBe(201);
+    const { id, version } = (await created.json()) as { id: string; version: number };
+    // The artist's pages on B: both its list page and the record are cached there now.
+    const artistOnB = new Client(b!.url);
+    artistOnB.cookie = artistOnA.cookie;
+    const record = async () =>
+      (await (await artistOnB.call("GET", `/api/songs/${id}`)).json()) as {
+        views: number;
+        status: string;
+      };
+    const listed = async () =>
+      (
+        (await (await artistOnB.call("GET", "/api/songs")).json()) as {
+          items: { status: string }[];
+        }
+      ).items[0]?.status;
+    expect(await record()).toMatchObject({ views: 0, status: "pending" });
+    expect(await listed()).toBe("pending");
+
+    expect((await artistOnA.call("POST", `/api/songs/${id}/views`, {})).status).toBe(200);
+    await expect.poll(async () => (await record()).views, { timeout: 5_000 }).toBe(1);
+    const changed = await agent.call("PUT", `/api/desk/songs/${id}`, {
+      ...fields,
+      status: "released",
+      version,
+    });
+    expect(changed.status).toBe(200);
+    await expect.poll(async () => (await record()).status, { timeout: 5_000 }).toBe("released");
+    await expect.poll(listed, { timeout: 5_000 }).toBe("released");
+    // Another artist still gets 404 on B, where the record is cached.
+    const stranger = new Client(b!.url);
+    expect((await signUp(stranger, "Record Stranger")).status).toBe(200);
+    expect((await stranger.call("GET", `/api/songs/${id}`)).status).toBe(404);
+  }, 60_000);
+
   it("chat live across instances, survive a SIGKILL without losing or doubling a message", async (ctx) => {
     skipUnlessAvailable(ctx, skipReason);
     const artist = new Client(a!.url);

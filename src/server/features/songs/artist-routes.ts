@@ -13,17 +13,22 @@ import {
   songIdParamsSchema,
   songListQuerySchema,
 } from "../../../shared/song-schemas";
-import { revalidateWithEtag } from "../../http/revalidate";
+import { revalidateWithEtag, type JsonAnswer } from "../../http/revalidate";
 import { ArtistSongService } from "./artist-song-service";
 
 const tags = ["songs"];
 
 /**
- * Sends a body that is already the route schema's JSON (a cached page): with
- * a JSON content type, Fastify sends a string as it is, never serializing it again.
+ * Sends a body that is already the route schema's JSON (a cached page or
+ * record): with a JSON content type, Fastify sends a string as it is, never
+ * serializing it again. Its ETag was kept with it, so revalidateWithEtag
+ * does not hash the body on every request.
  */
-function sendJsonText(reply: FastifyReply, json: string): FastifyReply {
-  return reply.type("application/json; charset=utf-8").send(json);
+function sendJsonAnswer(reply: FastifyReply, answer: JsonAnswer): FastifyReply {
+  return reply
+    .header("etag", answer.etag)
+    .type("application/json; charset=utf-8")
+    .send(answer.body);
 }
 
 /** The artist's catalogue: only the signed-in artist's own songs. */
@@ -60,7 +65,7 @@ function registerCatalogueRoutes(parent: FastifyInstance, service: ArtistSongSer
     async (request, reply) => {
       const { user } = await sessions.require(request);
       const { cursor, ...filters } = request.query;
-      return sendJsonText(reply, await service.listPageJson(user.id, filters, cursor));
+      return sendJsonAnswer(reply, await service.listPageJson(user.id, filters, cursor));
     },
   );
 
@@ -114,9 +119,9 @@ function registerOneSongRoutes(parent: FastifyInstance, service: ArtistSongServi
         response: { 200: songRecordSchema, ...errorResponses },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const { user } = await sessions.require(request);
-      return service.get(user.id, request.params.id);
+      return sendJsonAnswer(reply, await service.getJson(user.id, request.params.id));
     },
   );
 

@@ -7,7 +7,10 @@ import type {
 } from "../../../shared/song-schemas";
 import type { Database } from "../../db/schema";
 import type { DomainEvents } from "../../events/domain-events";
+import { etagOf, type JsonAnswer } from "../../http/revalidate";
 import { decodeSongCursor } from "./song-cursor";
+import { SongDetailCache, type CachedSong } from "./song-detail-cache";
+import { nextUtcDayStart } from "./song-history-repository";
 import { SongPageCache } from "./song-page-cache";
 import { songNotFound, toSongRecord } from "./song-records";
 import {
@@ -25,30 +28,39 @@ export interface SongServiceDeps {
 
 /**
  * The artist's side of the songs: only the signed-in artist's own songs.
- * The list's pages are kept serialized per instance (the hottest read of
- * the artist side); a change made on any instance drops that artist's pages.
+ * The list's pages and each song's record are kept serialized per instance
+ * (the hottest reads of the artist side); a change made on any instance
+ * drops that artist's pages and that song's record.
  */
 export class ArtistSongService {
   private readonly db: Kysely<Database>;
   private readonly events: DomainEvents;
-  private readonly pages = new SongPageCache();
+  private readonly pages = new SongPageCache<JsonAnswer>();
+  private readonly details = new SongDetailCache();
 
   constructor(deps: SongServiceDeps) {
     this.db = deps.db;
     this.events = deps.events;
-    this.events.onEveryInstance("song.changed", ({ artistId }) => this.pages.drop(artistId));
-    this.events.onEveryInstance("user.deleted", ({ userId }) => this.pages.drop(userId));
+    this.events.onEveryInstance("song.changed", ({ songId, artistId }) => {
+      this.pages.drop(artistId);
+      this.details.drop(songId);
+    });
+    this.events.onEveryInstance("song.viewed", ({ songId }) => this.details.drop(songId));
+    this.events.onEveryInstance("user.deleted", ({ userId }) => {
+      this.pages.drop(userId);
+      this.details.dropArtist(userId);
+    });
   }
 
   /**
-   * One page of the artist's list as its JSON body, newest first, paged by
-   * key; cached per artist and (filters, cursor).
+   * One page of the artist's list as its JSON body and ETag, newest first,
+   * paged by key; cached per artist and (filters, cursor).
    */
   async listPageJson(
     artistId: string,
     filters: SongListFilters,
     cursor: string | undefined,
-  ): Promise<string> {
+  ): Promise<JsonAnswer> {
     const pageKey = JSON.stringify([filters.status ?? "", filters.q ?? "", cursor ?? ""]);
     const cached = this.pages.get(artistId, pageKey);
     if (cached !== undefined) return cached;
@@ -57,8 +69,9 @@ export class ArtistSongService {
     // The page is exactly the route schema's shape (toSongSummary), so this
     // is what the serializer would write.
     const body = JSON.stringify(page);
-    this.pages.set(artistId, pageKey, body, startedAt);
-    return body;
+    const answer = { body, etag: etagOf(body) };
+    this.pages.set(artistId, pageKey, answer, startedAt);
+    return answer;
   }
 
   /** How many songs each status filter shows (title search applied). */
@@ -71,21 +84,42 @@ export class ArtistSongService {
     return { unseen: await listUnseenSongIds(this.db, artistId) };
   }
 
-  /** One of the artist's songs; a foreign song answers exactly like a missing one. */
-  async get(artistId: string, songId: string): Promise<SongRecord> {
-    const row = await findSong(this.db, songId);
-    if (!row || row.artistId !== artistId) throw songNotFound();
-    return toSongRecord(this.db, row);
+  /**
+   * One of the artist's songs, with its status timeline, as its JSON body and
+   * ETag; cached per song. A foreign song answers exactly like a missing one,
+   * from the cache too (the entry names the song's artist).
+   */
+  async getJson(artistId: string, songId: string): Promise<CachedSong> {
+    const cached = this.details.get(songId);
+    if (cached !== undefined) {
+      if (cached.artistId !== artistId) throw songNotFound();
+      return cached;
+    }
+    const fill = this.details.begin(songId);
+    try {
+      const now = Date.now();
+      const row = await findSong(this.db, songId);
+      if (!row || row.artistId !== artistId) throw songNotFound();
+      // The record is exactly the route schema's shape (toSongRecord), so
+      // this is what the serializer would write.
+      const body = JSON.stringify(await toSongRecord(this.db, row, now));
+      const entry = { artistId, body, etag: etagOf(body), validUntil: nextUtcDayStart(now) };
+      this.details.set(songId, entry, fill);
+      return entry;
+    } finally {
+      this.details.abandon(songId, fill);
+    }
   }
 
   /** Opening the detail: views + 1 atomically, answering the song with its new count. */
   async open(artistId: string, songId: string): Promise<SongRecord> {
     const opened = await recordSongView(this.db, songId, artistId);
     if (!opened) throw songNotFound();
+    const changed = { songId: opened.row.id, artistId };
+    // Its views and the day's count moved: the cached record is dropped everywhere.
+    await this.events.emit("song.viewed", changed);
     // The list's "New status" marker went: its cached pages are dropped.
-    if (opened.sawNotice) {
-      await this.events.emit("song.changed", { songId: opened.row.id, artistId });
-    }
+    if (opened.sawNotice) await this.events.emit("song.changed", changed);
     return toSongRecord(this.db, opened.row);
   }
 }

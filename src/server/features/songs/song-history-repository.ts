@@ -5,9 +5,12 @@ import {
   type RejectionReason,
   type SongStatusEvent,
 } from "../../../shared/song-status";
+import { compiledQueryCache } from "../../db/compiled-query-cache";
 import type { Database } from "../../db/schema";
 
 type Db = Kysely<Database>;
+/** The detail's two reads (a record not in the detail cache): compiled once per database. */
+const hotQuery = compiledQueryCache<Database>();
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 export const SPARKLINE_DAYS = 30;
@@ -15,6 +18,11 @@ export const SPARKLINE_DAYS = 30;
 /** The UTC calendar day of an instant, as YYYY-MM-DD. */
 export function utcDay(at: number): string {
   return new Date(at).toISOString().slice(0, 10);
+}
+
+/** The first instant of the UTC day after `at`'s (when the 30 days move on). */
+export function nextUtcDayStart(at: number): number {
+  return (Math.floor(at / DAY_MS) + 1) * DAY_MS;
 }
 
 /** +1 on the day's row, created on the first view of the day (one upsert on both engines). */
@@ -39,12 +47,17 @@ export async function listDailyViews(
   const days = Array.from({ length: SPARKLINE_DAYS }, (_, i) =>
     utcDay(now - (SPARKLINE_DAYS - 1 - i) * DAY_MS),
   );
-  const rows = await db
-    .selectFrom("song_view_day")
-    .select(["day", "views"])
-    .where("songId", "=", songId)
-    .where("day", ">=", days[0]!)
-    .execute();
+  const rows = await hotQuery(
+    db,
+    "song-daily-views",
+    (slot) =>
+      db
+        .selectFrom("song_view_day")
+        .select(["day", "views"])
+        .where("songId", "=", slot("songId"))
+        .where("day", ">=", slot("since")),
+    { songId, since: days[0] },
+  );
   const byDay = new Map(rows.map((row) => [row.day, row.views]));
   return days.map((day) => ({ day, views: byDay.get(day) ?? 0 }));
 }
@@ -92,13 +105,18 @@ const asReason = (code: string | null): RejectionReason | null =>
 
 /** A song's status timeline, oldest first. */
 export async function listStatusEvents(db: Db, songId: string): Promise<SongStatusEvent[]> {
-  const rows = await db
-    .selectFrom("song_status_event")
-    .select(["id", "fromStatus", "toStatus", "reasonCode", "note", "agentName", "createdAt"])
-    .where("songId", "=", songId)
-    .orderBy("createdAt", "asc")
-    .orderBy("id", "asc")
-    .execute();
+  const rows = await hotQuery(
+    db,
+    "song-status-events",
+    (slot) =>
+      db
+        .selectFrom("song_status_event")
+        .select(["id", "fromStatus", "toStatus", "reasonCode", "note", "agentName", "createdAt"])
+        .where("songId", "=", slot("songId"))
+        .orderBy("createdAt", "asc")
+        .orderBy("id", "asc"),
+    { songId },
+  );
   return rows.map((row) => ({
     id: row.id,
     fromStatus: row.fromStatus,

@@ -11,9 +11,9 @@ import { LRUCache } from "lru-cache";
  * Bounded: the least recently read artists go first past `maxArtists`, and
  * an artist keeps at most `maxPagesPerArtist` pages.
  */
-export class SongPageCache {
+export class SongPageCache<Page = string> {
   /** Artists by recency of a page read (lru-cache); each holds its pages by key. */
-  private readonly artists: LRUCache<string, Map<string, string>>;
+  private readonly artists: LRUCache<string, Map<string, Page>>;
   /**
    * Bumped by every drop. A page read from the database is stored only if no
    * drop happened meanwhile, so a fill racing a change never keeps the old page.
@@ -27,7 +27,7 @@ export class SongPageCache {
     this.artists = new LRUCache({ max: maxArtists });
   }
 
-  get(artistId: string, pageKey: string): string | undefined {
+  get(artistId: string, pageKey: string): Page | undefined {
     const body = this.artists.peek(artistId)?.get(pageKey);
     // Only a page found makes the artist recently read.
     if (body !== undefined) this.artists.get(artistId);
@@ -39,7 +39,7 @@ export class SongPageCache {
     return this.epoch;
   }
 
-  set(artistId: string, pageKey: string, body: string, startedAt: number): void {
+  set(artistId: string, pageKey: string, body: Page, startedAt: number): void {
     if (startedAt !== this.epoch) return;
     let pages = this.artists.peek(artistId);
     if (!pages) {

@@ -11,14 +11,18 @@ export function songNotFound(): HttpError {
   return new HttpError(404, SONG_NOT_FOUND_MESSAGE, undefined, "NOT_FOUND");
 }
 
-/** The detail screens' answer: the song, its status timeline and 30 days of views. */
+/**
+ * The detail screens' answer: the song, its status timeline and the 30 days
+ * of views ending on `now`'s UTC day.
+ */
 export async function toSongRecord(
   db: Kysely<Database>,
   row: Selectable<SongRequestTable>,
+  now = Date.now(),
 ): Promise<SongRecord> {
   const [history, dailyViews] = await Promise.all([
     listStatusEvents(db, row.id),
-    listDailyViews(db, row.id),
+    listDailyViews(db, row.id, now),
   ]);
   return { ...toSongDetail(row), history, dailyViews };
 }
