@@ -21,6 +21,11 @@
  *   on the same data (same users, same cookies) and measures its list and
  *   detail in every round, alternating which build goes first: a before/after
  *   in one run. Every load prints the generator's own event-loop lag (p99).
+ *   The two builds are treated alike before the first round: half the users
+ *   sign in through each, and each gets the same untimed warm-up of list and
+ *   detail (WARMUP_SECONDS, 3). Signing everyone in through one build left it
+ *   12–16% slower than an identical second one (docs/benchmarks.md, issue 24).
+ *   LOADS=detail (or list) measures only that route, for a profile of it alone.
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import { randomBytes, scryptSync } from "node:crypto";
@@ -43,6 +48,8 @@ const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
 const ROUNDS = Number(process.env.ROUNDS ?? 3);
 const PROFILE = process.env.PROFILE === "1";
 const BASELINE_SERVER = process.env.BASELINE_SERVER;
+const WARMUP_SECONDS = Number(process.env.WARMUP_SECONDS ?? 3);
+const LOADS = new Set((process.env.LOADS ?? "list,detail").split(","));
 const PASSWORD = "Bench-pass-1";
 
 const median = (values: number[]) => {
@@ -114,14 +121,14 @@ function stop(child: ChildProcess): Promise<void> {
 }
 
 type Request = { method: "GET"; path: string; headers: Record<string, string> };
-async function load(base: string, requests: Request[] | null) {
+async function load(base: string, requests: Request[] | null, seconds = SECONDS) {
   // The generator's own event-loop lag: a stalled generator under-reports the server.
   const lag = monitorEventLoopDelay({ resolution: 5 });
   lag.enable();
   const result = await autocannon({
     url: base,
     connections: CONNECTIONS,
-    duration: SECONDS,
+    duration: seconds,
     ...(requests ? { requests } : {}),
   });
   if (result.non2xx > 0 || result.errors > 0) {
@@ -334,14 +341,17 @@ try {
   children.push(hello);
   await waitHealthy(`http://127.0.0.1:${helloPort}/hello`, hello);
 
-  // Every user signs in over HTTP, a few at a time.
+  // Every user signs in over HTTP, a few at a time; with a baseline, every
+  // other user through it, so both builds have run the same sign-ins (the
+  // cookies work on both: same data, same secret).
+  const servers = BASELINE_SERVER ? [base, baseline] : [base];
   const cookies: string[] = new Array<string>(USERS);
   let next = 0;
   await Promise.all(
     Array.from({ length: 8 }, async () => {
       while (next < USERS) {
         const i = next++;
-        const res = await fetch(`${base}/api/auth/sign-in/email`, {
+        const res = await fetch(`${servers[i % servers.length]}/api/auth/sign-in/email`, {
           method: "POST",
           headers: { "content-type": "application/json", origin },
           body: JSON.stringify({ email: users[i]!.email, password: PASSWORD }),
@@ -361,19 +371,30 @@ try {
   const listRequests = spread(() => "/api/songs");
   const detailRequests = spread((i) => `/api/songs/${songOf.get(users[i]!.id)}`);
 
+  // The same untimed warm-up on each build (JIT, caches), in the order of round 1.
+  if (WARMUP_SECONDS > 0) {
+    for (const server of [...servers].reverse()) {
+      for (const requests of [listRequests, detailRequests]) {
+        await load(server, requests, WARMUP_SECONDS);
+      }
+    }
+  }
+
   type Row = { rps: number; p50: number; p99: number; lagP99: number };
-  type Round = { bare: Row; list: Row; detail: Row; baseList?: Row; baseDetail?: Row };
+  type Round = { bare: Row; list?: Row; detail?: Row; baseList?: Row; baseDetail?: Row };
   const rounds: Round[] = [];
+  const measured = (name: "list" | "detail", server: string, requests: Request[]) =>
+    LOADS.has(name) ? load(server, requests) : Promise.resolve(undefined);
   for (let r = 0; r < ROUNDS; r++) {
     const bare = await load(`http://127.0.0.1:${helloPort}/hello`, null);
-    const round: Round = { bare } as Round;
+    const round: Round = { bare };
     const mine = async () => {
-      round.list = await load(base, listRequests);
-      round.detail = await load(base, detailRequests);
+      round.list = await measured("list", base, listRequests);
+      round.detail = await measured("detail", base, detailRequests);
     };
     const theirs = async () => {
-      round.baseList = await load(baseline, listRequests);
-      round.baseDetail = await load(baseline, detailRequests);
+      round.baseList = await measured("list", baseline, listRequests);
+      round.baseDetail = await measured("detail", baseline, detailRequests);
     };
     // Alternating which build goes first, so drift in load hits both alike.
     if (!BASELINE_SERVER) await mine();
@@ -421,9 +442,11 @@ try {
     `\nHTTP, compiled server logging at info, ${USERS} users, ${CONNECTIONS} connections, ` +
       `${SECONDS} s per load, ${ROUNDS} rounds: median (min–max)`,
   );
-  const names = BASELINE_SERVER
-    ? (["bare", "list", "detail", "baseList", "baseDetail"] as const)
-    : (["bare", "list", "detail"] as const);
+  const names = (
+    BASELINE_SERVER
+      ? (["bare", "list", "detail", "baseList", "baseDetail"] as const)
+      : (["bare", "list", "detail"] as const)
+  ).filter((name) => rounds[0]![name] !== undefined);
   for (const name of names) {
     const label = {
       bare: "bare Fastify route",
