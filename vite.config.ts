@@ -4,6 +4,7 @@ import { defineConfig } from "vite";
 import react from "@vitejs/plugin-react";
 import tailwindcss from "@tailwindcss/vite";
 import { VitePWA } from "vite-plugin-pwa";
+import { pureReactRouter } from "./scripts/pure-react-router";
 import { pureSharedModules } from "./scripts/pure-shared-modules";
 
 export default defineConfig(({ command }) => ({
@@ -26,6 +27,8 @@ export default defineConfig(({ command }) => ({
   plugins: [
     // Unused shared schemas (and so zod) stay out of screens that do not validate.
     pureSharedModules(),
+    // React Router's framework-mode parts (Form, ScrollRestoration…) out of the bundle.
+    pureReactRouter(),
     react(),
     tailwindcss(),
     // The installable app shell (docs/decisions/024-service-worker-app-shell.md).
@@ -84,6 +87,16 @@ export default defineConfig(({ command }) => ({
     sourcemap: false,
     // scripts/size.ts and scripts/prerender.tsx read which chunks each route loads.
     manifest: true,
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          // Everything the entry imports statically, in the entry's one file: the
+          // same code for every route, fewer requests and one brotli context
+          // (eleven small files had cost ~5 KB more; docs/benchmarks.md).
+          groups: [{ name: "app", tags: ["$initial"] }],
+        },
+      },
+    },
   },
   server: {
     port: 5173,

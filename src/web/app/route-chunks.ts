@@ -9,7 +9,10 @@ export interface RouteChunks {
   path: string;
   /** Lazy route modules the route renders, outermost first. */
   modules: string[];
-  /** Modules the route imports right after its first render (still before interactive). */
+  /**
+   * Modules the route imports beside its screens or right after its first
+   * render (still before interactive), preloaded by its built page too.
+   */
   afterRender?: string[];
   /** Rendered to static HTML at build time (public screens only). */
   prerender?: boolean;
@@ -50,8 +53,13 @@ export const routeChunks: RouteChunks[] = [
   },
   {
     path: "/inbox/:peerId",
-    modules: [`${chat}chat-layout.tsx`, `${chat}conversation-page.tsx`],
-    afterRender: [socketClient],
+    modules: [
+      `${chat}chat-layout.tsx`,
+      `${chat}conversation-page.tsx`,
+      `${chat}desk/lazy-desk.tsx`,
+    ],
+    // The desk's chunk, which lazy-desk.tsx loads beside the screen.
+    afterRender: [`${chat}desk/desk-parts.ts`, socketClient],
   },
   { path: "/settings", modules: ["src/web/features/settings/settings-page.tsx"] },
   { path: "/songs", modules: [`${songs}songs-page.tsx`] },

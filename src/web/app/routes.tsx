@@ -63,8 +63,14 @@ export const routes: RouteObject[] = [
               { index: true, ...page(() => import("../features/chat/chat-home")) },
               { path: "chat/:peerId", ...page(() => import("../features/chat/conversation-page")) },
               {
+                // An agent's conversation: the desk's chunk comes with the screen.
                 path: "inbox/:peerId",
-                ...page(() => import("../features/chat/conversation-page")),
+                ...page(() =>
+                  Promise.all([
+                    import("../features/chat/conversation-page"),
+                    import("../features/chat/desk/lazy-desk").then((m) => m.desk.preload()),
+                  ]).then(([screen]) => screen),
+                ),
               },
             ],
           },

@@ -1,7 +1,7 @@
 import { Outlet, useParams } from "react-router";
 import { useSession } from "../../lib/auth/session";
 import { ContactList } from "./components/contact-list";
-import { DeskInbox } from "./desk/desk-inbox";
+import { LazyDeskInbox } from "./desk/lazy-desk";
 
 /**
  * Two panes on wide screens (list left, conversation or empty state right);
@@ -17,7 +17,7 @@ export default function ChatLayout() {
         className={`${peerId ? "hidden md:flex" : "flex"} w-full min-w-0 flex-col border-slate-200 bg-white md:w-80 md:shrink-0 md:border-r dark:border-slate-800 dark:bg-slate-900`}
       >
         {user.admin ? (
-          <DeskInbox ownId={user.id} activePeerId={peerId} />
+          <LazyDeskInbox ownId={user.id} activePeerId={peerId} />
         ) : (
           <ContactList ownId={user.id} activePeerId={peerId} />
         )}

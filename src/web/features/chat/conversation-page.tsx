@@ -1,15 +1,32 @@
 import { Link, useParams, useSearchParams } from "react-router";
 import { Upload } from "lucide-react";
 import type { PublicUser } from "../../../shared/user";
+import { inputClass } from "../../components/form-field";
 import { useSession } from "../../lib/auth/session";
-import { ArtistProfile } from "./components/artist-profile";
+import { lazyModule } from "../../lib/lazy-module";
 import { ConnectionBanner } from "./components/connection-banner";
-import { SearchBar } from "./components/search-bar";
 import { ROOM_PARAM } from "./desk/desk-params";
-import { ConversationComposer } from "./conversation/conversation-composer";
+import { LazyArtistProfile, LazyDeskComposer } from "./desk/lazy-desk";
+import {
+  ConversationComposer,
+  type ConversationComposerProps,
+} from "./conversation/conversation-composer";
 import { ConversationHeader } from "./conversation/conversation-header";
 import { ConversationThread } from "./conversation/conversation-thread";
 import { useConversation } from "./conversation/use-conversation";
+
+/** The in-conversation search, fetched when it is first opened (or its button hovered). */
+const searchModule = lazyModule(() => import("./components/search-bar"));
+const preloadSearch = () => void searchModule.preload().catch(() => undefined);
+const SearchBar = searchModule.part(
+  (m) => m.SearchBar,
+  // The bar's own height, so the messages do not jump when it arrives.
+  <div className="flex shrink-0 items-center border-b border-slate-200 bg-white px-2 py-2 dark:border-slate-800 dark:bg-slate-900">
+    <p role="status" className={`${inputClass} min-w-0 flex-1 py-1.5 text-slate-600`}>
+      Loading the search…
+    </p>
+  </div>,
+);
 
 function Conversation({
   user,
@@ -41,6 +58,7 @@ function Conversation({
           peerAvailability={c.peerAvailability}
           searchButton={c.searchButton}
           search={tools.search}
+          preloadSearch={preloadSearch}
         />
         {tools.search.open && (
           <SearchBar roomId={roomId} {...tools.search} onClose={tools.search.close} />
@@ -64,14 +82,13 @@ function Conversation({
           announcement={c.announcement}
           fileError={files.fileError}
         />
-        <ConversationComposer
+        <ComposerFor
           user={user}
           roomId={roomId}
           mode={c.composerMode}
           onMode={c.setComposerMode}
           textRef={c.composerText}
           draft={c.draft}
-          assist={c.assist}
           sender={c.sender}
           // Shown (and sent) with replies only: a note carries no quote.
           quote={c.composerMode === "note" ? null : tools.quote}
@@ -83,10 +100,20 @@ function Conversation({
       </section>
       {user.admin && peer && (
         <div className="hidden lg:flex">
-          <ArtistProfile artist={peer} />
+          <LazyArtistProfile artist={peer} />
         </div>
       )}
     </div>
+  );
+}
+
+/** An agent's composer (Reply / Note, saved replies) comes with the desk's chunk. */
+function ComposerFor(props: ConversationComposerProps) {
+  if (!props.user.admin) return <ConversationComposer {...props} />;
+  return (
+    <LazyDeskComposer {...props}>
+      {(desk) => <ConversationComposer {...props} {...desk} />}
+    </LazyDeskComposer>
   );
 }
 

@@ -11,8 +11,22 @@ import { FileAudio, ImagePlus, SendHorizontal } from "lucide-react";
 import { isSendableText, MESSAGE_MAX_LENGTH } from "../../../../shared/chat";
 import { LengthNotice } from "../compose/length-notice";
 import { messageLength } from "../compose/message-length";
+import { lazyModule } from "../../../lib/lazy-module";
 import { iconButton } from "./icon-button";
-import { VoiceRecorder } from "./voice-recorder";
+import { RecordButton } from "./record-button";
+
+/** The voice recorder, fetched when recording starts (or its button is hovered or focused). */
+const recorder = lazyModule(() => import("./voice-recorder"));
+const preloadRecorder = () => void recorder.preload().catch(() => undefined);
+const VoiceRecorder = recorder.part(
+  (m) => m.VoiceRecorder,
+  // The recorder's own height, where it will be.
+  <div className="flex items-center border-t border-slate-200 bg-white p-2 dark:border-slate-800 dark:bg-slate-900">
+    <p role="status" className="flex h-11 flex-1 items-center px-2 text-sm">
+      Starting the microphone…
+    </p>
+  </div>,
+);
 
 /** A helper bound to the text box (the saved-reply "/" menu). */
 export interface ComposerAssist {
@@ -177,7 +191,7 @@ function AttachButtons(props: {
       >
         <FileAudio aria-hidden="true" className="size-5" />
       </button>
-      <VoiceRecorder.StartButton disabled={disabled} onStart={onRecord} />
+      <RecordButton disabled={disabled} onStart={onRecord} onIntent={preloadRecorder} />
     </>
   );
 }

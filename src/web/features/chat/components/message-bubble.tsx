@@ -3,13 +3,22 @@ import { AlertCircle, Check, Clock, Download } from "lucide-react";
 import { formatFileSize } from "../../../../shared/chat-format";
 import type { ThreadMessage } from "../thread";
 import { AudioAttachment } from "./audio-attachment";
-import { ImageViewer } from "./image-viewer";
+import { lazyModule } from "../../../lib/lazy-module";
 import { attachmentLabel } from "./voice-note";
-import { MessageSongCard } from "./message-song-card";
 import { MessageText } from "./message-text";
 import { QuoteBlock } from "./quote-block";
 import { ReplyButton } from "./reply-button";
 import { highlightClass, messageDomId, useMessageTools } from "../tools/message-tools-context";
+
+/** The full-size viewer, fetched when an image is first opened (or hovered, or focused). */
+const viewer = lazyModule(() => import("./image-viewer"));
+const preloadViewer = () => void viewer.preload().catch(() => undefined);
+const ImageViewer = viewer.part((m) => m.ImageViewer);
+/** A song a message asks about, fetched with the first such message; its box holds the place. */
+const MessageSongCard = lazyModule(() => import("./message-song-card")).part(
+  (m) => m.MessageSongCard,
+  <div className="h-14 min-w-48 rounded-xl bg-white ring-1 ring-slate-200 dark:bg-slate-900 dark:ring-slate-700" />,
+);
 
 // One formatter each for every bubble: toLocale*String builds a new one per call.
 const timeFormat = new Intl.DateTimeFormat(undefined, { hour: "2-digit", minute: "2-digit" });
@@ -73,6 +82,8 @@ function Attachment({ message }: { message: ThreadMessage }) {
           <button
             type="button"
             onClick={() => setViewing(true)}
+            onPointerEnter={preloadViewer}
+            onFocus={preloadViewer}
             aria-label={`Open image ${name}`}
             className="overflow-hidden rounded-lg"
           >

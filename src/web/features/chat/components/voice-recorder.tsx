@@ -1,5 +1,5 @@
 import { useEffect, useRef } from "react";
-import { Mic, SendHorizontal, X } from "lucide-react";
+import { SendHorizontal, X } from "lucide-react";
 import { iconButton } from "./icon-button";
 import { useVoiceRecording } from "./use-voice-recording";
 
@@ -66,25 +66,3 @@ export function VoiceRecorder({
     </div>
   );
 }
-
-VoiceRecorder.StartButton = function StartButton({
-  disabled,
-  onStart,
-}: {
-  disabled: boolean;
-  onStart: () => void;
-}) {
-  const supported = typeof MediaRecorder !== "undefined" && Boolean(navigator.mediaDevices);
-  if (!supported) return null;
-  return (
-    <button
-      type="button"
-      className={iconButton}
-      disabled={disabled}
-      aria-label="Record audio"
-      onClick={onStart}
-    >
-      <Mic aria-hidden="true" className="size-5" />
-    </button>
-  );
-};

@@ -1,23 +1,25 @@
-import type { RefObject } from "react";
+import type { ReactNode, RefObject } from "react";
 import type { MessageQuote } from "../../../../shared/quote";
 import type { PublicUser } from "../../../../shared/user";
 import type { useSendMessage } from "../api/send-message";
 import { Composer, type ComposerAssist } from "../components/composer";
-import { QuotePreview } from "../components/quote-preview";
-import { SongReferenceChip } from "../components/song-reference-chip";
-import { ComposerModeSwitch, type ComposerMode } from "../desk/composer-mode";
-import { usePostNote } from "../desk/desk-api";
+import type { ComposerMode } from "../desk/composer-mode";
+import { lazyModule } from "../../../lib/lazy-module";
 import { useComposerSong } from "./use-composer-song";
 import { useTypingSignal } from "./use-typing-signal";
 
-interface ConversationComposerProps {
+/** The quote preview and the song chip, fetched the first time a message refers to something. */
+const ComposerReference = lazyModule(() => import("./composer-reference")).part(
+  (m) => m.ComposerReference,
+);
+
+export interface ConversationComposerProps {
   user: PublicUser;
   roomId: string | undefined;
   mode: ComposerMode;
   onMode: (mode: ComposerMode) => void;
   textRef: RefObject<HTMLTextAreaElement | null>;
   draft: { text: string; setText: (text: string) => void };
-  assist: ComposerAssist | undefined;
   sender: ReturnType<typeof useSendMessage>;
   /** The quote a reply carries (none in Note mode), and how it goes. */
   quote: MessageQuote | null;
@@ -27,21 +29,27 @@ interface ConversationComposerProps {
   onFailure: (message: string | null) => void;
 }
 
-/** For agents Reply / Note; the message box with what the message refers to (quote, song). */
-export function ConversationComposer(props: ConversationComposerProps) {
-  const { user, mode, sender, quote, textRef } = props;
+/** What an agent's composer adds (desk/desk-composer.tsx, loaded for agents only). */
+export interface DeskAdditions {
+  /** Reply / Note, above the message box. */
+  modeSwitch?: ReactNode;
+  /** Posts the text as an internal note (Note mode). */
+  onNote?: (text: string) => void;
+  /** The saved-reply "/" menu. */
+  assist?: ComposerAssist;
+}
+
+/** The message box with what the message refers to (quote, song); an agent's adds Reply / Note. */
+export function ConversationComposer(props: ConversationComposerProps & DeskAdditions) {
+  const { user, mode, sender, quote, textRef, onNote } = props;
   const composerSong = useComposerSong(user);
-  const postNote = usePostNote(props.roomId);
   const onTyping = useTypingSignal(props.roomId);
   const focus = () => textRef.current?.focus();
 
   const onSendText = (text: string) => {
     // A pending quote waits in Note mode for the next reply.
-    if (mode === "note") {
-      props.onFailure(null);
-      postNote.mutate(text, {
-        onError: (error) => props.onFailure(`The note was not saved: ${error.message}`),
-      });
+    if (mode === "note" && onNote) {
+      onNote(text);
       return;
     }
     sender.sendText(text, composerSong.song.data ?? null, quote);
@@ -51,15 +59,7 @@ export function ConversationComposer(props: ConversationComposerProps) {
 
   return (
     <div className="shrink-0">
-      {user.admin && (
-        <ComposerModeSwitch
-          mode={mode}
-          onChange={(next) => {
-            props.onMode(next);
-            focus();
-          }}
-        />
-      )}
+      {props.modeSwitch}
       <Composer
         disabled={!props.roomId}
         textRef={textRef}
@@ -69,27 +69,18 @@ export function ConversationComposer(props: ConversationComposerProps) {
         assist={props.assist}
         reference={
           quote || composerSong.songId ? (
-            <>
-              {quote && (
-                <QuotePreview
-                  quote={quote}
-                  onCancel={() => {
-                    props.dropQuote();
-                    focus();
-                  }}
-                />
-              )}
-              {composerSong.songId && (
-                <SongReferenceChip
-                  song={composerSong.song.data}
-                  failed={composerSong.song.isError}
-                  onRemove={() => {
-                    composerSong.drop();
-                    focus();
-                  }}
-                />
-              )}
-            </>
+            <ComposerReference
+              quote={quote}
+              onCancelQuote={() => {
+                props.dropQuote();
+                focus();
+              }}
+              song={composerSong.songId ? composerSong.song : null}
+              onRemoveSong={() => {
+                composerSong.drop();
+                focus();
+              }}
+            />
           ) : null
         }
         canSendEmpty={composerSong.song.data !== undefined}

@@ -4,10 +4,9 @@ import { ArrowLeft, Search } from "lucide-react";
 import type { OpenedRoom } from "../../../../shared/chat";
 import type { PublicUser } from "../../../../shared/user";
 import { Avatar } from "../../../components/avatar";
-import { ArtistProfileButton } from "../components/artist-profile-button";
 import { AvailabilityLine } from "../components/availability-line";
 import { iconButton } from "../components/icon-button";
-import { DeskControls } from "../desk/desk-controls";
+import { LazyArtistProfileButton, LazyDeskControls } from "../desk/lazy-desk";
 import type { useLiveAgentAvailability } from "../api/availability";
 
 interface ConversationHeaderProps {
@@ -17,6 +16,8 @@ interface ConversationHeaderProps {
   peerAvailability: ReturnType<typeof useLiveAgentAvailability>;
   searchButton: RefObject<HTMLButtonElement | null>;
   search: { open: boolean; toggle: () => void };
+  /** Fetches the search's code ahead, on hover or focus of its button. */
+  preloadSearch: () => void;
 }
 
 /** Back to chats, who the conversation is with, search; for agents the desk's controls. */
@@ -27,6 +28,7 @@ export function ConversationHeader({
   peerAvailability,
   searchButton,
   search,
+  preloadSearch,
 }: ConversationHeaderProps) {
   return (
     <header className="flex shrink-0 flex-wrap items-center gap-x-3 gap-y-2 border-b border-slate-200 bg-white px-2 py-2 dark:border-slate-800 dark:bg-slate-900">
@@ -44,7 +46,7 @@ export function ConversationHeader({
             <h1 className="truncate text-lg font-bold">{peer.name}</h1>
             {!user.admin && <AvailabilityLine availability={peerAvailability} />}
           </div>
-          {user.admin && <ArtistProfileButton artist={peer} />}
+          {user.admin && <LazyArtistProfileButton artist={peer} />}
           <button
             ref={searchButton}
             type="button"
@@ -52,12 +54,14 @@ export function ConversationHeader({
             aria-label="Search"
             aria-expanded={search.open}
             onClick={search.toggle}
+            onPointerEnter={preloadSearch}
+            onFocus={preloadSearch}
           >
             <Search aria-hidden="true" className="size-5" />
           </button>
         </>
       )}
-      {user.admin && roomId && <DeskControls roomId={roomId} ownId={user.id} />}
+      {user.admin && roomId && <LazyDeskControls roomId={roomId} ownId={user.id} />}
     </header>
   );
 }

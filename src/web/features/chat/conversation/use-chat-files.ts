@@ -1,5 +1,4 @@
 import { useEffect, useState, type DragEvent as ReactDragEvent } from "react";
-import { checkChatFiles } from "../file-check";
 import type { useSendMessage } from "../api/send-message";
 
 const hasFiles = (event: ReactDragEvent) => event.dataTransfer.types.includes("Files");
@@ -32,11 +31,17 @@ export function useChatFiles(
 
   const sendFiles = (files: File[]) => {
     setFileError(null);
-    // Type, size and content are checked before anything is uploaded.
-    void checkChatFiles(files).then(({ accepted, refused }) => {
-      for (const { file, kind } of accepted) sender.sendFile(file, kind);
-      setFileError(refused);
-    });
+    // Type, size and content are checked before anything is uploaded (the
+    // checks load with the first file: reading and writing text needs none).
+    import("../file-check")
+      .then(({ checkChatFiles }) => checkChatFiles(files))
+      .then(
+        ({ accepted, refused }) => {
+          for (const { file, kind } of accepted) sender.sendFile(file, kind);
+          setFileError(refused);
+        },
+        () => setFileError("The file could not be checked. Check your connection and try again."),
+      );
     focusComposer();
   };
 

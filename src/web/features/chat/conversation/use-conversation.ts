@@ -4,14 +4,13 @@ import type { PublicUser } from "../../../../shared/user";
 import { useLiveAgentAvailability } from "../api/availability";
 import { useMessages, useOlderMessages } from "../api/get-messages";
 import { useSendMessage } from "../api/send-message";
-import { useComposerMode } from "../desk/composer-mode";
+import type { ComposerMode } from "../desk/composer-mode";
 import {
   useLastLiveMessage,
   usePeerTyping,
   useWatchRoom,
 } from "../realtime/chat-connection-provider";
 import { useConversationTools } from "../tools/use-conversation-tools";
-import { useSavedReplyAssist } from "../tools/use-saved-reply-assist";
 import { useChatFiles } from "./use-chat-files";
 import { useConversationMessages } from "./use-conversation-messages";
 import { useOpenedRoom } from "./use-opened-room";
@@ -21,7 +20,7 @@ export function useConversation(user: PublicUser, peerId: string, roomHint: stri
   const room = useOpenedRoom(peerId, roomHint);
   const { opened } = room;
   const roomId = opened?.roomId;
-  const [composerMode, setComposerMode] = useComposerMode();
+  const [composerMode, setComposerMode] = useState<ComposerMode>("reply");
   const stored = useMessages(roomId);
   // Agents hear the conversation they show; artists hear their rooms anyway.
   useWatchRoom(user.admin ? roomId : undefined);
@@ -37,13 +36,6 @@ export function useConversation(user: PublicUser, peerId: string, roomHint: stri
     loadOlder: older.load,
     focusComposer,
     onReplyStart: replyMode,
-  });
-  const assist = useSavedReplyAssist({
-    enabled: user.admin,
-    roomId,
-    text: draft,
-    setText: setDraft,
-    focusText: focusComposer,
   });
   const peerTyping = usePeerTyping(roomId);
   const { messages, seenId } = useConversationMessages(
@@ -77,7 +69,6 @@ export function useConversation(user: PublicUser, peerId: string, roomHint: stri
     draft: { text: draft, setText: setDraft },
     searchButton,
     tools,
-    assist,
     peerTyping,
     messages,
     seenId,

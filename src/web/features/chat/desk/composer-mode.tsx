@@ -1,11 +1,5 @@
-import { useState } from "react";
-
-export type ComposerMode = "reply" | "note";
-
 /** Whether the composer writes to the artist (Reply) or to agents only (Note). */
-export function useComposerMode() {
-  return useState<ComposerMode>("reply");
-}
+export type ComposerMode = "reply" | "note";
 
 /** Reply / Note, above the composer for agents. */
 export function ComposerModeSwitch({
