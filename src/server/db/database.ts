@@ -6,6 +6,7 @@ import {
   SqliteDialect,
   sql,
   type MigrationProvider,
+  type MigrationResultSet,
   type SqliteDatabase,
 } from "kysely";
 import { createPrivateFile } from "../storage/private-files";
@@ -90,18 +91,49 @@ export async function migrateToLatest(handle: DatabaseHandle): Promise<void> {
     provider,
     ...(handle.schema ? { migrationTableSchema: handle.schema } : {}),
   });
-  let { error, results } = await migrator.migrateToLatest();
-  // Kysely's migrator lists the tables of every schema in the database; one
-  // dropped meanwhile (by another app or test sharing the server) fails that
-  // listing with "schema ... does not exist". Nothing was applied: try again.
-  for (let attempt = 1; attempt < MIGRATION_ATTEMPTS && otherSchemaGone(error); attempt += 1) {
-    await new Promise((resolve) => setTimeout(resolve, 20 + Math.random() * 80));
-    ({ error, results } = await migrator.migrateToLatest());
-  }
+  const { error, results } = handle.sqlite
+    ? await inOneSqliteTransaction(handle.sqlite, () => migrator.migrateToLatest())
+    : await migrateRetryingGoneSchemas(migrator);
   const failed = results?.find((r) => r.status === "Error");
   if (error || failed) {
     const name = failed ? ` (${failed.migrationName})` : "";
     throw new Error(`Database migration failed${name}: ${String(error)}`, { cause: error });
+  }
+}
+
+/**
+ * Kysely's migrator lists the tables of every schema in the database; one
+ * dropped meanwhile (by another app or test sharing the server) fails that
+ * listing with "schema ... does not exist". Nothing was applied: try again.
+ */
+async function migrateRetryingGoneSchemas(migrator: Migrator): Promise<MigrationResultSet> {
+  let outcome = await migrator.migrateToLatest();
+  for (let attempt = 1; attempt < MIGRATION_ATTEMPTS && otherSchemaGone(outcome.error); attempt++) {
+    await new Promise((resolve) => setTimeout(resolve, 20 + Math.random() * 80));
+    outcome = await migrator.migrateToLatest();
+  }
+  return outcome;
+}
+
+/**
+ * On SQLite Kysely runs each migration statement on its own (it does not
+ * count on SQLite's transactional DDL), so each was a commit of its own, and
+ * with SQLITE_SYNCHRONOUS=FULL an fsync of its own: about a hundred on a new
+ * database (start-up, issue 24). Here every pending migration runs in one
+ * transaction on the raw connection, before anything else uses it: one
+ * commit, and a migration that fails or is cut short leaves nothing behind.
+ */
+async function inOneSqliteTransaction(
+  sqlite: SQLite.Database,
+  migrate: () => Promise<MigrationResultSet>,
+): Promise<MigrationResultSet> {
+  sqlite.exec("begin immediate");
+  try {
+    const outcome = await migrate();
+    sqlite.exec(outcome.error ? "rollback" : "commit");
+    return outcome;
+  } finally {
+    if (sqlite.inTransaction) sqlite.exec("rollback");
   }
 }
 
