@@ -8,7 +8,8 @@
 // outside, loaded from node_modules as before:
 // - native add-ons, which find their binary next to their own files;
 // - what only PostgreSQL, Redis, S3 or SMTP use, or only the first mail
-//   renders: loaded later, if ever, by a dynamic import.
+//   or the first imported password needs: loaded later, if ever, by a
+//   dynamic import.
 import * as esbuild from "esbuild";
 
 export const EXTERNAL = [
@@ -26,6 +27,10 @@ export const EXTERNAL = [
   "@tus/s3-store",
   "nodemailer",
   "@react-email/*",
+  // Imported dynamically with the first imported password hash. A bundled
+  // CommonJS package loses its named exports behind a dynamic import
+  // (esbuild's split chunk exports only `default`); Node's own loader keeps them.
+  "firebase-scrypt",
   "react",
   "react-dom",
   // Development only (the /api/docs page), absent from a production install.
