@@ -1,5 +1,3 @@
-import { FirebaseScrypt } from "firebase-scrypt";
-
 /**
  * Passwords imported from the hosted auth service, hashed with its modified
  * scrypt (scrypt, then AES-256-CTR of the project's signer key). They are
@@ -11,6 +9,16 @@ import { FirebaseScrypt } from "firebase-scrypt";
  * (base64 never contains `$`). See docs/decisions/028.
  */
 export const LEGACY_HASH_PREFIX = "firebase-scrypt";
+
+/**
+ * firebase-scrypt loads with the first imported hash it checks, not at
+ * start-up: it brings babel-runtime and core-js, about a quarter of the
+ * server's start (issue 24), for accounts that only an import creates.
+ */
+async function firebaseScrypt(params: ModifiedScryptParams) {
+  const { FirebaseScrypt } = await import("firebase-scrypt");
+  return new FirebaseScrypt(params);
+}
 
 export interface ModifiedScryptParams {
   /** base64_signer_key */
@@ -56,12 +64,12 @@ export function parseLegacyHash(stored: string): LegacyHash | null {
 }
 
 /** The hosted service's hash of a password, as its export would show it (fixtures, checks). */
-export function modifiedScryptHash(
+export async function modifiedScryptHash(
   params: ModifiedScryptParams,
   password: string,
   salt: string,
 ): Promise<string> {
-  return new FirebaseScrypt(params).hash(password, salt);
+  return (await firebaseScrypt(params)).hash(password, salt);
 }
 
 /** Whether the password matches an imported hash; false for anything malformed. */
@@ -69,7 +77,7 @@ export async function verifyLegacyHash(stored: string, password: string): Promis
   const legacy = parseLegacyHash(stored);
   if (!legacy || !password) return false;
   try {
-    return await new FirebaseScrypt(legacy.params).verify(password, legacy.salt, legacy.hash);
+    return await (await firebaseScrypt(legacy.params)).verify(password, legacy.salt, legacy.hash);
   } catch {
     return false;
   }

@@ -1,64 +1,20 @@
 import SQLite from "better-sqlite3";
 import { LRUCache } from "lru-cache";
-import pg from "pg";
 import {
   Kysely,
   Migrator,
-  PostgresDialect,
   SqliteDialect,
   sql,
   type MigrationProvider,
+  type MigrationResultSet,
   type SqliteDatabase,
 } from "kysely";
 import { createPrivateFile } from "../storage/private-files";
-import type { MigrationDialect } from "./dialect-types";
-import { createPostgresPool } from "./postgres-pool";
+import type { DatabaseHandle, DatabaseOptions, SqliteSynchronous } from "./database-handle";
 import { allMigrations } from "./migrations/index";
 import type { Database } from "./schema";
 
-export interface DatabaseHandle {
-  db: Kysely<Database>;
-  dialect: MigrationDialect;
-  /** A boolean as this engine binds it (SQLite has no boolean type: 0/1). */
-  bool: (value: boolean) => boolean | number;
-  /** PostgreSQL schema the tables live in, when not the default. */
-  schema?: string;
-  /**
-   * The SQLite connection under Kysely, for the few hot statements that run
-   * prepared (the chat writer). Use it only while holding Kysely's
-   * connection (`db.connection()`), so no Kysely transaction is open on it.
-   */
-  sqlite?: SQLite.Database;
-  /** The SQLite file (absent for PostgreSQL and ":memory:"); health checks its disk. */
-  file?: string;
-  /**
-   * Called when a pooled PostgreSQL connection breaks (the pool reconnects by
-   * itself). Writes to stderr until the app replaces it with its logger.
-   */
-  onConnectionError: (err: Error) => void;
-  close: () => Promise<void>;
-}
-
-export type SqliteSynchronous = "FULL" | "NORMAL";
-
-export type DatabaseOptions =
-  | {
-      engine: "sqlite";
-      /** File path, or ":memory:". */
-      file: string;
-      /** FULL (default) survives power loss; NORMAL may lose the last commits. */
-      synchronous?: SqliteSynchronous;
-    }
-  | {
-      engine: "postgres";
-      url: string;
-      /** Schema to work in (tests use a fresh one per run); created when missing. */
-      schema?: string;
-      poolSize?: number;
-    };
-
-// int8 columns (our epoch-millisecond times, sizes, counts) fit a JS number.
-pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
+export type { DatabaseHandle, DatabaseOptions, SqliteSynchronous } from "./database-handle";
 
 const STATEMENT_CACHE_SIZE = 500;
 
@@ -107,58 +63,15 @@ function openSqlite(file: string, synchronous: SqliteSynchronous = "FULL"): Data
   };
 }
 
-async function openPostgres(
-  options: Extract<DatabaseOptions, { engine: "postgres" }>,
-): Promise<DatabaseHandle> {
-  const { schema } = options;
-  if (schema && !/^[a-z_][a-z0-9_]*$/.test(schema)) throw new Error(`invalid schema ${schema}`);
-  if (schema) {
-    const admin = new pg.Client({ connectionString: options.url });
-    // A query's own rejection reports a dropped connection; the event must not end the process.
-    admin.on("error", () => {});
-    await admin.connect();
-    try {
-      await admin.query(`create schema if not exists ${schema}`);
-    } finally {
-      await admin.end();
-    }
-  }
-  const pool = createPostgresPool({
-    url: options.url,
-    max: options.poolSize ?? 10,
-    ...(schema ? { options: `-c search_path=${schema}` } : {}),
-    // The handle's hook, looked up at each error: its owner may replace it.
-    onConnectionError: (err) => handle.onConnectionError(err),
-  });
-  const handle: DatabaseHandle = {
-    db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }),
-    dialect: "postgres",
-    bool: (v) => v,
-    ...(schema ? { schema } : {}),
-    onConnectionError: (err) => {
-      process.stderr.write(`postgres connection error (the pool reconnects): ${err.message}\n`);
-    },
-    close: () => handle.db.destroy(),
-  };
-  return handle;
-}
-
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   return options.engine === "sqlite"
     ? openSqlite(options.file, options.synchronous)
-    : openPostgres(options);
+    : (await import("./postgres-database")).openPostgres(options);
 }
 
 /** Drops a test schema and everything in it. */
 export async function dropPostgresSchema(url: string, schema: string): Promise<void> {
-  const admin = new pg.Client({ connectionString: url });
-  admin.on("error", () => {});
-  await admin.connect();
-  try {
-    await admin.query(`drop schema if exists ${schema} cascade`);
-  } finally {
-    await admin.end();
-  }
+  await (await import("./postgres-database")).dropPostgresSchema(url, schema);
 }
 
 const MIGRATION_ATTEMPTS = 8;
@@ -178,18 +91,49 @@ export async function migrateToLatest(handle: DatabaseHandle): Promise<void> {
     provider,
     ...(handle.schema ? { migrationTableSchema: handle.schema } : {}),
   });
-  let { error, results } = await migrator.migrateToLatest();
-  // Kysely's migrator lists the tables of every schema in the database; one
-  // dropped meanwhile (by another app or test sharing the server) fails that
-  // listing with "schema ... does not exist". Nothing was applied: try again.
-  for (let attempt = 1; attempt < MIGRATION_ATTEMPTS && otherSchemaGone(error); attempt += 1) {
-    await new Promise((resolve) => setTimeout(resolve, 20 + Math.random() * 80));
-    ({ error, results } = await migrator.migrateToLatest());
-  }
+  const { error, results } = handle.sqlite
+    ? await inOneSqliteTransaction(handle.sqlite, () => migrator.migrateToLatest())
+    : await migrateRetryingGoneSchemas(migrator);
   const failed = results?.find((r) => r.status === "Error");
   if (error || failed) {
     const name = failed ? ` (${failed.migrationName})` : "";
     throw new Error(`Database migration failed${name}: ${String(error)}`, { cause: error });
+  }
+}
+
+/**
+ * Kysely's migrator lists the tables of every schema in the database; one
+ * dropped meanwhile (by another app or test sharing the server) fails that
+ * listing with "schema ... does not exist". Nothing was applied: try again.
+ */
+async function migrateRetryingGoneSchemas(migrator: Migrator): Promise<MigrationResultSet> {
+  let outcome = await migrator.migrateToLatest();
+  for (let attempt = 1; attempt < MIGRATION_ATTEMPTS && otherSchemaGone(outcome.error); attempt++) {
+    await new Promise((resolve) => setTimeout(resolve, 20 + Math.random() * 80));
+    outcome = await migrator.migrateToLatest();
+  }
+  return outcome;
+}
+
+/**
+ * On SQLite Kysely runs each migration statement on its own (it does not
+ * count on SQLite's transactional DDL), so each was a commit of its own, and
+ * with SQLITE_SYNCHRONOUS=FULL an fsync of its own: about a hundred on a new
+ * database (start-up, issue 24). Here every pending migration runs in one
+ * transaction on the raw connection, before anything else uses it: one
+ * commit, and a migration that fails or is cut short leaves nothing behind.
+ */
+async function inOneSqliteTransaction(
+  sqlite: SQLite.Database,
+  migrate: () => Promise<MigrationResultSet>,
+): Promise<MigrationResultSet> {
+  sqlite.exec("begin immediate");
+  try {
+    const outcome = await migrate();
+    sqlite.exec(outcome.error ? "rollback" : "commit");
+    return outcome;
+  } finally {
+    if (sqlite.inTransaction) sqlite.exec("rollback");
   }
 }
 

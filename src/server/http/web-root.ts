@@ -27,6 +27,10 @@ export async function registerWebRoot(
     await app.register(fastifyStatic, {
       root: webRoot,
       wildcard: false,
+      // A route per built file, the compressed copies aside: those are found
+      // beside their file at request time (preCompressed), and a route each
+      // was two thirds of the routes registered at start-up (issue 24).
+      globIgnore: ["**/*.br", "**/*.gz"],
       index: false,
       cacheControl: false,
       preCompressed: true,

@@ -1,7 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import fp from "fastify-plugin";
 import { Server } from "socket.io";
-import { attachRedisAdapter } from "./redis-adapter";
 import { relayDomainEvents } from "./cross-instance-events";
 import { SOCKET_BAD_ORIGIN } from "../../shared/chat-events";
 import type { AuthedSocket, PortalServer } from "./socket-types";
@@ -25,11 +24,7 @@ export interface RealtimeOptions {
  * owns every server → client event (fan-out.ts) and the resync signal after a
  * Redis outage (redis-adapter.ts).
  */
-function realtimePlugin(
-  app: FastifyInstance,
-  options: RealtimeOptions,
-  done: (err?: Error) => void,
-): void {
+async function realtimePlugin(app: FastifyInstance, options: RealtimeOptions): Promise<void> {
   const { config, events, redis, database } = app.ctx;
   const io: PortalServer = new Server(app.server, {
     transports: ["websocket"],
@@ -40,7 +35,10 @@ function realtimePlugin(
       callback(ok ? null : SOCKET_BAD_ORIGIN, ok);
     },
   });
-  const adapter = redis ? attachRedisAdapter(app, io, redis) : undefined;
+  // The Redis adapter (and its packages) loads only with Redis configured.
+  const adapter = redis
+    ? (await import("./redis-adapter")).attachRedisAdapter(app, io, redis)
+    : undefined;
   if (redis) relayDomainEvents(io, events);
   authorizeSockets(app, io, options.socketsPerUser ?? Infinity);
   // Client → server events, answered by the features through realtime.handle.
@@ -70,7 +68,6 @@ function realtimePlugin(
     done();
   });
   app.decorate("realtime", realtime);
-  done();
 }
 
 /** A signed-in socket joins its private channels and is heard by the features. */

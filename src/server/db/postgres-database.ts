@@ -1,0 +1,56 @@
+import pg from "pg";
+import { Kysely, PostgresDialect } from "kysely";
+import type { DatabaseHandle, PostgresOptions } from "./database-handle";
+import { createPostgresPool } from "./postgres-pool";
+import type { Database } from "./schema";
+
+/*
+ * The PostgreSQL engine. database.ts imports this module only when the
+ * configuration names PostgreSQL, so the embedded default (SQLite) never
+ * loads `pg` (start-up, issue 24).
+ */
+
+// int8 columns (our epoch-millisecond times, sizes, counts) fit a JS number.
+pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
+
+/** Runs one statement on a connection of its own (schema creation and removal). */
+async function adminQuery(url: string, statement: string): Promise<void> {
+  const admin = new pg.Client({ connectionString: url });
+  // A query's own rejection reports a dropped connection; the event must not end the process.
+  admin.on("error", () => {});
+  await admin.connect();
+  try {
+    await admin.query(statement);
+  } finally {
+    await admin.end();
+  }
+}
+
+export async function openPostgres(options: PostgresOptions): Promise<DatabaseHandle> {
+  const { schema } = options;
+  if (schema && !/^[a-z_][a-z0-9_]*$/.test(schema)) throw new Error(`invalid schema ${schema}`);
+  if (schema) await adminQuery(options.url, `create schema if not exists ${schema}`);
+  const pool = createPostgresPool({
+    url: options.url,
+    max: options.poolSize ?? 10,
+    ...(schema ? { options: `-c search_path=${schema}` } : {}),
+    // The handle's hook, looked up at each error: its owner may replace it.
+    onConnectionError: (err) => handle.onConnectionError(err),
+  });
+  const handle: DatabaseHandle = {
+    db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }),
+    dialect: "postgres",
+    bool: (v) => v,
+    ...(schema ? { schema } : {}),
+    onConnectionError: (err) => {
+      process.stderr.write(`postgres connection error (the pool reconnects): ${err.message}\n`);
+    },
+    close: () => handle.db.destroy(),
+  };
+  return handle;
+}
+
+/** Drops a test schema and everything in it. */
+export async function dropPostgresSchema(url: string, schema: string): Promise<void> {
+  await adminQuery(url, `drop schema if exists ${schema} cascade`);
+}

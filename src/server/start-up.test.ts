@@ -1,0 +1,50 @@
+/**
+ * The embedded default (SQLite, local files, mail as files) starts without
+ * loading what only PostgreSQL, Redis, S3 or SMTP need (issue 24): those
+ * packages are a good part of start-up time and memory. A child process
+ * builds the app as main.ts does and lists the packages it loaded.
+ */
+import { execFile } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { promisify } from "node:util";
+import { afterAll, expect, it } from "vitest";
+
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "portal-start-up-"));
+afterAll(() => {
+  fs.rmSync(dataDir, { recursive: true, force: true });
+});
+
+/** Engine settings the developer's shell may carry: the default has none of them. */
+const ENGINE_VARIABLES = /^(DATABASE_URL|REDIS_URL|SMTP_URL|S3_.*)$/;
+
+async function packagesLoadedOnDefault(): Promise<string[]> {
+  const env = Object.fromEntries(
+    Object.entries(process.env).filter(([name]) => !ENGINE_VARIABLES.test(name)),
+  );
+  const { stdout } = await promisify(execFile)(
+    process.execPath,
+    ["--import", "tsx", "src/server/test/loaded-packages.ts"],
+    { env: { ...env, DATA_DIR: dataDir, LOG_LEVEL: "silent" } },
+  );
+  return JSON.parse(stdout.trim().split("\n").at(-1)!) as string[];
+}
+
+it("loads no PostgreSQL, Redis, S3 or SMTP package on the embedded default", async () => {
+  const loaded = await packagesLoadedOnDefault();
+  // The listing sees packages reached both ways (ES module and CommonJS).
+  expect(loaded).toEqual(expect.arrayContaining(["better-sqlite3", "fastify", "kysely"]));
+  const engineOnly = [
+    "pg",
+    "pg-pool",
+    "pg-boss",
+    "ioredis",
+    "@socket.io/redis-adapter",
+    "@aws-sdk/client-s3",
+    "@tus/s3-store",
+    "nodemailer",
+    "@react-email/render",
+  ];
+  expect(loaded.filter((name) => engineOnly.includes(name))).toEqual([]);
+}, 60_000);
