@@ -27,17 +27,19 @@ export class FakeSocket {
   serverEmit(event: string, payload: unknown) {
     this.fire(event, payload);
   }
-  emit(event: string, payload: unknown, ack?: (answer: unknown) => void) {
-    this.sent.push({ event, payload, ack });
+  /** Like the real socket with `retries`: an ack callback gets (error, answer). */
+  emit(event: string, payload: unknown, ack?: (error: Error | null, answer?: unknown) => void) {
+    this.sent.push({ event, payload, ...(ack ? { ack: (answer) => ack(null, answer) } : {}) });
     return this;
   }
   get volatile() {
     return this;
   }
-  emitWithAck = (event: string, payload: unknown): Promise<unknown> => {
-    this.sent.push({ event, payload });
-    return new Promise(() => undefined);
-  };
+  /** Pending until the test answers through the sent entry's `ack`. */
+  emitWithAck = (event: string, payload: unknown): Promise<unknown> =>
+    new Promise((resolve) => {
+      this.sent.push({ event, payload, ack: resolve });
+    });
   connect() {
     this.active = true;
     return this;

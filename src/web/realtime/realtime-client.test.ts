@@ -102,7 +102,7 @@ describe("the realtime client's watched rooms", () => {
     expect(watching).not.toHaveBeenCalled();
     // The server confirms: the caller fetches what was stored before the join.
     socket.sent.at(-1)!.ack!({ ok: true });
-    expect(watching).toHaveBeenCalledTimes(1);
+    await vi.waitFor(() => expect(watching).toHaveBeenCalledTimes(1));
 
     // A second view of the same room shares the watch.
     const second = vi.fn();
@@ -131,8 +131,8 @@ describe("the realtime client's watched rooms", () => {
     const warn = vi.spyOn(console, "warn").mockImplementation(() => undefined);
     realtime.watch("r1", watching);
     socket.sent.at(-1)!.ack!({ ok: false, error: "Only support agents can follow…" });
+    await vi.waitFor(() => expect(warn).toHaveBeenCalled());
     expect(watching).not.toHaveBeenCalled();
-    expect(warn).toHaveBeenCalled();
   });
 });
 

@@ -160,11 +160,16 @@ export class RealtimeClient {
 
   private askToWatch(socket: RoutingSocket, roomId: string): void {
     const typed: TypedSocket = socket;
-    typed.emit("room:watch", { roomId }, (answer) => {
-      if (!answer.ok)
-        return console.warn("Live updates for this conversation are off:", answer.error);
-      for (const caller of this.watched.get(roomId) ?? []) caller();
-    });
+    // emitWithAck: the socket has `retries`, so a plain emit's callback gets
+    // (error, answer), not the answer: reading `.ok` of its null threw.
+    void typed
+      .emitWithAck("room:watch", { roomId })
+      .then((answer) => {
+        if (!answer.ok)
+          return console.warn("Live updates for this conversation are off:", answer.error);
+        for (const caller of this.watched.get(roomId) ?? []) caller();
+      })
+      .catch(() => undefined);
   }
 
   /** Sends an event now or never (typing signals): a lost one is simply not shown. */
