@@ -8,11 +8,9 @@
  *   STARTUP_VARIANTS=compiled,baseline picks variants. Runs are interleaved
  *   (one of each variant in turn), and the poller's own event-loop lag is printed.
  */
-import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
-import path from "node:path";
-import getPort from "get-port";
+import { startUntilHealthy } from "./start-until-healthy";
 import { monitorEventLoopDelay } from "node:perf_hooks";
 
 const RUNS = Number(process.env.RUNS ?? 3);
@@ -59,35 +57,9 @@ function rssKb(pid: number): number {
   }
 }
 
-async function waitHealthy(port: number, child: ChildProcess): Promise<void> {
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
-    try {
-      const res = await fetch(`http://127.0.0.1:${port}/api/health`);
-      if (res.ok) return;
-    } catch {
-      // Not listening yet.
-    }
-    await new Promise((r) => setTimeout(r, 10));
-  }
-}
-
 async function measure(cmd: string[]) {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "portal-startup-"));
-  const port = await getPort();
-  const env = {
-    ...process.env,
-    DATA_DIR: dataDir,
-    PORT: String(port),
-    HOST: "127.0.0.1",
-    PUBLIC_URL: `http://localhost:${port}`,
-    LOG_LEVEL: "warn",
-  };
-  const start = performance.now();
-  const child = spawn(cmd[0]!, cmd.slice(1), { env, stdio: "inherit" });
+  const { child, dataDir, healthyMs } = await startUntilHealthy(cmd);
   try {
-    await waitHealthy(port, child);
-    const healthyMs = performance.now() - start;
     await new Promise((r) => setTimeout(r, IDLE_MS));
     const pids = processTree(child.pid!);
     const rssMb = pids.reduce((sum, pid) => sum + rssKb(pid), 0) / 1024;

@@ -9,12 +9,11 @@
  *   SERVER=path/to/main.js profiles another build; TOP=25 rows are printed;
  *   PROFILE_DIR keeps the .cpuprofile (a temporary folder otherwise).
  */
-import { spawn } from "node:child_process";
 import fs from "node:fs";
 import { SourceMap } from "node:module";
 import os from "node:os";
 import path from "node:path";
-import getPort from "get-port";
+import { startUntilHealthy } from "./start-until-healthy";
 
 interface ProfileNode {
   id: number;
@@ -96,29 +95,13 @@ export function sumByOwner(profile: CpuProfile): Map<string, number> {
 }
 
 async function profileOnce(): Promise<{ healthyMs: number; file: string }> {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "portal-profile-"));
   const profileDir = process.env.PROFILE_DIR ?? fs.mkdtempSync(path.join(os.tmpdir(), "prof-"));
-  const port = await getPort();
-  const env = {
-    ...process.env,
-    DATA_DIR: dataDir,
-    PORT: String(port),
-    HOST: "127.0.0.1",
-    PUBLIC_URL: `http://localhost:${port}`,
-    LOG_LEVEL: "warn",
-  };
-  const started = performance.now();
-  const args = ["--cpu-prof", `--cpu-prof-dir=${profileDir}`, SERVER];
-  const child = spawn("node", args, { env, stdio: "inherit" });
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
-    const ok = await fetch(`http://127.0.0.1:${port}/api/health`)
-      .then((r) => r.ok)
-      .catch(() => false);
-    if (ok) break;
-    await new Promise((r) => setTimeout(r, 10));
-  }
-  const healthyMs = performance.now() - started;
+  const { child, dataDir, healthyMs } = await startUntilHealthy([
+    "node",
+    "--cpu-prof",
+    `--cpu-prof-dir=${profileDir}`,
+    SERVER,
+  ]);
   const exited = new Promise((r) => child.once("exit", r));
   child.kill("SIGTERM");
   await exited;
