@@ -16,15 +16,17 @@ beforeAll(async () => {
   artist = await createUser(t.app, "Writer Artist");
   agent = await createUser(t.app, "Writer Agent", true);
   roomId = chatRoomId(artist.id, agent.id);
-  const members = [
-    { userId: artist.id, lastReadAt: null },
-    { userId: agent.id, lastReadAt: null },
-  ];
-  await ensureRoom(t.app.ctx.database.db, roomId, members, Date.now());
+  await openRoom(roomId, agent);
 });
 afterAll(async () => {
   await t.close();
 });
+
+/** The room between the artist and `other`, stored. */
+async function openRoom(room: string, other: TestUser): Promise<void> {
+  const members = [artist, other].map((u) => ({ userId: u.id, lastReadAt: null }));
+  await ensureRoom(t.app.ctx.database.db, room, members, Date.now());
+}
 
 const message = (id: string, senderId = artist.id): NewMessage => ({
   id,
@@ -92,15 +94,7 @@ describe("createMessageWriter", () => {
           laneOf(room, POSTGRES_WRITER_LANES) === laneOf(rooms[0]!, POSTGRES_WRITER_LANES)
         )
           continue;
-        await ensureRoom(
-          db,
-          room,
-          [
-            { userId: artist.id, lastReadAt: null },
-            { userId: other.id, lastReadAt: null },
-          ],
-          Date.now(),
-        );
+        await openRoom(room, other);
         rooms.push(room);
       }
       const steps: string[] = [];
@@ -129,15 +123,7 @@ describe("createMessageWriter", () => {
     const db = t.app.ctx.database.db;
     const other = await createUser(t.app, "Replay Agent", true);
     const room = chatRoomId(artist.id, other.id);
-    await ensureRoom(
-      db,
-      room,
-      [
-        { userId: artist.id, lastReadAt: null },
-        { userId: other.id, lastReadAt: null },
-      ],
-      Date.now(),
-    );
+    await openRoom(room, other);
     const write = createMessageWriter(db, t.app.ctx.database.sqlite);
     const inRoom = (id: string) => ({ ...message(id), roomId: room });
     const good = Array.from({ length: 40 }, () => randomUUID());
@@ -162,15 +148,7 @@ describe("createMessageWriter", () => {
     const db = t.app.ctx.database.db;
     const second = await createUser(t.app, "Second Agent", true);
     const otherRoom = chatRoomId(artist.id, second.id);
-    await ensureRoom(
-      db,
-      otherRoom,
-      [
-        { userId: artist.id, lastReadAt: null },
-        { userId: second.id, lastReadAt: null },
-      ],
-      Date.now(),
-    );
+    await openRoom(otherRoom, second);
     const write = createMessageWriter(db, t.app.ctx.database.sqlite);
     const earlier = randomUUID();
     await write({ ...message(earlier), roomId: otherRoom });
