@@ -11,6 +11,7 @@ import { fileSweepIndexesMigration } from "./0009-file-sweep-indexes";
 import { teamInboxMigration } from "./0010-team-inbox";
 import { finishMigration } from "./0013-finish";
 import { conversationToolsMigration } from "./0014-conversation-tools";
+import { lighterMessageInsertMigration } from "./0015-lighter-message-insert";
 
 /**
  * Every migration, in order. New features append here; names never change
@@ -29,5 +30,6 @@ export function allMigrations(dialect: MigrationDialect): Record<string, Migrati
     "0010-team-inbox": teamInboxMigration,
     "0013-finish": finishMigration,
     "0014-conversation-tools": conversationToolsMigration(dialect),
+    "0015-lighter-message-insert": lighterMessageInsertMigration(dialect),
   };
 }

@@ -20,6 +20,7 @@ const RELEASED = [
   "0010-team-inbox",
   "0013-finish",
   "0014-conversation-tools",
+  "0015-lighter-message-insert",
 ];
 
 describe("migrations", () => {

@@ -6,6 +6,7 @@ import {
   type MessageSearchResult,
 } from "../../../shared/message-search";
 import { visibleTo } from "./message-visibility";
+import { catchUpSearchIndex } from "./search-index-upkeep";
 
 /**
  * How many of the room's newest messages PostgreSQL reads before it turns to
@@ -17,7 +18,8 @@ const NEWEST_WINDOW = 3000;
 
 /**
  * A room's messages whose words start with every term, newest first, by
- * index: SQLite's FTS5 table `message_fts` (kept by triggers), PostgreSQL's
+ * index: SQLite's FTS5 table `message_fts` (brought up to date with every
+ * acknowledged message first: search-index-upkeep.ts), PostgreSQL's
  * GIN index on to_tsvector('simple', text). Terms are letters and digits
  * only, so they are safe inside either engine's query syntax.
  */
@@ -33,6 +35,7 @@ export async function searchRoom(
   const limit = SEARCH_MATCH_LIMIT + 1;
   let rows: { id: string; seq: number }[];
   if (database.dialect === "sqlite") {
+    if (database.sqlite) await catchUpSearchIndex(db, database.sqlite);
     // FTS5 hands out matches by rowid, newest first (rowids grow with every
     // insert, as seq does within a room), so a common word stops at the cap
     // instead of sorting every match.

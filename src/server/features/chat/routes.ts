@@ -26,6 +26,7 @@ import type { UserBudget } from "../../limits/user-budget";
 import type { AgentAvailability } from "../../../shared/availability";
 import { registerConversationTools } from "./conversation-tools";
 import { noBodySchema } from "../../../shared/no-input";
+import { keepSearchIndex } from "./search-index-upkeep";
 
 export interface ChatOptions {
   /** Each user's send budget (CHAT_SEND_BURST, CHAT_SENDS_PER_MINUTE). */
@@ -50,6 +51,15 @@ function chatPlugin(app: FastifyInstance, options: ChatOptions, done: (err?: Err
   registerHistoryRoutes(app, service);
   registerConversationTools(app, service);
   registerSocketHandlers(app, service);
+  if (database.sqlite) {
+    const stop = keepSearchIndex(database.db, database.sqlite, (err) =>
+      app.log.warn({ err }, "Chat search index: folding new messages failed; will retry"),
+    );
+    app.addHook("onClose", (_app, closed) => {
+      stop();
+      closed();
+    });
+  }
 
   // A song's status change shows in the agent-artist conversation as a system line.
   events.on("song.statusChanged", async ({ songId, artistId, title, to, agentId, agentName }) => {
