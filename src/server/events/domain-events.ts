@@ -82,6 +82,13 @@ export interface DomainEventMap {
   "song.viewed": { songId: string; artistId: string };
   /** An agent set themselves away or back (or changed the return day). */
   "agent.availabilityChanged": { agentId: string; availability: AgentAvailability };
+  /**
+   * An agent wrote in a conversation: their usual reply time may have moved
+   * (its cache goes on every instance). Its own small event, so that
+   * `chat.messageCreated`, a whole message, is never relayed to the other
+   * instances: its sockets' fan-out already travels through the adapter.
+   */
+  "agent.replied": { agentId: string };
   /** Stored-file rows are gone; their bytes may now be removed. */
   "files.deleted": { ids: readonly string[] };
 }
@@ -123,6 +130,7 @@ function noSubscriptions(): Subscriptions {
     "song.changed": [],
     "song.viewed": [],
     "agent.availabilityChanged": [],
+    "agent.replied": [],
     "files.deleted": [],
   };
 }

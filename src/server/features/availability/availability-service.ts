@@ -30,8 +30,8 @@ export class AvailabilityService {
     private readonly events: DomainEvents,
     private readonly now: () => number = Date.now,
   ) {
-    events.onEveryInstance("chat.messageCreated", ({ message }) => {
-      this.medians.delete(message.userId);
+    events.onEveryInstance("agent.replied", ({ agentId }) => {
+      this.medians.delete(agentId);
     });
   }
 

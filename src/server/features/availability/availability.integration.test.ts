@@ -141,12 +141,8 @@ describe("agent availability", () => {
       [a2, 300],
       [agent, 280],
     ]);
-    // The agent's own message through the service drops the cached median.
-    await app.ctx.events.emit("chat.messageCreated", {
-      message: { userId: agent.id } as never,
-      memberIds: [],
-      room: undefined,
-    });
+    // The agent's own message drops the cached median.
+    await app.ctx.events.emit("agent.replied", { agentId: agent.id });
     const after = (await open(a2, agent)).peerAvailability;
     expect(after?.medianReplyMs).toBe(30 * MINUTE);
   });

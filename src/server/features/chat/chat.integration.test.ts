@@ -257,6 +257,25 @@ describe("sockets", () => {
     expect(strangerHeard).toBe(false);
   });
 
+  it("tells every instance when an agent replies, and never relays the message itself", async () => {
+    const { artist: a, agent: g, roomId } = await freshRoom("Relay Artist", "Relay Agent");
+    const replied: string[] = [];
+    t.app.ctx.events.on("agent.replied", ({ agentId }) => void replied.push(agentId));
+    const [artistSocket, agentSocket] = [open(a.cookie), open(g.cookie)];
+    await Promise.all([connected(artistSocket), connected(agentSocket)]);
+
+    expect((await send(artistSocket, { id: randomUUID(), roomId, text: "a question" })).ok).toBe(
+      true,
+    );
+    expect((await send(agentSocket, { id: randomUUID(), roomId, text: "an answer" })).ok).toBe(
+      true,
+    );
+    expect(replied).toEqual([g.id]);
+    // The message reaches other instances' sockets through the adapter only.
+    expect(t.app.ctx.events.hasEveryInstanceListeners("chat.messageCreated")).toBe(false);
+    expect(t.app.ctx.events.hasEveryInstanceListeners("agent.replied")).toBe(true);
+  });
+
   it("names the sender as they are now, even on a socket opened before a rename", async () => {
     const renamed = await createUser(t.app, "Old Name");
     expect((await openRoom(renamed, agent.id)).statusCode).toBe(200);

@@ -213,7 +213,12 @@ export class ChatService {
       this.memberIds(message.roomId),
       this.roomParties(message.roomId),
     ]);
-    await this.events.emit("chat.messageCreated", { message, memberIds, room });
+    // Anyone but the room's artist writes as an agent (unknown parties: assume so).
+    const byAgent = !room || message.userId !== room.artistId;
+    await Promise.all([
+      this.events.emit("chat.messageCreated", { message, memberIds, room }),
+      byAgent ? this.events.emit("agent.replied", { agentId: message.userId }) : undefined,
+    ]);
   }
 
   private async announceRead(roomId: string, userId: string, lastReadAt: number) {
