@@ -1,6 +1,7 @@
 import { QueryClient } from "@tanstack/react-query";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { MESSAGE_PAGE_SIZE, type ChatMessage } from "../../../../shared/chat";
+import { testMessage } from "../test-message";
 import { mergeMessages, type Thread } from "../thread";
 import { fetchMessages } from "./get-messages";
 import { chatKeys } from "./query-keys";
@@ -16,24 +17,7 @@ vi.mock("../../../lib/api-client", () => ({
 const ROOM = "a-b";
 const key = chatKeys.messages(ROOM);
 
-function message(id: string, seq: number): ChatMessage {
-  return {
-    id,
-    roomId: ROOM,
-    seq,
-    userId: "a",
-    senderName: "A",
-    text: id,
-    createdAt: seq,
-    status: "sent",
-    from_msg_num: 0,
-    to_msg_num: 1,
-    fileUrl: null,
-    fileType: null,
-    fileName: null,
-    fileSize: null,
-  };
-}
+const message = (id: string, seq: number) => testMessage({ id, roomId: ROOM, seq });
 
 /** What the outbox's onStored and a live message:new do with a stored message. */
 function putIn(queryClient: QueryClient, stored: ChatMessage) {
