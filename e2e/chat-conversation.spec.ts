@@ -241,9 +241,14 @@ test("offline: a banner, and a pending text and a pending upload arrive exactly 
 
   // An upload whose last answer is lost (the server has every byte, the page
   // never hears so) resumes after a reload and arrives once.
+  let lostAnswer = false;
+  let stored!: () => void;
+  const serverHasEveryByte = new Promise<void>((resolve) => (stored = resolve));
   await page.route("**/api/uploads/**", async (route) => {
-    if (route.request().method() !== "PATCH") return route.continue();
+    if (route.request().method() !== "PATCH" || lostAnswer) return route.continue();
+    lostAnswer = true;
     await route.fetch(); // the server stores it; the answer never reaches the page
+    stored();
   });
   await page.getByLabel("Image file").setInputFiles({
     name: "half-way.png",
@@ -251,8 +256,11 @@ test("offline: a banner, and a pending text and a pending upload arrive exactly 
     buffer: solidPng(80, 60, [10, 90, 200]),
   });
   await expect(page.getByRole("progressbar", { name: "Uploading half-way.png" })).toBeVisible();
-  await page.unrouteAll({ behavior: "ignoreErrors" });
+  // Reloaded once the server has it all, with the request still held: an
+  // unroute first would let the held PATCH go out again.
+  await serverHasEveryByte;
   await page.reload();
+  await page.unrouteAll({ behavior: "ignoreErrors" });
   const image = messages(page).getByRole("button", { name: "Open image half-way.png" });
   // The resume loads the upload code, asks the server how far it got, then
   // sends the message: give a loaded machine more than the default 10 s.

@@ -8,19 +8,10 @@
  * figures are the median of the three p50s and their spread (min–max).
  * Keyset on (roomId, seq): both pages should cost the same (ratio ≤ 1.2, each ≤ 5 ms p50).
  */
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
-import { randomUUID } from "node:crypto";
 import { performance } from "node:perf_hooks";
-import pg from "pg";
 import { sql } from "kysely";
-import {
-  dropPostgresSchema,
-  migrateToLatest,
-  openDatabase,
-  type DatabaseHandle,
-} from "../src/server/db/database";
+import type { DatabaseHandle } from "../src/server/db/database";
+import { onSqliteThenPostgres } from "./bench-on-engines";
 import { listMessages } from "../src/server/features/chat/repository";
 import { MESSAGE_PAGE_SIZE } from "../src/shared/chat";
 
@@ -96,27 +87,9 @@ async function measure(label: string, database: DatabaseHandle) {
   );
 }
 
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "bench-history-"));
-const sqlite = await openDatabase({ engine: "sqlite", file: path.join(dataDir, "portal.sqlite") });
-await migrateToLatest(sqlite);
-await measure(`SQLite, ${PER_ROOM.toLocaleString("en")} messages in the room`, sqlite);
-await sqlite.close();
-fs.rmSync(dataDir, { recursive: true, force: true });
-
-const pgUrl = process.env.BENCH_POSTGRES_URL ?? "postgres://postgres@127.0.0.1:5432/test";
-const probe = new pg.Client({ connectionString: pgUrl, connectionTimeoutMillis: 3000 });
-try {
-  await probe.connect();
-  await probe.end();
-  const schema = `bench_history_${randomUUID().replaceAll("-", "").slice(0, 10)}`;
-  const postgres = await openDatabase({ engine: "postgres", url: pgUrl, schema });
-  try {
-    await migrateToLatest(postgres);
-    await measure(`PostgreSQL, ${PER_ROOM.toLocaleString("en")} messages in the room`, postgres);
-  } finally {
-    await postgres.close();
-    await dropPostgresSchema(pgUrl, schema);
-  }
-} catch (err) {
-  console.log(`PostgreSQL run not done: ${(err as Error).message}`);
-}
+await onSqliteThenPostgres("history", (engine, database) =>
+  measure(
+    `${engine === "sqlite" ? "SQLite" : "PostgreSQL"}, ${PER_ROOM.toLocaleString("en")} messages in the room`,
+    database,
+  ),
+);

@@ -10,19 +10,10 @@
  * SQLite (FTS5) and, when reachable, PostgreSQL (GIN full-text).
  * Stated target: p95 ≤ 50 ms on the 2-core machine.
  */
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
-import { randomUUID } from "node:crypto";
 import { performance } from "node:perf_hooks";
-import pg from "pg";
 import { sql } from "kysely";
-import {
-  dropPostgresSchema,
-  migrateToLatest,
-  openDatabase,
-  type DatabaseHandle,
-} from "../src/server/db/database";
+import type { DatabaseHandle } from "../src/server/db/database";
+import { onSqliteThenPostgres } from "./bench-on-engines";
 import { searchRoom } from "../src/server/features/chat/message-search";
 
 const PER_ROOM = Number(process.env.MESSAGES ?? 100_000);
@@ -105,30 +96,9 @@ async function measure(label: string, database: DatabaseHandle) {
   }
 }
 
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "bench-search-"));
-const sqlite = await openDatabase({ engine: "sqlite", file: path.join(dataDir, "portal.sqlite") });
-await migrateToLatest(sqlite);
-await measure(`SQLite FTS5, ${PER_ROOM.toLocaleString("en")} messages in the room`, sqlite);
-await sqlite.close();
-fs.rmSync(dataDir, { recursive: true, force: true });
-
-const pgUrl = process.env.BENCH_POSTGRES_URL ?? "postgres://postgres@127.0.0.1:5432/test";
-const probe = new pg.Client({ connectionString: pgUrl, connectionTimeoutMillis: 3000 });
-try {
-  await probe.connect();
-  await probe.end();
-  const schema = `bench_search_${randomUUID().replaceAll("-", "").slice(0, 10)}`;
-  const postgres = await openDatabase({ engine: "postgres", url: pgUrl, schema });
-  try {
-    await migrateToLatest(postgres);
-    await measure(
-      `PostgreSQL full-text, ${PER_ROOM.toLocaleString("en")} messages in the room`,
-      postgres,
-    );
-  } finally {
-    await postgres.close();
-    await dropPostgresSchema(pgUrl, schema);
-  }
-} catch (err) {
-  console.log(`PostgreSQL run not done: ${(err as Error).message}`);
-}
+await onSqliteThenPostgres("search", (engine, database) =>
+  measure(
+    `${engine === "sqlite" ? "SQLite FTS5" : "PostgreSQL full-text"}, ${PER_ROOM.toLocaleString("en")} messages in the room`,
+    database,
+  ),
+);

@@ -97,6 +97,8 @@ let database = "";
 let dataDir = "";
 let a: Instance | undefined;
 let b: Instance | undefined;
+/** The test's own database, shared by both instances. */
+const databaseUrl = () => PG_URL.replace(/\/[^/]*$/, `/${database}`);
 
 beforeAll(async () => {
   skipReason = await enginesUnavailable(PG_URL, REDIS_URL);
@@ -109,7 +111,7 @@ beforeAll(async () => {
   s3 = await startS3TestServer();
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "portal-two-"));
   const env = {
-    DATABASE_URL: PG_URL.replace(/\/[^/]*$/, `/${database}`),
+    DATABASE_URL: databaseUrl(),
     REDIS_URL,
     S3_BUCKET: s3.bucket,
     S3_ENDPOINT: s3.endpoint,
@@ -143,6 +145,29 @@ const signUp = (c: Client, name: string) =>
     password: "Str0ng-pass!",
     consent: true,
   });
+
+/**
+ * Signs each client up under its name, and promotes those marked "agent" as
+ * an operator would (create-admin), straight in the shared database. The ids
+ * are the sign-up answers': no session is read (and cached by an instance)
+ * before the promotion. Resolves with the ids, in order.
+ */
+async function signUpAll(
+  people: readonly (readonly [client: Client, name: string, role?: "agent"])[],
+): Promise<string[]> {
+  const ids: string[] = [];
+  for (const [client, name] of people) {
+    const response = await signUp(client, name);
+    expect(response.status).toBe(200);
+    ids.push(((await response.json()) as { user: { id: string } }).user.id);
+  }
+  const agents = ids.filter((_, i) => people[i]![2] === "agent");
+  const db = new pg.Client({ connectionString: databaseUrl() });
+  await db.connect();
+  await db.query(`update "user" set admin = true where id = any($1)`, [agents]);
+  await db.end();
+  return ids;
+}
 
 describe("two instances behind one address", () => {
   // Before the SIGKILL below: both instances are needed.
@@ -209,21 +234,11 @@ describe("two instances behind one address", () => {
     const artist = new Client(a!.url);
     const one = new Client(a!.url);
     const two = new Client(b!.url);
-    const ids: string[] = [];
-    for (const [c, name] of [
+    const ids = await signUpAll([
       [artist, "Desk Artist"],
-      [one, "Desk One"],
-      [two, "Desk Two"],
-    ] as const) {
-      const response = await signUp(c, name);
-      expect(response.status).toBe(200);
-      // The id from the sign-up answer: no session is read (and cached) before the promotion.
-      ids.push(((await response.json()) as { user: { id: string } }).user.id);
-    }
-    const db = new pg.Client({ connectionString: PG_URL.replace(/\/[^/]*$/, `/${database}`) });
-    await db.connect();
-    await db.query(`update "user" set admin = true where id = any($1)`, [ids.slice(1)]);
-    await db.end();
+      [one, "Desk One", "agent"],
+      [two, "Desk Two", "agent"],
+    ]);
     const { roomId } = (await (
       await artist.call("PUT", `/api/chat/rooms/with/${ids[1]}`)
     ).json()) as {
@@ -266,19 +281,10 @@ describe("two instances behind one address", () => {
     skipUnlessAvailable(ctx, skipReason);
     const artistOnA = new Client(a!.url);
     const agent = new Client(a!.url);
-    const ids: string[] = [];
-    for (const [c, name] of [
+    const ids = await signUpAll([
       [artistOnA, "Record Artist"],
-      [agent, "Record Agent"],
-    ] as const) {
-      const response = await signUp(c, name);
-      expect(response.status).toBe(200);
-      ids.push(((await response.json()) as { user: { id: string } }).user.id);
-    }
-    const db = new pg.Client({ connectionString: PG_URL.replace(/\/[^/]*$/, `/${database}`) });
-    await db.connect();
-    await db.query(`update "user" set admin = true where id = $1`, [ids[1]]);
-    await db.end();
+      [agent, "Record Agent", "agent"],
+    ]);
     const fields = {
       artistId: ids[0],
       type: "Across",
@@ -326,14 +332,10 @@ describe("two instances behind one address", () => {
     skipUnlessAvailable(ctx, skipReason);
     const artist = new Client(a!.url);
     const agent = new Client(b!.url);
-    expect((await signUp(artist, "Artist")).status).toBe(200);
-    expect((await signUp(agent, "Agent")).status).toBe(200);
-    const agentId = ((await (await agent.call("GET", "/api/me")).json()) as { id: string }).id;
-    // Promote the agent as an operator would (create-admin), straight in the shared database.
-    const db = new pg.Client({ connectionString: PG_URL.replace(/\/[^/]*$/, `/${database}`) });
-    await db.connect();
-    await db.query(`update "user" set admin = true where id = $1`, [agentId]);
-    await db.end();
+    const [, agentId] = await signUpAll([
+      [artist, "Artist"],
+      [agent, "Agent", "agent"],
+    ]);
 
     const room = (await (await artist.call("PUT", `/api/chat/rooms/with/${agentId}`)).json()) as {
       roomId: string;

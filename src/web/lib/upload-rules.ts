@@ -41,10 +41,15 @@ export const CHUNK_SIZE = 8 * 1024 * 1024;
  * Whether tus-js-client should try a failed request again. A 429 answering
  * the creation is a per-user limit (too many uploads started, too many in
  * progress): the person is told at once instead of waiting ten minutes.
+ * Mid-upload, a 409 (the server holds another offset than the page sent
+ * from: a request of this upload it was still writing, from before a reload
+ * or whose answer was lost) and a 423 (such a request holds the upload's
+ * lock) are settled by what a retry does first, asking the server its
+ * offset: as tus-js-client's own rule does, and the tus protocol says.
  */
 export function shouldRetryUpload(status: number, created: boolean, elapsedMs: number): boolean {
   if (elapsedMs >= UPLOAD_RETRY_WINDOW_MS) return false;
-  if (status === 429) return created;
+  if (status === 429 || status === 409 || status === 423) return created;
   return status === 0 || status >= 500 || status === 408;
 }
 

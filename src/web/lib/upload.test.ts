@@ -135,6 +135,14 @@ describe("retrying a failed request", () => {
     expect(shouldRetryUpload(429, false, 0)).toBe(false);
     expect(shouldRetryUpload(429, true, 0)).toBe(true);
   });
+
+  it("settles an offset conflict (409) or a locked upload (423) mid-upload by retrying, which asks the offset", () => {
+    for (const status of [409, 423]) {
+      expect(shouldRetryUpload(status, true, 0)).toBe(true);
+      expect(shouldRetryUpload(status, true, 10 * 60_000)).toBe(false);
+    }
+    expect(shouldRetryUpload(400, true, 0)).toBe(false);
+  });
 });
 
 describe("a refused creation", () => {

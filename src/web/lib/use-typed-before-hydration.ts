@@ -17,15 +17,17 @@ export interface TypedFields {
  */
 export function useTypedBeforeHydration(fields: TypedFields): RefObject<HTMLFormElement | null> {
   const form = useRef<HTMLFormElement>(null);
-  const latest = useRef(fields);
+  // Read once, at mount, when the prerendered values are in the DOM: the
+  // fields of the first render (a new object each render), kept as they were.
+  const fieldsAtMount = useRef(fields);
   useEffect(() => {
     const root = form.current;
     if (!root) return;
-    for (const [token, set] of Object.entries(latest.current.text ?? {})) {
+    for (const [token, set] of Object.entries(fieldsAtMount.current.text ?? {})) {
       const input = root.querySelector<HTMLInputElement>(`input[autocomplete="${token}"]`);
       if (input?.value) set(input.value);
     }
-    for (const [id, set] of Object.entries(latest.current.checked ?? {})) {
+    for (const [id, set] of Object.entries(fieldsAtMount.current.checked ?? {})) {
       const box = root.querySelector<HTMLInputElement>(`input[type="checkbox"]#${CSS.escape(id)}`);
       if (box?.checked) set(true);
     }

@@ -1,25 +1,9 @@
 import { describe, expect, it } from "vitest";
-import type { ChatMessage } from "../../../shared/chat";
+import { testMessage } from "./test-message";
 import { PENDING_SEQ, lastStoredSeq, mergeMessages, type ThreadMessage } from "./thread";
 
 function message(id: string, seq: number, status: "sent" | "sending" = "sent"): ThreadMessage {
-  const base: ChatMessage = {
-    id,
-    roomId: "a-b",
-    seq,
-    userId: "a",
-    senderName: "A",
-    text: id,
-    createdAt: seq === PENDING_SEQ ? 1000 : seq,
-    status,
-    from_msg_num: 0,
-    to_msg_num: 1,
-    fileUrl: null,
-    fileType: null,
-    fileName: null,
-    fileSize: null,
-  };
-  return base;
+  return testMessage({ id, seq, status, createdAt: seq === PENDING_SEQ ? 1000 : seq });
 }
 
 describe("mergeMessages", () => {

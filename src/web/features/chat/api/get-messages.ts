@@ -14,24 +14,38 @@ function fetchPage(roomId: string, query = ""): Promise<ChatMessage[]> {
  * First load: the latest page. Every later fetch (a reconnect invalidates the
  * query) asks only for what came after the last seq held, and merges by id;
  * the older pages already loaded stay.
+ *
+ * The pages are merged into the thread as it is when they arrive, not as it
+ * was when the fetch began: the query's result replaces the thread, and a
+ * message put in meanwhile (the outbox's stored copy, a live message:new)
+ * may be missing from an answer the server read just before storing it. A
+ * reconnect does both at once (the outbox sends, the thread refetches), and
+ * the message then vanished from the conversation until the next reconnect.
  */
 export async function fetchMessages(queryClient: QueryClient, roomId: string): Promise<Thread> {
-  const held = queryClient.getQueryData<Thread>(chatKeys.messages(roomId));
-  let messages = held?.messages ?? [];
-  let after = lastStoredSeq(messages);
+  const key = chatKeys.messages(roomId);
+  const held = queryClient.getQueryData<Thread>(key);
+  const heldNow = () => queryClient.getQueryData<Thread>(key) ?? held;
+  let after = lastStoredSeq(held?.messages ?? []);
   if (after === undefined) {
     const latest = await fetchPage(roomId);
     return {
-      messages: mergeMessages(messages, latest),
+      messages: mergeMessages(heldNow()?.messages ?? [], latest),
       hasOlder: latest.length >= MESSAGE_PAGE_SIZE,
     };
   }
+  const fetched: ChatMessage[] = [];
   for (;;) {
     const page = await fetchPage(roomId, `?after=${after}`);
-    messages = mergeMessages(messages, page);
-    if (page.length < MESSAGE_PAGE_SIZE) return { messages, hasOlder: held?.hasOlder ?? false };
+    fetched.push(...page);
+    if (page.length < MESSAGE_PAGE_SIZE) break;
     after = page.at(-1)!.seq;
   }
+  const current = heldNow();
+  return {
+    messages: mergeMessages(current?.messages ?? [], fetched),
+    hasOlder: current?.hasOlder ?? false,
+  };
 }
 
 export function useMessages(roomId: string | undefined) {

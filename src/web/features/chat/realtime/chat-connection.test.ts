@@ -1,9 +1,10 @@
 import { QueryClient, QueryObserver } from "@tanstack/react-query";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import type { ChatContact, ChatMessage } from "../../../../shared/chat";
+import type { ChatContact } from "../../../../shared/chat";
 import { FakeSocket } from "../../../realtime/fake-socket";
 import { RealtimeClient } from "../../../realtime/realtime-client";
 import { chatKeys } from "../api/query-keys";
+import { testMessage } from "../test-message";
 import type { Thread } from "../thread";
 import { ChatConnection } from "./chat-connection";
 
@@ -27,22 +28,7 @@ vi.mock("../outbox/start-outbox", () => ({
   }),
 }));
 
-const message: ChatMessage = {
-  id: "m1",
-  roomId: "a-b",
-  seq: 1,
-  userId: "b",
-  senderName: "B",
-  text: "hi",
-  createdAt: 1,
-  status: "sent",
-  from_msg_num: 0,
-  to_msg_num: 1,
-  fileUrl: null,
-  fileType: null,
-  fileName: null,
-  fileSize: null,
-};
+const message = testMessage({ id: "m1", userId: "b", senderName: "B", text: "hi" });
 
 let client: QueryClient | undefined;
 let connection: ChatConnection | undefined;

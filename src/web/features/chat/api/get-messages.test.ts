@@ -1,0 +1,91 @@
+import { QueryClient } from "@tanstack/react-query";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { MESSAGE_PAGE_SIZE, type ChatMessage } from "../../../../shared/chat";
+import { testMessage } from "../test-message";
+import { mergeMessages, type Thread } from "../thread";
+import { fetchMessages } from "./get-messages";
+import { chatKeys } from "./query-keys";
+
+/** Each page request waits here until the test answers it. */
+const pages = vi.hoisted(() => ({
+  asked: [] as { path: string; answer: (page: unknown[]) => void }[],
+}));
+vi.mock("../../../lib/api-client", () => ({
+  apiFetch: (path: string) => new Promise((resolve) => pages.asked.push({ path, answer: resolve })),
+}));
+
+const ROOM = "a-b";
+const key = chatKeys.messages(ROOM);
+
+const message = (id: string, seq: number) => testMessage({ id, roomId: ROOM, seq });
+
+/** What the outbox's onStored and a live message:new do with a stored message. */
+function putIn(queryClient: QueryClient, stored: ChatMessage) {
+  queryClient.setQueryData<Thread>(key, (held) => ({
+    messages: mergeMessages(held?.messages ?? [], [stored]),
+    hasOlder: held?.hasOlder ?? false,
+  }));
+}
+
+/** The fetch as the thread's query runs it: its result replaces the thread. */
+function refetch(queryClient: QueryClient) {
+  return queryClient.query({ queryKey: key, queryFn: () => fetchMessages(queryClient, ROOM) });
+}
+
+async function nextAsked() {
+  await vi.waitFor(() => expect(pages.asked.length).toBeGreaterThan(0));
+  return pages.asked.shift()!;
+}
+
+afterEach(() => {
+  pages.asked.length = 0;
+});
+
+describe("fetchMessages", () => {
+  it("keeps a message put in while a refetch read before it was stored is on its way", async () => {
+    const queryClient = new QueryClient();
+    queryClient.setQueryData<Thread>(key, { messages: [message("m1", 1)], hasOlder: true });
+
+    const running = refetch(queryClient);
+    const asked = await nextAsked();
+    expect(asked.path).toBe(`/api/chat/rooms/${ROOM}/messages?after=1`);
+    // The send's ack lands first; the refetch's answer was read before the insert.
+    putIn(queryClient, message("m2", 2));
+    asked.answer([]);
+    await running;
+
+    const thread = queryClient.getQueryData<Thread>(key)!;
+    expect(thread.messages.map((m) => m.id)).toEqual(["m1", "m2"]);
+    expect(thread.hasOlder).toBe(true);
+  });
+
+  it("merges what came after the last seq, page after page, into the thread held", async () => {
+    const queryClient = new QueryClient();
+    queryClient.setQueryData<Thread>(key, { messages: [message("m1", 1)], hasOlder: false });
+
+    const running = refetch(queryClient);
+    const first = await nextAsked();
+    const full = Array.from({ length: MESSAGE_PAGE_SIZE }, (_, i) => message(`n${i + 2}`, i + 2));
+    first.answer(full);
+    const second = await nextAsked();
+    expect(second.path).toBe(`/api/chat/rooms/${ROOM}/messages?after=${MESSAGE_PAGE_SIZE + 1}`);
+    second.answer([message("last", MESSAGE_PAGE_SIZE + 2)]);
+    await running;
+
+    const ids = queryClient.getQueryData<Thread>(key)!.messages.map((m) => m.id);
+    expect(ids).toHaveLength(MESSAGE_PAGE_SIZE + 2);
+    expect(ids.at(0)).toBe("m1");
+    expect(ids.at(-1)).toBe("last");
+  });
+
+  it("first load: the latest page", async () => {
+    const queryClient = new QueryClient();
+    const running = refetch(queryClient);
+    const asked = await nextAsked();
+    expect(asked.path).toBe(`/api/chat/rooms/${ROOM}/messages`);
+    asked.answer([message("m1", 1)]);
+    const thread = await running;
+    expect(thread.messages.map((m) => m.id)).toEqual(["m1"]);
+    expect(thread.hasOlder).toBe(false);
+  });
+});
