@@ -5,16 +5,30 @@
  */
 import { spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
+import net from "node:net";
 import { e2eDataDir } from "../e2e/support/mailbox";
 
+const port = process.env.PORT ?? "4173";
 // A known folder per port: the journeys read the mail the portal writes there.
-const dataDir = e2eDataDir(process.env.PORT ?? "4173");
+const dataDir = e2eDataDir(port);
+// A portal already on this port owns that folder: wiping it would break its run.
+const portFree = await new Promise<boolean>((resolve) => {
+  const probe = net.createServer();
+  probe.once("error", () => resolve(false));
+  probe.listen(Number(port), () => probe.close(() => resolve(true)));
+});
+if (!portFree) {
+  console.error(
+    `Port ${port} is in use: another portal may be running on ${dataDir}. Not touching it.`,
+  );
+  process.exit(1);
+}
 fs.rmSync(dataDir, { recursive: true, force: true });
 fs.mkdirSync(dataDir, { recursive: true });
 const env = {
   ...process.env,
   DATA_DIR: dataDir,
-  PUBLIC_URL: `http://localhost:${process.env.PORT ?? "4173"}`,
+  PUBLIC_URL: `http://localhost:${port}`,
   AUTH_RATE_LIMIT_PER_MINUTE: "1000",
   NOTIFY_UNREAD_AFTER_SECONDS: "2",
   LOG_LEVEL: "warn",
