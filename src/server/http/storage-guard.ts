@@ -1,7 +1,7 @@
 import type { FastifyInstance } from "fastify";
-import { checkFreeSpace } from "../storage/free-space";
+import { checkFreeSpace, DiskFullError } from "../storage/free-space";
 import { HttpError } from "./errors";
-import { STORAGE_FULL_MESSAGE } from "./unavailable-errors";
+import { SERVICE_UNAVAILABLE_MESSAGE, STORAGE_FULL_MESSAGE } from "./unavailable-errors";
 
 const WRITES = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 
@@ -20,8 +20,15 @@ export function registerStorageGuard(app: FastifyInstance): void {
     if (!WRITES.has(request.method)) return done();
     try {
       checkFreeSpace(config.dataDir);
-    } catch {
-      return done(new HttpError(503, STORAGE_FULL_MESSAGE, undefined, "STORAGE_FULL", 60));
+    } catch (err) {
+      if (err instanceof DiskFullError) {
+        return done(new HttpError(503, STORAGE_FULL_MESSAGE, undefined, "STORAGE_FULL", 60));
+      }
+      // Not a full disk (DATA_DIR gone, no permission): say so to the operator, not "full".
+      request.log.error({ err }, "storage guard: cannot read DATA_DIR's disk");
+      return done(
+        new HttpError(503, SERVICE_UNAVAILABLE_MESSAGE, undefined, "SERVICE_UNAVAILABLE", 5),
+      );
     }
     done();
   });

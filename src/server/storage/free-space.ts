@@ -3,18 +3,22 @@ import fs from "node:fs";
 /** Below this much free space the disk counts as full: writes are about to fail. */
 export const MIN_FREE_BYTES = 8 * 1024 * 1024;
 
+/** The disk has (nearly) no space left: a full disk, not a broken one. */
+export class DiskFullError extends Error {}
+
 /**
- * Throws when the file system holding `target` is (nearly) full or not
+ * Throws DiskFullError when the file system holding `target` is (nearly) full or not
  * writable. Synchronous on purpose: the async fs calls wait in libuv's thread
  * pool, where a burst of password hashes (scrypt) would queue a health check
  * for seconds and fail it on a healthy instance; statfs and access on a
- * local disk take microseconds.
+ * local disk take microseconds. Any other failure (the folder is gone, no
+ * permission) throws statfs's own error.
  */
 export function checkFreeSpace(target: string): void {
   const stats = fs.statfsSync(target);
   const free = stats.bavail * stats.bsize;
   if (free < MIN_FREE_BYTES) {
-    throw new Error(`disk full: ${Math.floor(free / 1024)} KiB free`);
+    throw new DiskFullError(`disk full: ${Math.floor(free / 1024)} KiB free`);
   }
 }
 
