@@ -44,6 +44,10 @@ function NoticeDot() {
 }
 
 const linkBase = "flex items-center gap-3 rounded-lg font-medium transition-colors";
+/** A side link's box; the skeleton's placeholders take the same (route-skeleton.tsx). */
+export const sideLinkClass = `${linkBase} px-3 py-2.5`;
+/** A bottom link's box, likewise. */
+export const bottomLinkClass = `${linkBase} flex-col gap-1 py-2 text-xs`;
 const activeClass = "bg-indigo-50 text-indigo-800 dark:bg-indigo-950 dark:text-indigo-200";
 const idleClass = "text-slate-700 hover:bg-slate-100 dark:text-slate-300 dark:hover:bg-slate-800";
 
@@ -153,7 +157,7 @@ function SideNav({ items, pathname, unread, hasNotice }: NavMarks) {
             key={item.to}
             to={item.to}
             aria-current={active ? "page" : undefined}
-            className={`${linkBase} px-3 py-2.5 ${active ? activeClass : idleClass}`}
+            className={`${sideLinkClass} ${active ? activeClass : idleClass}`}
           >
             <item.icon aria-hidden="true" className="size-5" />
             <span className="flex-1">{item.label}</span>
@@ -177,7 +181,7 @@ function BottomNav({ items, pathname, unread, hasNotice }: NavMarks) {
             key={item.to}
             to={item.to}
             aria-current={active ? "page" : undefined}
-            className={`${linkBase} flex-col gap-1 py-2 text-xs ${active ? "text-indigo-700 dark:text-indigo-300" : "text-slate-700 dark:text-slate-300"}`}
+            className={`${bottomLinkClass} ${active ? "text-indigo-700 dark:text-indigo-300" : "text-slate-700 dark:text-slate-300"}`}
           >
             <span className="relative">
               <item.icon aria-hidden="true" className="size-5" />

@@ -2,7 +2,14 @@ import { Link } from "react-router";
 import { ArrowLeft } from "lucide-react";
 import { Spinner } from "../components/spinner";
 import { SubPage } from "../components/sub-page";
-import { BottomNavFrame, ShellFrame, SideNavFrame, isChatPath } from "./app-shell";
+import {
+  BottomNavFrame,
+  ShellFrame,
+  SideNavFrame,
+  bottomLinkClass,
+  isChatPath,
+  sideLinkClass,
+} from "./app-shell";
 
 /**
  * What the build prerenders into the page of a signed-in route
@@ -45,15 +52,21 @@ export const routeSkeletons: Record<string, RouteSkeleton> = {
 
 const placeholder = "rounded bg-slate-200 dark:bg-slate-700";
 
-/** The side navigation before its items are known: four bars where the links will be. */
+/**
+ * The navigations before their items are known: a bar where each link will
+ * be, in the link's own box (same classes: the same height), hidden from
+ * assistive technology.
+ */
 function SideNavSkeleton() {
   return (
     <SideNavFrame busy>
       {[0, 1, 2, 3].map((i) => (
-        // A link's height: py-2.5 around a 24 px line.
-        <div key={i} aria-hidden="true" className="flex h-11 items-center gap-3 px-3">
-          <span className={`size-5 ${placeholder}`} />
-          <span className={`h-4 w-24 ${placeholder}`} />
+        <div key={i} aria-hidden="true" className={sideLinkClass}>
+          <span className={`block size-5 ${placeholder}`} />
+          {/* The label's 24 px line. */}
+          <span className="flex h-6 items-center">
+            <span className={`h-4 w-24 ${placeholder}`} />
+          </span>
         </div>
       ))}
     </SideNavFrame>
@@ -64,8 +77,8 @@ function BottomNavSkeleton() {
   return (
     <BottomNavFrame busy>
       {[0, 1, 2, 3].map((i) => (
-        <div key={i} aria-hidden="true" className="flex flex-col items-center gap-1 py-2">
-          <span className={`size-5 ${placeholder}`} />
+        <div key={i} aria-hidden="true" className={bottomLinkClass}>
+          <span className={`block size-5 ${placeholder}`} />
           <span className={`h-4 w-10 ${placeholder}`} />
         </div>
       ))}
