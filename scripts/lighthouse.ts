@@ -9,7 +9,9 @@
  * what the portal sends uncompressed (scripts/lighthouse/compressing-proxy.ts)
  * and passes compressed answers through; the script says which case it measured.
  * The full reports land in .test-output/lighthouse/.
- * LIGHTHOUSE_ROUTES=/login,/songs limits the routes; LIGHTHOUSE_PORT picks the port.
+ * LIGHTHOUSE_ROUTES=/login,/songs limits the routes; LIGHTHOUSE_PORT picks the port;
+ * LIGHTHOUSE_TRACE=1 saves each run's trace beside its report (for DevTools'
+ * Performance panel: which task is long, and when).
  */
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
@@ -21,6 +23,7 @@ import { readManifest, distWeb, entryKey } from "./build-manifest";
 import { startCompressingProxy } from "./lighthouse/compressing-proxy";
 
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
+const SAVE_TRACE = process.env.LIGHTHOUSE_TRACE === "1";
 /** Lighthouse's default is 4; a host slower than a desktop may calibrate (docs/benchmarks.md). */
 const CPU_MULTIPLIER = process.env.LIGHTHOUSE_CPU_MULTIPLIER
   ? Number(process.env.LIGHTHOUSE_CPU_MULTIPLIER)
@@ -234,6 +237,12 @@ async function main() {
         if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
         const slug = target.label.replace(/[^a-z0-9]+/gi, "-").replace(/^-|-$/g, "") || "root";
         fs.writeFileSync(path.join(reportDir, `${slug}-${i + 1}.json`), result.report as string);
+        if (SAVE_TRACE) {
+          fs.writeFileSync(
+            path.join(reportDir, `${slug}-${i + 1}.trace.json`),
+            JSON.stringify(result.artifacts.Trace),
+          );
+        }
         const { categories, audits, finalDisplayedUrl } = result.lhr;
         if (new URL(finalDisplayedUrl).pathname !== new URL(url).pathname) {
           throw new Error(`${url} ended at ${finalDisplayedUrl}: not signed in?`);

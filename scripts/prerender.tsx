@@ -8,18 +8,22 @@
  * - each route's page preloads the route's lazy chunks with modulepreload, so
  *   they download beside the entry instead of after it;
  * - the public screens (/login, /register) are rendered to HTML with
- *   react-dom/server and hydrated by src/web/main.tsx.
+ *   react-dom/server and hydrated by src/web/main.tsx;
+ * - the signed-in screens get their skeleton (src/web/app/route-skeleton.tsx:
+ *   the app's frame, the screen's heading and loading state), which main.tsx
+ *   replaces with the app once the session is known (decision 086).
  * dist/web/pages/routes.json tells the server which page answers which path.
  */
 import fs from "node:fs";
 import path from "node:path";
 import { StrictMode } from "react";
-import { renderToString } from "react-dom/server";
+import { renderToStaticMarkup, renderToString } from "react-dom/server";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { StaticRouter } from "react-router";
 import { routeChunks, type RouteChunks } from "../src/web/app/route-chunks";
 import { AppScreens } from "../src/web/app/app-screens";
 import { preloadRoute } from "../src/web/app/routes";
+import { RouteSkeletonView, routeSkeletons } from "../src/web/app/route-skeleton";
 import { sessionQueryKey, sessionUrl } from "../src/web/lib/auth/session";
 import { distWeb, readManifest, routeOwnFiles } from "./build-manifest";
 
@@ -60,6 +64,15 @@ async function renderPublic(url: string): Promise<string> {
   );
 }
 
+/** The skeleton of a signed-in screen: static markup, never hydrated (main.tsx renders over it). */
+function renderSkeleton(routePath: string): string {
+  return renderToStaticMarkup(
+    <StaticRouter location="/">
+      <RouteSkeletonView path={routePath} />
+    </StaticRouter>,
+  );
+}
+
 /** Adds tags at the end of <head>. */
 function addToHead(html: string, tags: string): string {
   if (!html.includes("</head>")) throw new Error("no </head> in index.html");
@@ -85,26 +98,36 @@ async function main() {
       ? ""
       : `<link rel="preload" href="${sessionUrl}" as="fetch" crossorigin="anonymous">`;
     let html = addToHead(base, `${session}${preloads}`);
+    let markup: string | undefined;
+    let rootAttrs = "";
     if (route.prerender) {
-      const markup = await renderPublic(route.path);
+      markup = await renderPublic(route.path);
       if (!markup.includes("<form")) throw new Error(`${route.path} prerendered without its form`);
+    } else if (routeSkeletons[route.path]) {
+      markup = renderSkeleton(route.path);
+      // Tells main.tsx to render over it rather than hydrate it.
+      rootAttrs = " data-skeleton";
+    }
+    if (markup !== undefined) {
+      if (!html.includes('<div id="root"></div>')) {
+        throw new Error("index.html has no empty #root to prerender into");
+      }
       // Paint only once the whole screen is parsed (Chromium's rel=expect), so
       // a slow parse never shows a half card that then grows and shifts.
       html = addToHead(html, '<link rel="expect" href="#root-end" blocking="render">').replace(
         '<div id="root"></div>',
-        `<div id="root">${markup}</div><template id="root-end"></template>`,
+        `<div id="root"${rootAttrs}>${markup}</div><template id="root-end"></template>`,
       );
-    }
-    if (route.prerender && !html.includes('<template id="root-end">')) {
-      throw new Error("index.html has no empty #root to prerender into");
     }
     const file = `pages/${slug(route)}.html`;
     fs.writeFileSync(path.join(distWeb, file), html);
     table.push({ path: route.path, file });
   }
   fs.writeFileSync(path.join(distWeb, "pages", "routes.json"), JSON.stringify(table, null, 2));
+  const rendered = routeChunks.filter((r) => r.prerender).length;
+  const skeletons = routeChunks.filter((r) => !r.prerender && routeSkeletons[r.path]).length;
   console.log(
-    `prerender: ${table.length} route pages, ${routeChunks.filter((r) => r.prerender).length} rendered to HTML`,
+    `prerender: ${table.length} route pages, ${rendered} rendered to HTML, ${skeletons} with a skeleton`,
   );
 }
 

@@ -26,7 +26,10 @@ const root = document.getElementById("root")!;
 // The route's screens first (the built page has preloaded their chunks), so
 // the first render is the whole screen, as the prerendered HTML shows it.
 const ready = preloadRoute(window.location.pathname);
-if (root.firstElementChild) {
+// A signed-in screen's skeleton (scripts/prerender.tsx, route-skeleton.tsx):
+// static markup made without a session, never hydrated.
+const skeleton = root.hasAttribute("data-skeleton");
+if (root.firstElementChild && !skeleton) {
   // A public screen prerendered at build time for a signed-out visitor
   // (scripts/prerender.tsx): hydrate it with the same answer, marked stale so
   // the session is still checked and a signed-in visitor moves on.
@@ -36,10 +39,23 @@ if (root.firstElementChild) {
   // Every other screen needs the session first: ask now (the built page has
   // preloaded it), while its modules load; render once they are in, in a
   // transition that yields to the browser (no long task).
-  queryClient.query({ queryKey: sessionQueryKey, queryFn: fetchSessionUser }).catch(() => {
-    // The guard's own query retries and shows the failure.
-  });
-  void ready.then(() => startTransition(() => createRoot(root).render(app)));
+  const session = queryClient
+    .query({ queryKey: sessionQueryKey, queryFn: fetchSessionUser })
+    .catch(() => {
+      // The guard's own query retries and shows the failure.
+    });
+  // Over a skeleton, React's first render replaces it (createRoot clears the
+  // container when it commits): wait for the session too, so that render is
+  // the signed-in screen (or the way to /login), not a spinner over the
+  // skeleton. A session slower than 3 s is waited for by the guard instead.
+  const known = skeleton
+    ? Promise.race([session, new Promise((resolve) => setTimeout(resolve, 3000))])
+    : undefined;
+  void Promise.all([ready, known]).then(() =>
+    startTransition(() => {
+      createRoot(root).render(app);
+    }),
+  );
 }
 
 // The offline shell and update prompt, once the page itself has loaded.

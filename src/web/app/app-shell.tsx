@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import { NavLink, Outlet, useLocation } from "react-router";
 import { Music } from "lucide-react";
 import { useSession } from "../lib/auth/session";
@@ -43,6 +44,10 @@ function NoticeDot() {
 }
 
 const linkBase = "flex items-center gap-3 rounded-lg font-medium transition-colors";
+/** A side link's box; the skeleton's placeholders take the same (route-skeleton.tsx). */
+export const sideLinkClass = `${linkBase} px-3 py-2.5`;
+/** A bottom link's box, likewise. */
+export const bottomLinkClass = `${linkBase} flex-col gap-1 py-2 text-xs`;
 const activeClass = "bg-indigo-50 text-indigo-800 dark:bg-indigo-950 dark:text-indigo-200";
 const idleClass = "text-slate-700 hover:bg-slate-100 dark:text-slate-300 dark:hover:bg-slate-800";
 
@@ -54,17 +59,97 @@ interface NavMarks {
   hasNotice: boolean;
 }
 
-/** The side navigation of wide screens. */
-function SideNav({ items, pathname, unread, hasNotice }: NavMarks) {
+/**
+ * The side navigation's box. `busy`: the prerendered skeleton's
+ * (route-skeleton.tsx), before the signed-in user (and so the items) is known.
+ */
+export function SideNavFrame({ busy, children }: { busy?: boolean; children: ReactNode }) {
   return (
     <nav
       aria-label="Main"
+      aria-busy={busy || undefined}
       className="hidden w-60 shrink-0 flex-col gap-1 border-r border-slate-200 bg-white p-4 md:sticky md:top-0 md:flex md:h-dvh md:overflow-y-auto dark:border-slate-800 dark:bg-slate-900"
     >
       <div className="mb-6 flex items-center gap-2 px-2 text-lg font-bold">
         <Music aria-hidden="true" className="size-6 text-indigo-600 dark:text-indigo-400" />
         Artist Portal
       </div>
+      {children}
+    </nav>
+  );
+}
+
+/** The bottom navigation's box (small screens). */
+export function BottomNavFrame({ busy, children }: { busy?: boolean; children: ReactNode }) {
+  return (
+    <nav
+      aria-label="Bottom"
+      aria-busy={busy || undefined}
+      className="fixed inset-x-0 bottom-0 z-10 grid auto-cols-fr grid-flow-col border-t border-slate-200 bg-white md:hidden dark:border-slate-800 dark:bg-slate-900"
+    >
+      {children}
+    </nav>
+  );
+}
+
+/**
+ * The shell's frame: skip link, side navigation, the small screens' header,
+ * main, bottom navigation. Shared by the app and the skeleton the build
+ * prerenders into signed-in pages (route-skeleton.tsx), so React's first
+ * render lands exactly where the skeleton stood.
+ */
+export function ShellFrame({
+  onChatRoute,
+  sideNav,
+  bottomNav,
+  after,
+  busy,
+  children,
+}: {
+  /** A conversation takes the whole small screen: no header, no bottom nav. */
+  onChatRoute: boolean;
+  sideNav: ReactNode;
+  bottomNav: ReactNode;
+  after?: ReactNode;
+  busy?: boolean;
+  children: ReactNode;
+}) {
+  return (
+    // A conversation is exactly one screen tall: only its message list scrolls.
+    <div className={`flex ${onChatRoute ? "h-dvh" : "min-h-dvh"}`}>
+      <SkipLink />
+      {sideNav}
+      <div className="flex min-w-0 flex-1 flex-col">
+        {!onChatRoute && (
+          <header className="flex items-center gap-2 border-b border-slate-200 bg-white px-4 py-3 font-bold md:hidden dark:border-slate-800 dark:bg-slate-900">
+            <Music aria-hidden="true" className="size-5 text-indigo-600 dark:text-indigo-400" />
+            Artist Portal
+          </header>
+        )}
+        <main
+          id={MAIN_CONTENT_ID}
+          // Reached by the skip link; focus lands here, not on a control.
+          tabIndex={-1}
+          aria-busy={busy || undefined}
+          className={`flex min-w-0 flex-1 flex-col outline-none ${onChatRoute ? "min-h-0" : "pb-20 md:pb-0"}`}
+        >
+          {children}
+        </main>
+      </div>
+      {after}
+      {!onChatRoute && bottomNav}
+    </div>
+  );
+}
+
+/** Whether `pathname` is a conversation (the whole small screen). */
+export const isChatPath = (pathname: string) =>
+  pathname.startsWith("/chat/") || pathname.startsWith("/inbox/");
+
+/** The side navigation of wide screens. */
+function SideNav({ items, pathname, unread, hasNotice }: NavMarks) {
+  return (
+    <SideNavFrame>
       {items.map((item) => {
         const active = isActive(item, pathname);
         return (
@@ -72,7 +157,7 @@ function SideNav({ items, pathname, unread, hasNotice }: NavMarks) {
             key={item.to}
             to={item.to}
             aria-current={active ? "page" : undefined}
-            className={`${linkBase} px-3 py-2.5 ${active ? activeClass : idleClass}`}
+            className={`${sideLinkClass} ${active ? activeClass : idleClass}`}
           >
             <item.icon aria-hidden="true" className="size-5" />
             <span className="flex-1">{item.label}</span>
@@ -81,17 +166,14 @@ function SideNav({ items, pathname, unread, hasNotice }: NavMarks) {
           </NavLink>
         );
       })}
-    </nav>
+    </SideNavFrame>
   );
 }
 
 /** The bottom navigation of small screens. */
 function BottomNav({ items, pathname, unread, hasNotice }: NavMarks) {
   return (
-    <nav
-      aria-label="Bottom"
-      className="fixed inset-x-0 bottom-0 z-10 grid auto-cols-fr grid-flow-col border-t border-slate-200 bg-white md:hidden dark:border-slate-800 dark:bg-slate-900"
-    >
+    <BottomNavFrame>
       {items.map((item) => {
         const active = isActive(item, pathname);
         return (
@@ -99,7 +181,7 @@ function BottomNav({ items, pathname, unread, hasNotice }: NavMarks) {
             key={item.to}
             to={item.to}
             aria-current={active ? "page" : undefined}
-            className={`${linkBase} flex-col gap-1 py-2 text-xs ${active ? "text-indigo-700 dark:text-indigo-300" : "text-slate-700 dark:text-slate-300"}`}
+            className={`${bottomLinkClass} ${active ? "text-indigo-700 dark:text-indigo-300" : "text-slate-700 dark:text-slate-300"}`}
           >
             <span className="relative">
               <item.icon aria-hidden="true" className="size-5" />
@@ -118,14 +200,14 @@ function BottomNav({ items, pathname, unread, hasNotice }: NavMarks) {
           </NavLink>
         );
       })}
-    </nav>
+    </BottomNavFrame>
   );
 }
 
 export function AppShell() {
   const { pathname } = useLocation();
   // A conversation takes the whole small screen: the artist's and the agent's.
-  const onChatRoute = pathname.startsWith("/chat/") || pathname.startsWith("/inbox/");
+  const onChatRoute = isChatPath(pathname);
   const { data: user } = useSession();
   useLiveSongs();
   const unread = useUnreadTotal();
@@ -134,31 +216,13 @@ export function AppShell() {
   const marks = { pathname, unread, hasNotice: (notices.data?.unseen.length ?? 0) > 0 };
 
   return (
-    // A conversation is exactly one screen tall: only its message list scrolls.
-    <div className={`flex ${onChatRoute ? "h-dvh" : "min-h-dvh"}`}>
-      <SkipLink />
-      {/* Agents and artists share the shell; agents get their own destinations. */}
-      <SideNav items={user?.admin ? adminNavItems : sideNavItems} {...marks} />
-      <div className="flex min-w-0 flex-1 flex-col">
-        {!onChatRoute && (
-          <header className="flex items-center gap-2 border-b border-slate-200 bg-white px-4 py-3 font-bold md:hidden dark:border-slate-800 dark:bg-slate-900">
-            <Music aria-hidden="true" className="size-5 text-indigo-600 dark:text-indigo-400" />
-            Artist Portal
-          </header>
-        )}
-        <main
-          id={MAIN_CONTENT_ID}
-          // Reached by the skip link; focus lands here, not on a control.
-          tabIndex={-1}
-          className={`flex min-w-0 flex-1 flex-col outline-none ${onChatRoute ? "min-h-0" : "pb-20 md:pb-0"}`}
-        >
-          <Outlet />
-        </main>
-      </div>
-      {user && !user.admin && <SongStatusToasts />}
-      {!onChatRoute && (
-        <BottomNav items={user?.admin ? adminNavItems : bottomNavItems} {...marks} />
-      )}
-    </div>
+    <ShellFrame
+      onChatRoute={onChatRoute}
+      sideNav={<SideNav items={user?.admin ? adminNavItems : sideNavItems} {...marks} />}
+      bottomNav={<BottomNav items={user?.admin ? adminNavItems : bottomNavItems} {...marks} />}
+      after={user && !user.admin && <SongStatusToasts />}
+    >
+      <Outlet />
+    </ShellFrame>
   );
 }

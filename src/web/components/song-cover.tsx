@@ -7,12 +7,15 @@ export function SongCover({
   alt,
   className = "size-20",
   eager = false,
+  priority = false,
 }: {
   src: string | null;
   alt: string;
   className?: string;
   /** On screen from the start: load at once (a lazy image there delays the paint). */
   eager?: boolean;
+  /** The screen's largest picture (its LCP): fetched before the other images. */
+  priority?: boolean;
 }) {
   const [failed, setFailed] = useState<string | null>(null);
   if (src && failed !== src) {
@@ -20,7 +23,8 @@ export function SongCover({
       <img
         src={src}
         alt={alt}
-        loading={eager ? "eager" : "lazy"}
+        loading={eager || priority ? "eager" : "lazy"}
+        fetchPriority={priority ? "high" : undefined}
         onError={() => setFailed(src)}
         className={`${className} shrink-0 rounded-lg object-cover`}
       />

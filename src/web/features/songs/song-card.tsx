@@ -3,14 +3,25 @@ import { songDateLine, type SongSummary } from "../../../shared/song-schemas";
 import { SongCover } from "../../components/song-cover";
 import { SongStatusBadge } from "../../components/song-status-badge";
 
-/** `eager`: the first cards are on screen at once, so their covers are not lazy. */
-export function SongCard({ song, eager = false }: { song: SongSummary; eager?: boolean }) {
+/**
+ * `eager`: the first cards are on screen at once, so their covers are not
+ * lazy; `priority`: the first cover, the list's largest paint, comes first.
+ */
+export function SongCard({
+  song,
+  eager = false,
+  priority = false,
+}: {
+  song: SongSummary;
+  eager?: boolean;
+  priority?: boolean;
+}) {
   return (
     <Link
       to={`/song/${encodeURIComponent(song.id)}`}
       className="flex items-center gap-4 rounded-xl bg-white p-3 ring-1 ring-slate-200 hover:bg-slate-50 dark:bg-slate-900 dark:ring-slate-800 dark:hover:bg-slate-800"
     >
-      <SongCover src={song.coverUrl} alt="" eager={eager} />
+      <SongCover src={song.coverUrl} alt="" eager={eager} priority={priority} />
       <div className="flex min-w-0 flex-1 flex-col gap-1">
         <div className="flex flex-wrap items-center gap-2">
           <h2 className="truncate font-semibold">{song.type}</h2>

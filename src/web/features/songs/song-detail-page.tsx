@@ -67,6 +67,8 @@ function SongDetailView({ song }: { song: SongRecord }) {
           src={song.coverUrl}
           alt={`Cover of ${song.type}`}
           className="size-48 self-center sm:self-start"
+          // The screen's largest picture: its LCP.
+          priority
         />
         <dl className="grid flex-1 grid-cols-1 gap-3 sm:grid-cols-2">
           <Fact label="Album">{song.album || "Not specified"}</Fact>

@@ -124,7 +124,7 @@ function YourSongs() {
               .flatMap((page) => page.items)
               .map((song, index) => (
                 <li key={song.id}>
-                  <SongCard song={song} eager={index < 4} />
+                  <SongCard song={song} eager={index < 4} priority={index === 0} />
                 </li>
               ))}
           </ul>

@@ -65,7 +65,10 @@ function useLocalUrl(file: File | undefined): string | null {
   return url;
 }
 
-function Attachment({ message }: { message: ThreadMessage }) {
+/** How a chat picture loads: first of all (the screen's LCP), at once, or when near. */
+export type ImageLoading = "priority" | "eager" | "lazy";
+
+function Attachment({ message, image }: { message: ThreadMessage; image: ImageLoading }) {
   const [viewing, setViewing] = useState(false);
   const name = message.fileName ?? "attachment";
   const label = attachmentLabel(message.fileName);
@@ -95,6 +98,8 @@ function Attachment({ message }: { message: ThreadMessage }) {
               alt={name}
               width={256}
               height={192}
+              loading={image === "lazy" ? "lazy" : "eager"}
+              fetchPriority={image === "priority" ? "high" : undefined}
               className="h-48 w-64 max-w-full bg-slate-200 object-cover dark:bg-slate-700"
             />
           </button>
@@ -166,6 +171,7 @@ export const MessageBubble = memo(function MessageBubble({
   songHref,
   seen = false,
   named = false,
+  image = "eager",
 }: {
   message: ThreadMessage;
   own: boolean;
@@ -176,6 +182,8 @@ export const MessageBubble = memo(function MessageBubble({
   /** Where a song card links for this viewer (stable, so bubbles stay memoised). */
   songHref: (songId: string) => string;
   seen?: boolean;
+  /** How an image attachment loads (message-list.tsx: lazy unless near the end). */
+  image?: ImageLoading;
 }) {
   const time = new Date(message.createdAt);
   const { terms, highlightedId } = useMessageTools();
@@ -204,7 +212,7 @@ export const MessageBubble = memo(function MessageBubble({
         )}
         {message.quote && <QuoteBlock quote={message.quote} own={own && !note} />}
         {message.song && <MessageSongCard song={message.song} href={songHref(message.song.id)} />}
-        {message.fileType && <Attachment message={message} />}
+        {message.fileType && <Attachment message={message} image={image} />}
         {message.text && <MessageText text={message.text} terms={terms} own={own && !note} />}
         <span
           className={`flex items-center justify-end gap-1 text-xs ${note ? "text-amber-900 dark:text-amber-200" : own ? "text-indigo-100" : "text-slate-600 dark:text-slate-300"}`}

@@ -4,7 +4,7 @@ import { Spinner } from "../../../components/spinner";
 import { sameDay } from "../day-label";
 import { DayDivider } from "./day-divider";
 import type { ThreadMessage } from "../thread";
-import { MessageBubble } from "./message-bubble";
+import { MessageBubble, type ImageLoading } from "./message-bubble";
 import { SystemLine } from "./system-line";
 import { UnreadDivider } from "./unread-divider";
 import { useMessageScroll, type Older } from "./use-message-scroll";
@@ -91,8 +91,26 @@ function OlderMessagesControl({ older }: { older: Older }) {
   );
 }
 
+/**
+ * How each image attachment loads. The thread opens at its newest message, so
+ * the last pictures are on screen: the newest one (the screen's largest paint)
+ * first, the one before it at once too; older ones only when scrolled near.
+ */
+export function imageLoading(messages: readonly ThreadMessage[]): Map<string, ImageLoading> {
+  const loading = new Map<string, ImageLoading>();
+  let seen = 0;
+  for (let i = messages.length - 1; i >= 0; i--) {
+    const message = messages[i]!;
+    if (message.fileType !== "image") continue;
+    loading.set(message.id, seen === 0 ? "priority" : seen === 1 ? "eager" : "lazy");
+    seen++;
+  }
+  return loading;
+}
+
 /** Each message with a day divider where the day changes and the unread divider where it starts. */
 function MessageRows({ messages, ownId, peerId, unread, seenId, ...actions }: MessageListProps) {
+  const images = imageLoading(messages);
   return messages.map((message, i) => {
     const previous = messages[i - 1];
     const newDay = !previous || !sameDay(previous.createdAt, message.createdAt);
@@ -114,6 +132,7 @@ function MessageRows({ messages, ownId, peerId, unread, seenId, ...actions }: Me
             onRemove={actions.onRemove}
             songHref={actions.songHref}
             seen={message.id === seenId}
+            image={images.get(message.id)}
           />
         )}
       </Fragment>

@@ -76,8 +76,9 @@ function SongDesk() {
       ) : (
         <>
           <ul aria-label="Song requests" className="flex flex-col gap-3">
-            {rows.map((song) => (
-              <DeskSongRow key={song.id} song={song} />
+            {rows.map((song, index) => (
+              // The first rows are on screen at once: their covers are not lazy.
+              <DeskSongRow key={song.id} song={song} eager={index < 6} priority={index === 0} />
             ))}
           </ul>
           <LoadMoreButton query={songs} />
@@ -154,10 +155,18 @@ function DeskFilters({
   );
 }
 
-function DeskSongRow({ song }: { song: SongDetail }) {
+function DeskSongRow({
+  song,
+  eager,
+  priority,
+}: {
+  song: SongDetail;
+  eager: boolean;
+  priority: boolean;
+}) {
   return (
     <li className="flex items-center gap-4 rounded-xl bg-white p-3 ring-1 ring-slate-200 dark:bg-slate-900 dark:ring-slate-800">
-      <SongCover src={song.coverUrl} alt="" className="size-14" />
+      <SongCover src={song.coverUrl} alt="" className="size-14" eager={eager} priority={priority} />
       <div className="flex min-w-0 flex-1 flex-col gap-1">
         <div className="flex flex-wrap items-center gap-2">
           <Link

@@ -1,0 +1,169 @@
+import crypto from "node:crypto";
+import { expect, test, type Page } from "@playwright/test";
+import { DEMO_PASSWORD, demo } from "./support/accounts";
+import { expectAccessible } from "./support/axe";
+
+const sha256 = (text: string) =>
+  `'sha256-${crypto.createHash("sha256").update(text, "utf8").digest("base64")}'`;
+
+/** Console errors and uncaught exceptions of the page, from now on. */
+function collectErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on("console", (m) => {
+    if (m.type() === "error") errors.push(m.text());
+  });
+  page.on("pageerror", (e) => errors.push(e.message));
+  return errors;
+}
+
+/**
+ * Signs in through the API, so the first page this context loads is the one
+ * under test: a page the service worker controls is its index.html (no
+ * skeleton), and what it fetches is hidden from page.route.
+ */
+async function signInByApi(page: Page, email: string) {
+  const origin = new URL(test.info().project.use.baseURL!).origin;
+  const response = await page.request.post("/api/auth/sign-in/email", {
+    data: { email, password: DEMO_PASSWORD },
+    headers: { origin },
+  });
+  expect(response.ok()).toBe(true);
+}
+
+/** Holds every script until `release()`: the prerendered skeleton is on screen, React is not. */
+async function holdScripts(page: Page): Promise<() => void> {
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/.*\.js$/, async (route) => {
+    await released;
+    await route.continue();
+  });
+  return release;
+}
+
+const songCards = (page: Page) => page.getByRole("list", { name: "Songs" }).getByRole("listitem");
+
+test("signed-in pages are served with their skeleton and a CSP that allows its inline blocks", async ({
+  request,
+}) => {
+  for (const [url, heading] of [
+    ["/songs", "Your Songs"],
+    ["/desk/songs", "Song desk"],
+    ["/artist-account", "Artist Account"],
+    ["/chat/some-agent", undefined],
+    ["/", undefined],
+  ] as const) {
+    const response = await request.get(url);
+    expect(response.status(), url).toBe(200);
+    const html = await response.text();
+    expect(html, url).toMatch(/<div id="root" data-skeleton>/);
+    expect(html, url).toContain('aria-busy="true"');
+    if (heading) expect(html, url).toContain(`>${heading}</h1>`);
+    // The CSP allows inline blocks by hash, never inline style attributes.
+    expect(html, url).not.toMatch(/\sstyle="/);
+    const csp = response.headers()["content-security-policy"] ?? "";
+    expect(csp, url).not.toContain("unsafe-inline");
+    for (const [, script] of html.matchAll(/<script>([\s\S]*?)<\/script>/g)) {
+      expect(csp, `${url}: inline script`).toContain(sha256(script!));
+    }
+    const styles = [...html.matchAll(/<style>([\s\S]*?)<\/style>/g)];
+    expect(styles.length, url).toBeGreaterThan(0);
+    for (const [, style] of styles) expect(csp, `${url}: inline style`).toContain(sha256(style!));
+  }
+});
+
+test.describe("without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("a signed-in screen paints its frame, heading and loading state from the HTML alone", async ({
+    page,
+  }) => {
+    await page.goto("/songs");
+    await expect(page.getByRole("heading", { name: "Your Songs", level: 1 })).toBeVisible();
+    await expect(page.getByRole("main")).toHaveAttribute("aria-busy", "true");
+    await expect(page.getByRole("status")).toHaveText("Loading your songs…");
+    await expect(page.getByRole("navigation", { name: "Main" })).toContainText("Artist Portal");
+    // No control that would do nothing: only the skip link, no nav items yet.
+    await expect(page.getByRole("button")).toHaveCount(0);
+    await expect(page.getByRole("textbox")).toHaveCount(0);
+    await expect(page.getByRole("link")).toHaveCount(1);
+
+    await page.goto("/chat/some-agent");
+    await expect(page.getByRole("link", { name: "Back to chats" })).toBeVisible();
+    await expect(page.getByRole("status").last()).toHaveText("Loading the conversation…");
+  });
+});
+
+test("the skeleton is accessible and gives way to the real screen, with no console error", async ({
+  page,
+}) => {
+  await signInByApi(page, demo.artist);
+  const errors = collectErrors(page);
+  const release = await holdScripts(page);
+  // Not "load": that waits for the held module scripts.
+  await page.goto("/songs", { waitUntil: "commit" });
+  await expect(page.getByRole("heading", { name: "Your Songs" })).toBeVisible();
+  await expect(page.getByRole("main")).toHaveAttribute("aria-busy", "true");
+  // The spinner turns forever; expectAccessible waits for animations to settle.
+  await page.evaluate(() => document.getAnimations().forEach((a) => a.cancel()));
+  await expectAccessible(page);
+  release();
+
+  await expect(songCards(page)).toHaveCount(10);
+  await expect(page.getByRole("heading", { name: "Your Songs" })).toHaveCount(1);
+  await expect(page.getByRole("main")).not.toHaveAttribute("aria-busy", "true");
+  await expect(
+    page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Songs" }),
+  ).toHaveAttribute("aria-current", "page");
+  // The list's first cover is its largest paint: asked for first, never lazily.
+  await expect(page.locator('main img[fetchpriority="high"]')).toHaveCount(1);
+  await expect(page.locator('main img[loading="lazy"]').first()).toBeAttached();
+  await expectAccessible(page);
+  expect(errors).toEqual([]);
+});
+
+test("a signed-in artist loading a conversation or an account screen gets the real screen", async ({
+  page,
+  browser,
+}) => {
+  await signInByApi(page, demo.artist);
+  const errors = collectErrors(page);
+  await page.goto("/");
+  await page.getByRole("list", { name: "Support agents" }).getByRole("link").first().click();
+  await expect(page).toHaveURL(/\/chat\/[^/]+$/);
+  await expect(page.getByRole("textbox", { name: "Message" })).toBeVisible();
+  const conversation = page.url();
+
+  // A fresh context: its first page is the built one, not the worker's.
+  const fresh = await browser.newPage({ baseURL: test.info().project.use.baseURL });
+  try {
+    const freshErrors = collectErrors(fresh);
+    await signInByApi(fresh, demo.artist);
+    await fresh.goto(conversation);
+    await expect(fresh.getByRole("region", { name: "Conversation" })).toBeVisible();
+    await expect(fresh.getByRole("textbox", { name: "Message" })).toBeVisible();
+    await expect(fresh.getByRole("main")).not.toHaveAttribute("aria-busy", "true");
+    expect(freshErrors).toEqual([]);
+  } finally {
+    await fresh.close();
+  }
+
+  await page.goto("/artist-account");
+  await expect(page.getByRole("heading", { name: "Artist Account" })).toHaveCount(1);
+  await expect(page.getByRole("region", { name: "Profile", exact: true })).toBeVisible();
+  await expect(page.getByRole("main")).not.toHaveAttribute("aria-busy", "true");
+  expect(errors).toEqual([]);
+});
+
+test("a signed-out visitor to a signed-in screen ends at the sign-in page", async ({ page }) => {
+  const errors = collectErrors(page);
+  await page.goto("/songs");
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(page.getByRole("heading", { name: "Welcome back" })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Your Songs" })).toHaveCount(0);
+  // React owns the form: what is typed enables Sign in.
+  await page.getByLabel("Email").fill("someone@example.test");
+  await page.getByLabel("Password", { exact: true }).fill("x");
+  await expect(page.getByRole("button", { name: "Sign in" })).toBeEnabled();
+  expect(errors).toEqual([]);
+});
