@@ -4,6 +4,7 @@ import type { Database } from "../../db/schema";
 import { insertMessage, type InsertResult, type NewMessage } from "./repository";
 import { prepareMessageInsert } from "./sqlite-message-insert";
 import { insertMessageBatch } from "./pg-message-batch";
+import { foldAlongWrites } from "./search-index-upkeep";
 
 interface Pending {
   input: NewMessage;
@@ -55,7 +56,8 @@ export function laneOf(roomId: string, lanes: number): number {
  *
  * With the raw SQLite connection, a batch runs as prepared statements in one
  * synchronous transaction, under Kysely's connection lock so no Kysely
- * transaction can be open on it meanwhile. On PostgreSQL a batch is one
+ * transaction can be open on it meanwhile; every FOLD_CHUNK messages, the
+ * batch also folds the search index's pending rows (decision 085). On PostgreSQL a batch is one
  * statement, one round trip (pg-message-batch.ts), and rooms are spread over
  * POSTGRES_WRITER_LANES writers.
  */
@@ -65,9 +67,14 @@ export function createMessageWriter(
   options: MessageWriterOptions = {},
 ) {
   const prepared = sqlite ? prepareMessageInsert(sqlite) : undefined;
+  const foldSearchIndex = sqlite ? foldAlongWrites(sqlite) : undefined;
   const commitPrepared =
     sqlite && prepared
-      ? sqlite.transaction((inputs: NewMessage[]) => inputs.map((input) => prepared(input)))
+      ? sqlite.transaction((inputs: NewMessage[]) => {
+          const results = inputs.map((input) => prepared(input));
+          foldSearchIndex?.(inputs.length);
+          return results;
+        })
       : undefined;
 
   const commitBatch = (batch: Pending[]): Promise<InsertResult[]> =>

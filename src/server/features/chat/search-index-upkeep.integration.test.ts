@@ -8,7 +8,7 @@ import { testDatabaseUrl } from "../../test/test-app";
 import { migrateToLatest, openDatabase, type DatabaseHandle } from "../../db/database";
 import { createMessageWriter } from "./message-writer";
 import { searchRoom } from "./message-search";
-import { catchUpSearchIndex, keepSearchIndex } from "./search-index-upkeep";
+import { FOLD_CHUNK, catchUpSearchIndex, keepSearchIndex } from "./search-index-upkeep";
 import type { NewMessage } from "./repository";
 
 /**
@@ -49,8 +49,7 @@ const indexed = (word: string) =>
 const integrityCheck = () =>
   sqlite().exec("insert into message_fts(message_fts, rank) values ('integrity-check', 1)");
 
-function send(text: string): Promise<unknown> {
-  const write = createMessageWriter(handle.db, sqlite());
+function send(text: string, write = createMessageWriter(handle.db, sqlite())) {
   const input: NewMessage = {
     id: randomUUID(),
     roomId,
@@ -80,6 +79,27 @@ describe.skipIf(testDatabaseUrl)("the search index's upkeep (SQLite)", () => {
     expect(await catchUpSearchIndex(handle.db, sqlite(), 3)).toBe(11);
     expect(pendingCount()).toBe(0);
     expect(indexed("chunked")).toHaveLength(11);
+  });
+
+  it("lets the writer's batches take the fold along, every FOLD_CHUNK messages", async () => {
+    const write = createMessageWriter(handle.db, sqlite());
+    const sends = Array.from({ length: FOLD_CHUNK + 10 }, (_, i) => send(`along ${i}`, write));
+    const results = await Promise.all(sends);
+    expect(results.every((r) => r.outcome === "created")).toBe(true);
+    // The batch that reached FOLD_CHUNK folded everything before it, itself included.
+    expect(pendingCount()).toBeLessThan(FOLD_CHUNK);
+    expect(indexed("along").length).toBeGreaterThanOrEqual(FOLD_CHUNK);
+  });
+
+  it("never fails a send because the fold fails", async () => {
+    const write = createMessageWriter(handle.db, sqlite());
+    // The index gone: every fold throws (the pending list still takes the rows).
+    sqlite().exec("drop table message_fts");
+    const results = await Promise.all(
+      Array.from({ length: FOLD_CHUNK + 1 }, (_, i) => send(`doomed fold ${i}`, write)),
+    );
+    expect(results.every((r) => r.outcome === "created")).toBe(true);
+    expect(pendingCount()).toBe(FOLD_CHUNK + 1);
   });
 
   it("a search finds every message acknowledged before it, with nobody folding", async () => {
