@@ -50,6 +50,8 @@ const PROFILE = process.env.PROFILE === "1";
 const BASELINE_SERVER = process.env.BASELINE_SERVER;
 const WARMUP_SECONDS = Number(process.env.WARMUP_SECONDS ?? 3);
 const LOADS = new Set((process.env.LOADS ?? "list,detail").split(","));
+/** The build measured (and profiled); another build, e.g. an unminified one for a readable profile. */
+const SERVER = process.env.SERVER ?? "dist/server/main.js";
 const PASSWORD = "Bench-pass-1";
 
 const median = (values: number[]) => {
@@ -143,7 +145,7 @@ async function load(base: string, requests: Request[] | null, seconds = SECONDS)
   };
 }
 
-if (!fs.existsSync("dist/server/main.js")) throw new Error("run `npm run build` first");
+if (!fs.existsSync(SERVER)) throw new Error(`${SERVER} is missing: run \`npm run build\` first`);
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "portal-bench-songs-"));
 const children: ChildProcess[] = [];
 try {
@@ -319,7 +321,7 @@ try {
     children.push(child);
     await waitHealthy(`http://127.0.0.1:${serverPort}/api/health`, child);
   };
-  await startServer("dist/server/main.js", port, PROFILE);
+  await startServer(SERVER, port, PROFILE);
   // The other build on the same data and secret: the same cookies work on both.
   const basePort = BASELINE_SERVER ? await getPort() : 0;
   const baseline = `http://127.0.0.1:${basePort}`;
