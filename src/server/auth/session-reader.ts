@@ -76,7 +76,7 @@ const SECURE_SESSION_COOKIE = `__Secure-${SESSION_COOKIE}`;
  */
 export function sessionCookie(header: string | undefined): string | undefined {
   if (!header) return undefined;
-  for (let start = 0; start < header.length; ) {
+  for (let start = 0; start < header.length;) {
     const semicolon = header.indexOf(";", start);
     const end = semicolon === -1 ? header.length : semicolon;
     const eq = header.indexOf("=", start);
