@@ -11,9 +11,15 @@
  *     caches see 1,000 sessions, not one. Measured in the same round:
  *       - a bare Fastify route (its own process),
  *       - GET /api/songs (each user's first page),
- *       - GET /api/songs/:id (each user's own song; the uncached session path).
- *     Each round runs the three loads in turn; ROUNDS (3) rounds give the
- *     median and the spread.
+ *       - GET /api/songs/:id (each user's own song; the uncached session path),
+ *       - the view-then-read journey: POST /api/songs/:id/views, then GET
+ *         /api/songs/:id on the same connection, as a user's visit does
+ *         (each POST counts a view, so the record changes every time; its
+ *         figure counts both requests).
+ *     Each round runs the loads in turn; ROUNDS (3) rounds give the median
+ *     and the spread. Every load also reports the server's CPU time per
+ *     request (user + system, from /proc): on a machine shared with other
+ *     work, throughput swings with the load, CPU per request much less.
  * Run: npm run build && npm run bench:songs
  *   BENCH_SECONDS=10 BENCH_CONNECTIONS=10 ROUNDS=3 USERS=1000; PROFILE=1 writes
  *   a CPU profile of the server to /tmp/prof-songs (node --cpu-prof).
@@ -25,7 +31,9 @@
  *   sign in through each, and each gets the same untimed warm-up of list and
  *   detail (WARMUP_SECONDS, 3). Signing everyone in through one build left it
  *   12–16% slower than an identical second one (docs/benchmarks.md, issue 24).
- *   LOADS=detail (or list) measures only that route, for a profile of it alone.
+ *   LOADS=detail (or list, or journey; comma-separated) measures only those,
+ *   for a profile of one alone. SERVER=path/to/main.js measures another build
+ *   than dist/ (an unminified one gives a readable profile).
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import { randomBytes, scryptSync } from "node:crypto";
@@ -49,7 +57,9 @@ const ROUNDS = Number(process.env.ROUNDS ?? 3);
 const PROFILE = process.env.PROFILE === "1";
 const BASELINE_SERVER = process.env.BASELINE_SERVER;
 const WARMUP_SECONDS = Number(process.env.WARMUP_SECONDS ?? 3);
-const LOADS = new Set((process.env.LOADS ?? "list,detail").split(","));
+const LOADS = new Set((process.env.LOADS ?? "list,detail,journey").split(","));
+/** The build measured (and profiled); another build, e.g. an unminified one for a readable profile. */
+const SERVER = process.env.SERVER ?? "dist/server/main.js";
 const PASSWORD = "Bench-pass-1";
 
 const median = (values: number[]) => {
@@ -120,11 +130,27 @@ function stop(child: ChildProcess): Promise<void> {
   });
 }
 
-type Request = { method: "GET"; path: string; headers: Record<string, string> };
-async function load(base: string, requests: Request[] | null, seconds = SECONDS) {
+/** CPU time a process has used so far, in milliseconds (user + system; Linux /proc). */
+function cpuMs(pid: number): number {
+  const stat = fs.readFileSync(`/proc/${pid}/stat`, "utf8");
+  // Fields after the command name (which may hold spaces) start at field 3.
+  const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+  const ticks = Number(fields[11]) + Number(fields[12]);
+  return (ticks * 1000) / CLOCK_TICKS;
+}
+const CLOCK_TICKS = 100;
+
+type Request = {
+  method: "GET" | "POST";
+  path: string;
+  headers: Record<string, string>;
+  body?: string;
+};
+async function load(base: string, requests: Request[] | null, pid: number, seconds = SECONDS) {
   // The generator's own event-loop lag: a stalled generator under-reports the server.
   const lag = monitorEventLoopDelay({ resolution: 5 });
   lag.enable();
+  const cpuBefore = cpuMs(pid);
   const result = await autocannon({
     url: base,
     connections: CONNECTIONS,
@@ -135,15 +161,18 @@ async function load(base: string, requests: Request[] | null, seconds = SECONDS)
     throw new Error(`${base}: ${result.non2xx} non-2xx answers, ${result.errors} errors`);
   }
   lag.disable();
+  const cpu = cpuMs(pid) - cpuBefore;
   return {
     rps: result.requests.average,
+    /** Server CPU per answered request, in microseconds. */
+    cpuUs: (cpu * 1000) / Math.max(1, result.requests.total),
     p50: result.latency.p50,
     p99: result.latency.p99,
     lagP99: lag.percentile(99) / 1e6,
   };
 }
 
-if (!fs.existsSync("dist/server/main.js")) throw new Error("run `npm run build` first");
+if (!fs.existsSync(SERVER)) throw new Error(`${SERVER} is missing: run \`npm run build\` first`);
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "portal-bench-songs-"));
 const children: ChildProcess[] = [];
 try {
@@ -318,12 +347,13 @@ try {
     );
     children.push(child);
     await waitHealthy(`http://127.0.0.1:${serverPort}/api/health`, child);
+    return child.pid!;
   };
-  await startServer("dist/server/main.js", port, PROFILE);
+  const pid = await startServer(SERVER, port, PROFILE);
   // The other build on the same data and secret: the same cookies work on both.
   const basePort = BASELINE_SERVER ? await getPort() : 0;
   const baseline = `http://127.0.0.1:${basePort}`;
-  if (BASELINE_SERVER) await startServer(BASELINE_SERVER, basePort, false);
+  const basePid = BASELINE_SERVER ? await startServer(BASELINE_SERVER, basePort, false) : 0;
 
   const helloPort = await getPort();
   const hello = spawn(
@@ -369,48 +399,64 @@ try {
       headers: { cookie: cookies[i]!, origin },
     }));
   const listRequests = spread(() => "/api/songs");
-  const detailRequests = spread((i) => `/api/songs/${songOf.get(users[i]!.id)}`);
+  const songPath = (i: number) => `/api/songs/${songOf.get(users[i]!.id)}`;
+  const detailRequests = spread(songPath);
+  // A visit: the view's POST, then the record's GET, in turn on one connection.
+  const journeyRequests = users.flatMap((_, i): Request[] => [
+    {
+      method: "POST",
+      path: `${songPath(i)}/views`,
+      headers: { cookie: cookies[i]!, origin, "content-type": "application/json" },
+      body: "{}",
+    },
+    { method: "GET", path: songPath(i), headers: { cookie: cookies[i]!, origin } },
+  ]);
 
   // The same untimed warm-up on each build (JIT, caches), in the order of round 1.
   if (WARMUP_SECONDS > 0) {
-    for (const server of [...servers].reverse()) {
-      for (const requests of [listRequests, detailRequests]) {
-        await load(server, requests, WARMUP_SECONDS);
+    for (const [server, serverPid] of [
+      [base, pid],
+      [baseline, basePid],
+    ]
+      .slice(0, servers.length)
+      .reverse() as [string, number][]) {
+      for (const requests of [listRequests, detailRequests, journeyRequests]) {
+        await load(server, requests, serverPid, WARMUP_SECONDS);
       }
     }
   }
 
-  type Row = { rps: number; p50: number; p99: number; lagP99: number };
-  type Round = { bare: Row; list?: Row; detail?: Row; baseList?: Row; baseDetail?: Row };
+  type Row = { rps: number; cpuUs: number; p50: number; p99: number; lagP99: number };
+  type Load = "list" | "detail" | "journey";
+  type Round = { bare: Row } & Partial<Record<Load | `base-${Load}`, Row>>;
   const rounds: Round[] = [];
-  const measured = (name: "list" | "detail", server: string, requests: Request[]) =>
-    LOADS.has(name) ? load(server, requests) : Promise.resolve(undefined);
+  const requestsOf = { list: listRequests, detail: detailRequests, journey: journeyRequests };
+  const measured = (name: Load, server: string, serverPid: number) =>
+    LOADS.has(name) ? load(server, requestsOf[name], serverPid) : Promise.resolve(undefined);
+  const loads = (["list", "detail", "journey"] as const).filter((name) => LOADS.has(name));
   for (let r = 0; r < ROUNDS; r++) {
-    const bare = await load(`http://127.0.0.1:${helloPort}/hello`, null);
+    const bare = await load(`http://127.0.0.1:${helloPort}/hello`, null, hello.pid!);
     const round: Round = { bare };
     const mine = async () => {
-      round.list = await measured("list", base, listRequests);
-      round.detail = await measured("detail", base, detailRequests);
+      for (const name of loads) round[name] = await measured(name, base, pid);
     };
     const theirs = async () => {
-      round.baseList = await measured("list", baseline, listRequests);
-      round.baseDetail = await measured("detail", baseline, detailRequests);
+      for (const name of loads) round[`base-${name}`] = await measured(name, baseline, basePid);
     };
     // Alternating which build goes first, so drift in load hits both alike.
     if (!BASELINE_SERVER) await mine();
     else if (r % 2 === 0) await theirs().then(mine);
     else await mine().then(theirs);
     rounds.push(round);
-    const rps = (row?: Row) => (row ? Math.round(row.rps) : "-");
+    const rps = (row?: Row) => (row ? `${Math.round(row.rps)} (${Math.round(row.cpuUs)} µs)` : "-");
     console.log(
-      `round ${r + 1}: bare ${rps(bare)}, list ${rps(round.list)}, detail ${rps(round.detail)}` +
+      `round ${r + 1}: bare ${rps(bare)}, ` +
+        loads.map((name) => `${name} ${rps(round[name])}`).join(", ") +
         (BASELINE_SERVER
-          ? `, baseline list ${rps(round.baseList)}, baseline detail ${rps(round.baseDetail)}`
+          ? ", " + loads.map((name) => `baseline ${name} ${rps(round[`base-${name}`])}`).join(", ")
           : "") +
-        ` req/s; generator lag p99 ${Math.max(
-          ...[bare, round.list, round.detail, round.baseList, round.baseDetail]
-            .filter((row): row is Row => row !== undefined)
-            .map((row) => row.lagP99),
+        ` req/s (server CPU per request); generator lag p99 ${Math.max(
+          ...Object.values(round).map((row) => row.lagP99),
         ).toFixed(1)} ms`,
     );
   }
@@ -443,26 +489,34 @@ try {
       `${SECONDS} s per load, ${ROUNDS} rounds: median (min–max)`,
   );
   const names = (
-    BASELINE_SERVER
-      ? (["bare", "list", "detail", "baseList", "baseDetail"] as const)
-      : (["bare", "list", "detail"] as const)
+    [
+      "bare",
+      ...loads,
+      ...(BASELINE_SERVER ? loads.map((name) => `base-${name}` as const) : []),
+    ] as const
   ).filter((name) => rounds[0]![name] !== undefined);
+  const labels: Record<(typeof names)[number], string> = {
+    bare: "bare Fastify route",
+    list: "GET /api/songs",
+    detail: "GET /api/songs/:id",
+    journey: "view, then read",
+    "base-list": "baseline /api/songs",
+    "base-detail": "baseline /songs/:id",
+    "base-journey": "baseline view+read",
+  };
   for (const name of names) {
-    const label = {
-      bare: "bare Fastify route",
-      list: "GET /api/songs",
-      detail: "GET /api/songs/:id",
-      baseList: "baseline /api/songs",
-      baseDetail: "baseline /songs/:id",
-    }[name];
     const rows = rounds.map((r) => r[name]!);
     const rps = rows.map((r) => r.rps);
+    const cpu = rows.map((r) => r.cpuUs);
     const p99 = rows.map((r) => r.p99);
     const lag = rows.map((r) => r.lagP99);
     const ratio = rounds.map((r) => r[name]!.rps / r.bare.rps);
+    const cpuRatio = rounds.map((r) => r.bare.cpuUs / r[name]!.cpuUs);
     console.log(
-      `  ${label.padEnd(20)} ${stat(rps)} req/s   p99 ${stat(p99)} ms` +
+      `  ${labels[name].padEnd(20)} ${stat(rps)} req/s   p99 ${stat(p99)} ms` +
         (name === "bare" ? "" : `   ratio to bare ${stat(ratio, 3)}`) +
+        `   CPU ${stat(cpu, 1)} µs/req` +
+        (name === "bare" ? "" : ` (bare's / this ${stat(cpuRatio, 3)})`) +
         `   generator lag p99 ${stat(lag, 1)} ms`,
     );
   }

@@ -18,7 +18,7 @@ import { fastifyTrustProxy } from "./http/trust-proxy";
 import { registerOriginGuard } from "./http/origin-guard";
 import { loadWebPages, type WebPages } from "./http/web-pages";
 import { registerWebRoot } from "./http/web-root";
-import { requestLoggingOptions } from "./http/request-logging";
+import { decorateRequestUser, requestLoggingOptions } from "./http/request-logging";
 import { LOG_REDACT_PATHS, REDACTED } from "./http/log-redaction";
 import { registerJsonCompression } from "./http/json-compression";
 import { registerJsonBodyParser } from "./http/json-body";
@@ -92,8 +92,9 @@ function createFastify(deps: AppDeps): FastifyInstance {
         buildSerializer: noJsonSchemaCompiler,
       },
     },
-    ...requestLoggingOptions,
+    ...requestLoggingOptions(),
   });
+  decorateRequestUser(app);
   registerJsonBodyParser(app);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

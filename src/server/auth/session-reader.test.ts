@@ -2,7 +2,7 @@ import pino from "pino";
 import { describe, expect, it, vi } from "vitest";
 import { DomainEvents } from "../events/domain-events";
 import type { Auth } from "./auth";
-import { SessionReader } from "./session-reader";
+import { SessionReader, sessionCookie } from "./session-reader";
 
 /** better-auth's getSession, faked: token "u1-a" is user u1's session a. */
 function fakeAuth() {
@@ -41,5 +41,20 @@ describe("SessionReader", () => {
     await events.emit("user.deleted", { userId: "u2", email: "u2@x.test" });
     await events.emit("user.deleted", { userId: "u1", email: "u1@x.test" });
     expect(reader.size).toBe(0);
+  });
+});
+
+describe("sessionCookie", () => {
+  it("finds the session cookie among others, under either name, the first one if repeated", () => {
+    const name = "better-auth.session_token";
+    expect(sessionCookie(`${name}=abc.sig`)).toBe("abc.sig");
+    expect(sessionCookie(`theme=dark; ${name}=abc.sig; x=1`)).toBe("abc.sig");
+    expect(sessionCookie(`a=1;${name} = abc.sig ;b=2`)).toBe("abc.sig");
+    expect(sessionCookie(`__Secure-${name}=sec.sig`)).toBe("sec.sig");
+    expect(sessionCookie(`${name}=first; ${name}=second`)).toBe("first");
+    expect(sessionCookie(`x${name}=no; ${name}x=no; flag; ${name}=`)).toBeUndefined();
+    expect(sessionCookie(`x=a=b; ${name}=v=w`)).toBe("v=w");
+    expect(sessionCookie("")).toBeUndefined();
+    expect(sessionCookie(undefined)).toBeUndefined();
   });
 });

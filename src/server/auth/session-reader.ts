@@ -67,16 +67,26 @@ const SESSION_COOKIE = "better-auth.session_token";
 const userKey = (info: SessionInfo) => `user:${info.user.id}`;
 const sessionKey = (info: SessionInfo) => `session:${info.sessionId}`;
 
-/** The session cookie's value under either name better-auth gives it (`__Secure-` on https). */
-function sessionCookie(header: string | undefined): string | undefined {
+const SECURE_SESSION_COOKIE = `__Secure-${SESSION_COOKIE}`;
+
+/**
+ * The session cookie's value under either name better-auth gives it
+ * (`__Secure-` on https): the first one of the header. Read in place, once
+ * per request, without splitting the header into an array.
+ */
+export function sessionCookie(header: string | undefined): string | undefined {
   if (!header) return undefined;
-  for (const part of header.split(";")) {
-    const eq = part.indexOf("=");
-    if (eq < 0) continue;
-    const name = part.slice(0, eq).trim();
-    if (name === SESSION_COOKIE || name === `__Secure-${SESSION_COOKIE}`) {
-      return part.slice(eq + 1).trim() || undefined;
+  for (let start = 0; start < header.length;) {
+    const semicolon = header.indexOf(";", start);
+    const end = semicolon === -1 ? header.length : semicolon;
+    const eq = header.indexOf("=", start);
+    if (eq !== -1 && eq < end) {
+      const name = header.slice(start, eq).trim();
+      if (name === SESSION_COOKIE || name === SECURE_SESSION_COOKIE) {
+        return header.slice(eq + 1, end).trim() || undefined;
+      }
     }
+    start = end + 1;
   }
   return undefined;
 }
@@ -266,10 +276,11 @@ export class SessionReader {
     };
   }
 
-  /** The signed-in user, or 401. */
+  /** The signed-in user, or 401; the user's id goes into the request's log line. */
   async require(request: FastifyRequest): Promise<SessionInfo> {
     const session = await this.read(request.headers);
     if (!session) throw new HttpError(401, NOT_SIGNED_IN_MESSAGE, undefined, "UNAUTHENTICATED");
+    request.sessionUserId = session.user.id;
     return session;
   }
 

@@ -78,8 +78,21 @@ export interface DomainEventMap {
   };
   /** A song request was created, edited or removed: per-artist caches drop it. */
   "song.changed": { songId: string; artistId: string };
-  /** The artist opened their song: its views and the day's count moved (its cached record goes). */
-  "song.viewed": { songId: string; artistId: string };
+  /**
+   * The artist opened their song: its views and the day's count moved. The
+   * counts are the database's right after the view (absolute, not +1), so
+   * every instance raises its cached record to them in whatever order views
+   * arrive (song-detail-cache.ts).
+   */
+  "song.viewed": {
+    songId: string;
+    artistId: string;
+    /** The song's views after this one. */
+    views: number;
+    /** The UTC day (YYYY-MM-DD) the view counts on, and that day's views after it. */
+    day: string;
+    dayViews: number;
+  };
   /** An agent set themselves away or back (or changed the return day). */
   "agent.availabilityChanged": { agentId: string; availability: AgentAvailability };
   /**

@@ -22,14 +22,26 @@ const SECRET_PARAMS = new Set([
   "callbackurl",
 ]);
 
-/** Routes whose path segment is a secret: better-auth's reset callback, /reset-password/<token>. */
-const SECRET_PATHS: readonly RegExp[] = [/^(\/api\/auth\/reset-password\/)(?!status\b)[^/?#]+/];
+/**
+ * Routes whose path segment is a secret: better-auth's reset callback,
+ * /reset-password/<token>. Each pattern runs only on paths under its prefix,
+ * so the request line of every other route (one per request) pays a
+ * `startsWith`, not a regular expression.
+ */
+const SECRET_PATHS: readonly { prefix: string; pattern: RegExp }[] = [
+  {
+    prefix: "/api/auth/reset-password/",
+    pattern: /^(\/api\/auth\/reset-password\/)(?!status\b)[^/?#]+/,
+  },
+];
 
 /** The URL as it may be logged. Never throws: a URL it cannot read is reduced to its path. */
 export function redactUrl(url: string): string {
   const q = url.indexOf("?");
   let path = q === -1 ? url : url.slice(0, q);
-  for (const pattern of SECRET_PATHS) path = path.replace(pattern, `$1${REDACTED}`);
+  for (const { prefix, pattern } of SECRET_PATHS) {
+    if (path.startsWith(prefix)) path = path.replace(pattern, `$1${REDACTED}`);
+  }
   if (q === -1) return path;
   const query = url
     .slice(q + 1)

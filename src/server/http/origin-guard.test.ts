@@ -25,7 +25,7 @@ async function guardedApp() {
   // Typed as the app's own instance: pino's logger type is wider than FastifyBaseLogger.
   const app = Fastify({
     loggerInstance: pino({ level: "info" }, stream),
-    ...requestLoggingOptions,
+    ...requestLoggingOptions(),
   }) as unknown as FastifyInstance;
   registerErrorHandling(app);
   registerOriginGuard(app, PUBLIC_URL);

@@ -45,6 +45,14 @@ describe("secrets in logs", () => {
     await signIn(t.app, email, "Wrong-guess-9!");
     const { cookie } = await signIn(t.app, email);
     secrets.push("Wrong-guess-9!", decodeURIComponent(cookie.split("=")[1]!).split(".")[0]!);
+    // A hot read's request line is written without pino's redaction (decision 087).
+    const bearer = `bearer-${"b".repeat(24)}`;
+    secrets.push(bearer);
+    const songs = await t.app.inject({
+      url: "/api/songs",
+      headers: { cookie, authorization: `Bearer ${bearer}` },
+    });
+    expect(songs.statusCode).toBe(200);
 
     await t.app.inject({
       method: "POST",
@@ -117,6 +125,11 @@ describe("secrets in logs", () => {
     );
 
     const log = lines.join("");
+    const songLine = lines
+      .map((line) => JSON.parse(line) as Record<string, unknown>)
+      .find((line) => line.msg === "request" && line.url === "/api/songs");
+    expect(songLine).toMatchObject({ method: "GET", statusCode: 200 });
+    expect(songLine?.userId).toEqual(expect.any(String));
     // The log was really written, request lines included.
     expect(log).toContain("/api/auth/reset-password/status?token=[redacted]");
     expect(log).toContain("client-side failure");

@@ -311,9 +311,41 @@ describe("two instances behind one address", () => {
       ).items[0]?.status;
     expect(await record()).toMatchObject({ views: 0, status: "pending" });
     expect(await listed()).toBe("pending");
+    // Cached on A too; then a field written behind both instances' backs: a
+    // record read again from the database would show it, a record kept would not.
+    const onA = await artistOnA.call("GET", `/api/songs/${id}`);
+    const etagBefore = onA.headers.get("etag");
+    const quiet = new pg.Client({ connectionString: PG_URL.replace(/\/[^/]*$/, `/${database}`) });
+    await quiet.connect();
+    await quiet.query(`update song_request set album = 'Quietly' where id = $1`, [id]);
+    await quiet.end();
 
-    expect((await artistOnA.call("POST", `/api/songs/${id}/views`, {})).status).toBe(200);
+    // Opened on A: both instances raise their kept record to the view's counts.
+    const opened = await artistOnA.call("POST", `/api/songs/${id}/views`, {});
+    expect(opened.status).toBe(200);
+    const openedBody = await opened.text();
     await expect.poll(async () => (await record()).views, { timeout: 5_000 }).toBe(1);
+    const [readOnA, readOnB] = await Promise.all(
+      [artistOnA, artistOnB].map((c) =>
+        c.call("GET", `/api/songs/${id}`, undefined, { "if-none-match": etagBefore ?? "" }),
+      ),
+    );
+    expect(readOnA!.status).toBe(200);
+    expect(readOnB!.status).toBe(200);
+    const [bodyOnA, bodyOnB] = await Promise.all([readOnA!.text(), readOnB!.text()]);
+    // Kept, not read again, on both; the same bytes and the same new ETag on both.
+    const kept = JSON.parse(bodyOnB) as {
+      views: number;
+      album: string;
+      dailyViews: { views: number }[];
+    };
+    expect(kept.views).toBe(1);
+    expect(kept.dailyViews.at(-1)?.views).toBe(1);
+    expect(kept.album).not.toBe("Quietly");
+    expect(bodyOnA).toBe(bodyOnB);
+    expect(openedBody).toBe(bodyOnA);
+    expect(readOnB!.headers.get("etag")).toBe(readOnA!.headers.get("etag"));
+    expect(readOnB!.headers.get("etag")).not.toBe(etagBefore);
     const changed = await agent.call("PUT", `/api/desk/songs/${id}`, {
       ...fields,
       status: "released",

@@ -25,10 +25,12 @@ const tags = ["songs"];
  * does not hash the body on every request.
  */
 function sendJsonAnswer(reply: FastifyReply, answer: JsonAnswer): FastifyReply {
-  return reply
-    .header("etag", answer.etag)
-    .type("application/json; charset=utf-8")
-    .send(answer.body);
+  return sendJson(reply.header("etag", answer.etag), answer.body);
+}
+
+/** A body that is already the route schema's JSON, sent as it is (no ETag: a POST's answer). */
+function sendJson(reply: FastifyReply, body: string): FastifyReply {
+  return reply.type("application/json; charset=utf-8").send(body);
 }
 
 /** The artist's catalogue: only the signed-in artist's own songs. */
@@ -136,9 +138,10 @@ function registerOneSongRoutes(parent: FastifyInstance, service: ArtistSongServi
         response: { 200: songRecordSchema, ...errorResponses },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const { user } = await sessions.require(request);
-      return service.open(user.id, request.params.id);
+      // The record as the GET answers it, without its ETag: a POST's answer is not revalidated.
+      return sendJson(reply, (await service.open(user.id, request.params.id)).body);
     },
   );
 }

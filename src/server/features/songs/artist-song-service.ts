@@ -1,18 +1,20 @@
 import type { Kysely } from "kysely";
-import type {
-  SongCounts,
-  SongListFilters,
-  SongNotices,
-  SongRecord,
-} from "../../../shared/song-schemas";
+import type { SongCounts, SongListFilters, SongNotices } from "../../../shared/song-schemas";
 import type { Database } from "../../db/schema";
 import type { DomainEvents } from "../../events/domain-events";
 import { etagOf, type JsonAnswer } from "../../http/revalidate";
 import { decodeSongCursor } from "./song-cursor";
-import { SongDetailCache, type CachedSong } from "./song-detail-cache";
+import {
+  SongDetailCache,
+  viewCountsOf,
+  type CachedSong,
+  type DetailFill,
+} from "./song-detail-cache";
 import { nextUtcDayStart } from "./song-history-repository";
 import { SongPageCache } from "./song-page-cache";
 import { songNotFound, toSongRecord } from "./song-records";
+import type { SongRequestTable } from "../../db/schema";
+import type { Selectable } from "kysely";
 import {
   countArtistSongs,
   findSong,
@@ -45,7 +47,11 @@ export class ArtistSongService {
       this.pages.drop(artistId);
       this.details.drop(songId);
     });
-    this.events.onEveryInstance("song.viewed", ({ songId }) => this.details.drop(songId));
+    this.events.onEveryInstance("song.viewed", (payload) => {
+      const counts = viewCountsOf(payload);
+      if (counts) this.details.view(payload.songId, counts);
+      else this.details.drop(payload.songId);
+    });
     this.events.onEveryInstance("user.deleted", ({ userId }) => {
       this.pages.drop(userId);
       this.details.dropArtist(userId);
@@ -97,29 +103,56 @@ export class ArtistSongService {
     }
     const fill = this.details.begin(songId);
     try {
-      const now = Date.now();
       const row = await findSong(this.db, songId);
       if (!row || row.artistId !== artistId) throw songNotFound();
-      // The record is exactly the route schema's shape (toSongRecord), so
-      // this is what the serializer would write.
-      const body = JSON.stringify(await toSongRecord(this.db, row, now));
-      const entry = { artistId, body, etag: etagOf(body), validUntil: nextUtcDayStart(now) };
-      this.details.set(songId, entry, fill);
-      return entry;
+      return await this.fillRecord(songId, row, fill);
     } finally {
       this.details.abandon(songId, fill);
     }
   }
 
-  /** Opening the detail: views + 1 atomically, answering the song with its new count. */
-  async open(artistId: string, songId: string): Promise<SongRecord> {
-    const opened = await recordSongView(this.db, songId, artistId);
-    if (!opened) throw songNotFound();
-    const changed = { songId: opened.row.id, artistId };
-    // Its views and the day's count moved: the cached record is dropped everywhere.
-    await this.events.emit("song.viewed", changed);
-    // The list's "New status" marker went: its cached pages are dropped.
-    if (opened.sawNotice) await this.events.emit("song.changed", changed);
-    return toSongRecord(this.db, opened.row);
+  /**
+   * Opening the detail: views + 1 atomically, answering the song with its new
+   * count. Every instance raises its cached record to the counts the view
+   * left (`song.viewed`), so the record stays cached: this answer, and the
+   * GET that follows, come from it. A song not cached yet is read once here
+   * and kept.
+   */
+  async open(artistId: string, songId: string): Promise<CachedSong> {
+    // Begun before the view: a change committed meanwhile keeps this read out of the cache.
+    const fill = this.details.begin(songId);
+    try {
+      const opened = await recordSongView(this.db, songId, artistId);
+      if (!opened) throw songNotFound();
+      const { row, day, dayViews } = opened;
+      await this.events.emit("song.viewed", { songId, artistId, views: row.views, day, dayViews });
+      // The list's "New status" marker went: its cached pages, and this record, are dropped.
+      if (opened.sawNotice) await this.events.emit("song.changed", { songId, artistId });
+      const cached = this.details.get(songId);
+      if (cached?.artistId === artistId) return cached;
+      return await this.fillRecord(songId, row, fill);
+    } finally {
+      this.details.abandon(songId, fill);
+    }
+  }
+
+  /** The record of a row just read, serialized and kept (unless `fill` went stale). */
+  private async fillRecord(
+    songId: string,
+    row: Selectable<SongRequestTable>,
+    fill: DetailFill,
+  ): Promise<CachedSong> {
+    const now = Date.now();
+    // The record is exactly the route schema's shape (toSongRecord), so
+    // this is what the serializer would write.
+    const body = JSON.stringify(await toSongRecord(this.db, row, now));
+    const entry = {
+      artistId: row.artistId,
+      body,
+      etag: etagOf(body),
+      validUntil: nextUtcDayStart(now),
+    };
+    // Views heard while reading are in what was kept; a stale read is answered as read.
+    return this.details.set(songId, entry, fill) ?? entry;
   }
 }

@@ -63,7 +63,7 @@ describe("the artist's cached song record", () => {
     expect((await get(`/api/songs/${other.id}`, artist.cookie)).json().status).toBe("pending");
   });
 
-  it("drops the record when another instance reports a change or a view", async () => {
+  it("drops the record when another instance reports a change, raises its counts when it reports a view", async () => {
     const artist = await createUser(app, "Remote Record");
     const song = await insertSong(app.ctx.database.db, songValues(artist.id));
     const url = `/api/songs/${song.id}`;
@@ -71,12 +71,80 @@ describe("the artist's cached song record", () => {
     await setStatusQuietly(song.id, "released");
     // What the Redis relay delivers when the change was made on another instance.
     await app.ctx.events.receive("song.changed", { songId: song.id, artistId: artist.id });
-    expect((await get(url, artist.cookie)).json().status).toBe("released");
+    const fresh = await get(url, artist.cookie);
+    expect(fresh.json().status).toBe("released");
 
+    // A view there: the counts it left arrive, the record is raised to them, not read again.
     await setStatusQuietly(song.id, "rejected");
-    expect((await get(url, artist.cookie)).json().status).toBe("released");
+    const today = fresh.json().dailyViews.at(-1).day as string;
+    await app.ctx.events.receive("song.viewed", {
+      songId: song.id,
+      artistId: artist.id,
+      views: 1,
+      day: today,
+      dayViews: 1,
+    });
+    const viewed = await get(url, artist.cookie, { "if-none-match": String(fresh.headers.etag) });
+    expect(viewed.statusCode).toBe(200);
+    expect(viewed.json()).toMatchObject({ status: "released", views: 1 });
+    expect(viewed.json().dailyViews.at(-1)).toEqual({ day: today, views: 1 });
+    expect(viewed.headers.etag).not.toBe(fresh.headers.etag);
+
+    // An instance of an older release reports a view without its counts: the record goes.
     await app.ctx.events.receive("song.viewed", { songId: song.id, artistId: artist.id });
     expect((await get(url, artist.cookie)).json().status).toBe("rejected");
+  });
+
+  it("keeps an opened song's record cached: the view's answer and the next read carry its counts", async () => {
+    const artist = await createUser(app, "Opened Record");
+    const song = await insertSong(app.ctx.database.db, songValues(artist.id));
+    const url = `/api/songs/${song.id}`;
+    const first = await get(url, artist.cookie);
+    expect(first.json()).toMatchObject({ status: "pending", views: 0 });
+    // Written behind the app's back: a record read again would show it.
+    await setStatusQuietly(song.id, "released");
+
+    const opened = await send("POST", `${url}/views`, artist.cookie);
+    expect(opened.statusCode).toBe(200);
+    expect(opened.headers.etag).toBeUndefined();
+    const read = await get(url, artist.cookie, { "if-none-match": String(first.headers.etag) });
+    expect(read.statusCode).toBe(200);
+    // From the cache (the quiet status is not there), with the view counted.
+    expect(read.json()).toMatchObject({ status: "pending", views: 1 });
+    expect(read.json().dailyViews.at(-1).views).toBe(1);
+    expect(read.headers.etag).not.toBe(first.headers.etag);
+    // The view's answer is the record the read answers, byte for byte.
+    expect(opened.body).toBe(read.body);
+    expect(read.body).toBe(JSON.stringify(songRecordSchema.parse(read.json())));
+
+    // Opened again: counted again, never a stale count.
+    const again = await send("POST", `${url}/views`, artist.cookie);
+    expect(again.json()).toMatchObject({ status: "pending", views: 2 });
+    const reread = await get(url, artist.cookie, { "if-none-match": String(read.headers.etag) });
+    expect(reread.statusCode).toBe(200);
+    expect(reread.json()).toMatchObject({ views: 2 });
+    expect(reread.json().dailyViews.at(-1).views).toBe(2);
+    const unchanged = await get(url, artist.cookie, {
+      "if-none-match": String(reread.headers.etag),
+    });
+    expect(unchanged.statusCode).toBe(304);
+  });
+
+  it("caches a song on its first open, so the read that follows is answered from the cache", async () => {
+    const artist = await createUser(app, "First Visit");
+    const song = await insertSong(app.ctx.database.db, songValues(artist.id));
+    const url = `/api/songs/${song.id}`;
+    const opened = await send("POST", `${url}/views`, artist.cookie);
+    expect(opened.json()).toMatchObject({ status: "pending", views: 1 });
+    await setStatusQuietly(song.id, "released");
+    const read = await get(url, artist.cookie);
+    expect(read.json()).toMatchObject({ status: "pending", views: 1 });
+    expect(read.body).toBe(opened.body);
+    // A stranger's open counts nothing and caches nothing for them.
+    const stranger = await createUser(app, "First Visit Stranger");
+    expect((await send("POST", `${url}/views`, stranger.cookie)).statusCode).toBe(404);
+    expect((await get(url, stranger.cookie)).statusCode).toBe(404);
+    expect((await get(url, artist.cookie)).json().views).toBe(1);
   });
 
   it("shows a desk edit, a status change and its timeline at once", async () => {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { SongDetailCache, type CachedSong } from "./song-detail-cache";
+import { etagOf } from "../../http/revalidate";
+import { SongDetailCache, viewCountsOf, type CachedSong } from "./song-detail-cache";
 
 const DAY = 24 * 60 * 60 * 1000;
 const record = (artistId: string, body: string, validUntil = Infinity): CachedSong => ({
@@ -69,5 +70,97 @@ describe("SongDetailCache", () => {
     cache.abandon("s4", abandoned);
     cache.abandon("s4", abandoned);
     expect(cache.fillsInProgress).toBe(0);
+  });
+});
+
+/** A cached record as the route keeps it: its JSON (the fields views touch, and one they do not) and ETag. */
+const counted = (views: number, today: number, status = "pending"): CachedSong => {
+  const body = JSON.stringify({
+    id: "s1",
+    status,
+    views,
+    dailyViews: [
+      { day: "2026-11-25", views: 7 },
+      { day: "2026-11-26", views: today },
+    ],
+  });
+  return { artistId: "a", body, etag: etagOf(body), validUntil: Infinity };
+};
+const parsed = (entry: CachedSong | undefined) =>
+  JSON.parse(entry!.body) as { status: string; views: number; dailyViews: { views: number }[] };
+
+describe("SongDetailCache, views", () => {
+  it("raises a cached record's views and the day's count to a view's, with a new ETag, without reading it again", () => {
+    const cache = new SongDetailCache();
+    const before = counted(3, 1);
+    cache.set("s1", before, cache.begin("s1"));
+    cache.view("s1", { views: 4, day: "2026-11-26", dayViews: 2 });
+    const after = cache.get("s1");
+    // Kept, not dropped: the next read is answered from the cache.
+    expect(after).toBeDefined();
+    expect(after!.body).toBe(counted(4, 2).body);
+    expect(after!.etag).toBe(etagOf(after!.body));
+    expect(after!.etag).not.toBe(before.etag);
+    // An earlier day in the 30 is raised too; the rest of the record is as it was.
+    cache.view("s1", { views: 5, day: "2026-11-25", dayViews: 8 });
+    expect(parsed(cache.get("s1"))).toEqual({
+      id: "s1",
+      status: "pending",
+      views: 5,
+      dailyViews: [
+        { day: "2026-11-25", views: 8 },
+        { day: "2026-11-26", views: 2 },
+      ],
+    });
+  });
+
+  it("ends where the database is whatever the order views arrive in, and when one arrives twice", () => {
+    const cache = new SongDetailCache();
+    cache.set("s1", counted(3, 1), cache.begin("s1"));
+    // Two views on two instances: the later one's counts arrive first here.
+    cache.view("s1", { views: 5, day: "2026-11-26", dayViews: 3 });
+    const latest = cache.get("s1")!;
+    cache.view("s1", { views: 4, day: "2026-11-26", dayViews: 2 });
+    cache.view("s1", { views: 5, day: "2026-11-26", dayViews: 3 });
+    expect(cache.get("s1")).toBe(latest);
+    expect(parsed(latest)).toMatchObject({ views: 5, dailyViews: [{ views: 7 }, { views: 3 }] });
+  });
+
+  it("raises a record being read while the view happened before it is kept", () => {
+    const cache = new SongDetailCache();
+    const fill = cache.begin("s1");
+    // The read saw the database before the view committed.
+    cache.view("s1", { views: 4, day: "2026-11-26", dayViews: 2 });
+    const kept = cache.set("s1", counted(3, 1), fill);
+    expect(kept?.body).toBe(counted(4, 2).body);
+    expect(cache.get("s1")?.etag).toBe(counted(4, 2).etag);
+    // A read that already saw the view is kept as it is.
+    const seen = cache.begin("s2");
+    cache.view("s2", { views: 4, day: "2026-11-26", dayViews: 2 });
+    const entry = counted(4, 2);
+    expect(cache.set("s2", entry, seen)).toBe(entry);
+  });
+
+  it("drops a record whose day has ended elsewhere, and leaves other songs alone", () => {
+    const cache = new SongDetailCache();
+    cache.set("s1", counted(3, 1), cache.begin("s1"));
+    cache.set("s2", counted(3, 1), cache.begin("s2"));
+    // Another instance is already past midnight: these 30 days are not the current ones.
+    cache.view("s1", { views: 4, day: "2026-11-27", dayViews: 1 });
+    expect(cache.get("s1")).toBeUndefined();
+    expect(cache.get("s2")?.body).toBe(counted(3, 1).body);
+    // A view of a song not cached caches nothing.
+    cache.view("s3", { views: 1, day: "2026-11-26", dayViews: 1 });
+    expect(cache.get("s3")).toBeUndefined();
+  });
+
+  it("reads the counts of a view relayed by another instance, none from an older release's", () => {
+    expect(viewCountsOf({ views: 2, day: "2026-11-26", dayViews: 1 })).toEqual({
+      views: 2,
+      day: "2026-11-26",
+      dayViews: 1,
+    });
+    expect(viewCountsOf({})).toBeUndefined();
+    expect(viewCountsOf({ views: 2, day: "2026-11-26" })).toBeUndefined();
   });
 });

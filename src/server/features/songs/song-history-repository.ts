@@ -25,9 +25,12 @@ export function nextUtcDayStart(at: number): number {
   return (Math.floor(at / DAY_MS) + 1) * DAY_MS;
 }
 
-/** +1 on the day's row, created on the first view of the day (one upsert on both engines). */
-export async function addDailyView(db: Db, songId: string, day: string): Promise<void> {
-  await db
+/**
+ * +1 on the day's row, created on the first view of the day (one upsert on
+ * both engines); answers the day's count after it.
+ */
+export async function addDailyView(db: Db, songId: string, day: string): Promise<number> {
+  const row = await db
     .insertInto("song_view_day")
     .values({ songId, day, views: 1 })
     .onConflict((oc) =>
@@ -35,7 +38,9 @@ export async function addDailyView(db: Db, songId: string, day: string): Promise
         .columns(["songId", "day"])
         .doUpdateSet((eb) => ({ views: eb("song_view_day.views", "+", 1) })),
     )
-    .execute();
+    .returning("views")
+    .executeTakeFirstOrThrow();
+  return row.views;
 }
 
 /** The last 30 UTC days ending today, oldest first, days without views as 0. */

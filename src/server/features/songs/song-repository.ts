@@ -223,6 +223,16 @@ export async function findSong(db: Db, id: string): Promise<SongRow | undefined>
   return rows[0];
 }
 
+/** What opening a song did: its row after the view, and the counts it left. */
+export interface RecordedView {
+  row: SongRow;
+  /** The open cleared a status notice (the artist's list pages change). */
+  sawNotice: boolean;
+  /** The UTC day the view counts on, and that day's count after it. */
+  day: string;
+  dayViews: number;
+}
+
 /**
  * Opening the artist's own song: one atomic `views = views + 1`, the day's
  * count raised with it, and the status notice marked seen. Undefined when the
@@ -233,7 +243,7 @@ export async function recordSongView(
   id: string,
   artistId: string,
   now = Date.now(),
-): Promise<{ row: SongRow; sawNotice: boolean } | undefined> {
+): Promise<RecordedView | undefined> {
   return db.transaction().execute(async (trx) => {
     // Whether this open cleared a status notice (the artist's cached list pages change then).
     const cleared = await trx
@@ -251,8 +261,9 @@ export async function recordSongView(
       .returningAll()
       .executeTakeFirst();
     if (!row) return undefined;
-    await addDailyView(trx, id, utcDay(now));
-    return { row, sawNotice: Number(cleared.numUpdatedRows) > 0 };
+    const day = utcDay(now);
+    const dayViews = await addDailyView(trx, id, day);
+    return { row, sawNotice: Number(cleared.numUpdatedRows) > 0, day, dayViews };
   });
 }
 
