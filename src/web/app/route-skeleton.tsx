@@ -30,25 +30,37 @@ export type RouteSkeleton =
   /** The chat list, or a conversation (`/chat/:peerId`, `/inbox/:peerId`). */
   | { kind: "chat" };
 
-/** Every signed-in route's skeleton, by React Router path (route-chunks.ts). */
+/**
+ * The artists' screens' skeletons, by React Router path (route-chunks.ts).
+ * Measured side by side (docs/benchmarks.md, "Where issue 24 stands",
+ * afternoon): on the artists' screens the early paint pays (`/chat/:id` 82 →
+ * 90, `/songs` 84 → 89); on the agents' desk the first render is heavier and,
+ * once it comes after the first paint, counts as blocking time (`/inbox/:id`
+ * 86 → 75, the agent inbox 94 → 86, `/desk/songs` 89 → 85). So the agents'
+ * screens, and `/` that both open, keep the plain page (WITHOUT_SKELETON).
+ */
 export const routeSkeletons: Record<string, RouteSkeleton> = {
   "/change-password": { kind: "sub", title: "Change Password" },
   "/manage-account": { kind: "sub", title: "Manage Account" },
   "/artist-account": { kind: "sub", title: "Artist Account" },
-  "/": { kind: "chat" },
   "/chat/:peerId": { kind: "chat" },
-  "/inbox/:peerId": { kind: "chat" },
   "/settings": { kind: "page", title: "Settings", loading: "Loading your settings…" },
   "/songs": { kind: "page", title: "Your Songs", loading: "Loading your songs…" },
   "/list": { kind: "page", title: "Your Songs", loading: "Loading your songs…" },
   "/song/:id": { kind: "page", loading: "Loading song…" },
   "/song/:id/ask": { kind: "page", loading: "Opening the conversation…" },
-  "/desk/songs": { kind: "page", title: "Song desk", wide: true, loading: "Loading songs…" },
-  "/saved-replies": { kind: "page", title: "Saved replies", loading: "Loading saved replies…" },
-  "/desk/songs/new": { kind: "page", title: "New song", loading: "Loading the editor…" },
-  "/desk/songs/:id": { kind: "page", loading: "Loading song…" },
   "/wallet": { kind: "page", title: "Wallet", loading: "Loading your wallet…" },
 };
+
+/** Signed-in routes whose page has no skeleton: the agents' desk, and `/` (both sides). */
+export const WITHOUT_SKELETON: readonly string[] = [
+  "/",
+  "/inbox/:peerId",
+  "/desk/songs",
+  "/desk/songs/new",
+  "/desk/songs/:id",
+  "/saved-replies",
+];
 
 const placeholder = "rounded bg-slate-200 dark:bg-slate-700";
 
