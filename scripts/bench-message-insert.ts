@@ -12,12 +12,14 @@
  * commit (search-index-upkeep.ts), per message.
  */
 import fs from "node:fs";
+import type { Kysely } from "kysely";
 import os from "node:os";
 import path from "node:path";
 import { randomUUID } from "node:crypto";
 import { migrateToLatest, openDatabase } from "../src/server/db/database";
 import { prepareMessageInsert } from "../src/server/features/chat/sqlite-message-insert";
 import { catchUpSearchIndex } from "../src/server/features/chat/search-index-upkeep";
+import { lighterMessageInsertMigration } from "../src/server/db/migrations/0015-lighter-message-insert";
 
 const BATCH = Number(process.env.BATCH ?? 8);
 const N = Number(process.env.N ?? 30_000);
@@ -27,22 +29,15 @@ const WORDS =
     " ",
   );
 
-/** Migration 0014's insert trigger and full file index, put back. */
-const SCHEMA_0014 = `
-  drop trigger message_fts_note_insert;
-  create trigger message_fts_insert after insert on message begin
-    insert into message_fts(rowid, text) values (new.rowid, new.text);
-  end;
-  drop index message_file_idx;
-  create index message_file_idx on message ("fileId");`;
-
 async function run(schema: "now" | "0014") {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "bench-insert-"));
   const handle = await openDatabase({ engine: "sqlite", file: path.join(dir, "db.sqlite") });
   try {
     await migrateToLatest(handle);
     const sqlite = handle.sqlite!;
-    if (schema === "0014") sqlite.exec(SCHEMA_0014);
+    // The schema before decision 085: migration 0015's own way back.
+    if (schema === "0014")
+      await lighterMessageInsertMigration("sqlite").down(handle.db as Kysely<unknown>);
     const rooms = Array.from({ length: 500 }, (_, i) => `room${i}`);
     const addRoom = sqlite.prepare('insert into room (id, "createdAt") values (?, ?)');
     for (const room of rooms) addRoom.run(room, Date.now());

@@ -19,7 +19,7 @@ import {
  */
 export const testDatabaseUrl = process.env.TEST_DATABASE_URL;
 
-async function openTestDatabase(
+export async function openTestDatabase(
   dataDir: string,
 ): Promise<DatabaseHandle & { dropTestSchema?: () => Promise<void> }> {
   if (!testDatabaseUrl) {

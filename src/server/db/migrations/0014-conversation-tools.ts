@@ -8,6 +8,24 @@ import type { MigrationDialect } from "../dialect-types";
  * over the message table, PostgreSQL full-text on the same expression the
  * search query uses).
  */
+/**
+ * The triggers that keep `message_fts` in step with every insert, edit and
+ * delete, inside the writing transaction. Migration 0015 replaced the insert
+ * one (decision 085); its down migration puts these back.
+ */
+export async function createMessageFtsTriggers(db: Kysely<unknown>): Promise<void> {
+  await sql`create trigger message_fts_insert after insert on message begin
+    insert into message_fts(rowid, text) values (new.rowid, new.text);
+  end`.execute(db);
+  await sql`create trigger message_fts_delete after delete on message begin
+    insert into message_fts(message_fts, rowid, text) values ('delete', old.rowid, old.text);
+  end`.execute(db);
+  await sql`create trigger message_fts_update after update of text on message begin
+    insert into message_fts(message_fts, rowid, text) values ('delete', old.rowid, old.text);
+    insert into message_fts(rowid, text) values (new.rowid, new.text);
+  end`.execute(db);
+}
+
 export function conversationToolsMigration(dialect: MigrationDialect) {
   return {
     async up(db: Kysely<unknown>) {
@@ -47,16 +65,7 @@ export function conversationToolsMigration(dialect: MigrationDialect) {
         await sql`create virtual table message_fts using fts5(text, content='message', content_rowid='rowid', tokenize='unicode61 remove_diacritics 2')`.execute(
           db,
         );
-        await sql`create trigger message_fts_insert after insert on message begin
-          insert into message_fts(rowid, text) values (new.rowid, new.text);
-        end`.execute(db);
-        await sql`create trigger message_fts_delete after delete on message begin
-          insert into message_fts(message_fts, rowid, text) values ('delete', old.rowid, old.text);
-        end`.execute(db);
-        await sql`create trigger message_fts_update after update of text on message begin
-          insert into message_fts(message_fts, rowid, text) values ('delete', old.rowid, old.text);
-          insert into message_fts(rowid, text) values (new.rowid, new.text);
-        end`.execute(db);
+        await createMessageFtsTriggers(db);
         await sql`insert into message_fts(message_fts) values ('rebuild')`.execute(db);
       } else {
         await sql`create index message_text_search_idx on message using gin (to_tsvector('simple', text))`.execute(

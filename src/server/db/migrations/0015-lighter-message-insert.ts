@@ -1,5 +1,6 @@
 import { sql, type Kysely } from "kysely";
 import type { MigrationDialect } from "../dialect-types";
+import { createMessageFtsTriggers } from "./0014-conversation-tools";
 
 /**
  * Less work inside a message's insert, the chat's hot path (issue 24,
@@ -56,16 +57,7 @@ export function lighterMessageInsertMigration(dialect: MigrationDialect) {
         await sql`drop trigger message_fts_update`.execute(db);
         await sql`drop trigger message_fts_note_insert`.execute(db);
         await sql`drop table message_fts_pending`.execute(db);
-        await sql`create trigger message_fts_insert after insert on message begin
-          insert into message_fts(rowid, text) values (new.rowid, new.text);
-        end`.execute(db);
-        await sql`create trigger message_fts_delete after delete on message begin
-          insert into message_fts(message_fts, rowid, text) values ('delete', old.rowid, old.text);
-        end`.execute(db);
-        await sql`create trigger message_fts_update after update of text on message begin
-          insert into message_fts(message_fts, rowid, text) values ('delete', old.rowid, old.text);
-          insert into message_fts(rowid, text) values (new.rowid, new.text);
-        end`.execute(db);
+        await createMessageFtsTriggers(db);
       }
       await sql`drop index message_file_idx`.execute(db);
       await sql`create index message_file_idx on message ("fileId")`.execute(db);

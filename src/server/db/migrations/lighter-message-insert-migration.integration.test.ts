@@ -1,49 +1,20 @@
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
-import { randomUUID } from "node:crypto";
-import { Migrator, sql, type MigrationProvider } from "kysely";
+import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { testDatabaseUrl } from "../../test/test-app";
-import {
-  dropPostgresSchema,
-  migrateToLatest,
-  openDatabase,
-  type DatabaseHandle,
-} from "../database";
-import { allMigrations } from "./index";
+import { migrateToLatest, type DatabaseHandle } from "../database";
+import { migratorOf, openMigrationTestDatabase } from "./migration-test-database";
 
 /** Migration 0015 (SQLite, or PostgreSQL with TEST_DATABASE_URL). */
 let handle: DatabaseHandle;
-let cleanup: () => Promise<void>;
+let close: () => Promise<void>;
 
 beforeAll(async () => {
-  if (testDatabaseUrl) {
-    const schema = `t_${randomUUID().replaceAll("-", "")}`;
-    handle = await openDatabase({ engine: "postgres", url: testDatabaseUrl, schema });
-    cleanup = () => dropPostgresSchema(testDatabaseUrl!, schema);
-  } else {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "portal-mig15-"));
-    handle = await openDatabase({ engine: "sqlite", file: path.join(dir, "portal.sqlite") });
-    cleanup = () => Promise.resolve(fs.rmSync(dir, { recursive: true, force: true }));
-  }
+  ({ handle, close } = await openMigrationTestDatabase());
   await migrateToLatest(handle);
 });
 afterAll(async () => {
-  await handle.close();
-  await cleanup();
+  await close();
 });
-
-function migrator() {
-  const provider: MigrationProvider = {
-    getMigrations: () => Promise.resolve(allMigrations(handle.dialect)),
-  };
-  return new Migrator({
-    db: handle.db,
-    provider,
-    ...(handle.schema ? { migrationTableSchema: handle.schema } : {}),
-  });
-}
 
 /** The plan of the file sweep's question "which of these files do messages use?". */
 async function sweepPlan(): Promise<string> {
@@ -94,7 +65,7 @@ describe("migration 0015-lighter-message-insert", () => {
              status, "fromMsgNum", "toMsgNum") values (?, 'r', ?, 's', 'S', ?, 1, 'sent', 0, 0)`,
         )
         .run("m1", 1, "pending before going back");
-      const back = await migrator().migrateTo("0014-conversation-tools");
+      const back = await migratorOf(handle).migrateTo("0014-conversation-tools");
       expect(back.error).toBeUndefined();
       sqlite.exec("insert into message_fts(message_fts, rank) values ('integrity-check', 1)");
       const found = sqlite
@@ -104,7 +75,7 @@ describe("migration 0015-lighter-message-insert", () => {
       const plan = await sweepPlan();
       expect(plan).toMatch(/message_file_idx/);
 
-      const again = await migrator().migrateToLatest();
+      const again = await migratorOf(handle).migrateToLatest();
       expect(again.error).toBeUndefined();
       sqlite.exec("insert into message_fts(message_fts, rank) values ('integrity-check', 1)");
     },

@@ -1,52 +1,24 @@
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
-import { randomUUID } from "node:crypto";
-import { Migrator, type MigrationProvider } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { testDatabaseUrl } from "../../test/test-app";
-import {
-  dropPostgresSchema,
-  migrateToLatest,
-  openDatabase,
-  type DatabaseHandle,
-} from "../database";
-import { allMigrations } from "./index";
+import { migrateToLatest, type DatabaseHandle } from "../database";
+import { migratorOf, openMigrationTestDatabase } from "./migration-test-database";
 
 /**
  * Migration 0010 on a database that already holds conversations (SQLite, or
  * PostgreSQL with TEST_DATABASE_URL): each is assigned to its agent and open.
  */
 let handle: DatabaseHandle;
-let cleanup: () => Promise<void>;
+let close: () => Promise<void>;
 
 beforeAll(async () => {
-  if (testDatabaseUrl) {
-    const schema = `t_${randomUUID().replaceAll("-", "")}`;
-    handle = await openDatabase({ engine: "postgres", url: testDatabaseUrl, schema });
-    cleanup = () => dropPostgresSchema(testDatabaseUrl!, schema);
-  } else {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "portal-mig-"));
-    handle = await openDatabase({ engine: "sqlite", file: path.join(dir, "portal.sqlite") });
-    cleanup = () => Promise.resolve(fs.rmSync(dir, { recursive: true, force: true }));
-  }
+  ({ handle, close } = await openMigrationTestDatabase());
 });
 afterAll(async () => {
-  await handle.close();
-  await cleanup();
+  await close();
 });
 
 describe("migration 0010-team-inbox", () => {
   it("keeps existing conversations: each assigned to its agent and open", async () => {
-    const provider: MigrationProvider = {
-      getMigrations: () => Promise.resolve(allMigrations(handle.dialect)),
-    };
-    const migrator = new Migrator({
-      db: handle.db,
-      provider,
-      ...(handle.schema ? { migrationTableSchema: handle.schema } : {}),
-    });
-    const before = await migrator.migrateTo("0009-file-sweep-indexes");
+    const before = await migratorOf(handle).migrateTo("0009-file-sweep-indexes");
     expect(before.error).toBeUndefined();
 
     const db = handle.db;

@@ -1,0 +1,39 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { Migrator, type MigrationProvider } from "kysely";
+import { openTestDatabase } from "../../test/test-app";
+import type { DatabaseHandle } from "../database";
+import { allMigrations } from "./index";
+
+/**
+ * A database for a migration's test, not yet migrated: a fresh SQLite file,
+ * or a fresh schema on TEST_DATABASE_URL's PostgreSQL. `close` removes it.
+ */
+export async function openMigrationTestDatabase(): Promise<{
+  handle: DatabaseHandle;
+  close: () => Promise<void>;
+}> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "portal-mig-"));
+  const handle = await openTestDatabase(dir);
+  return {
+    handle,
+    close: async () => {
+      await handle.close();
+      await handle.dropTestSchema?.();
+      fs.rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** A migrator over every migration, to move the test database to a given one. */
+export function migratorOf(handle: DatabaseHandle): Migrator {
+  const provider: MigrationProvider = {
+    getMigrations: () => Promise.resolve(allMigrations(handle.dialect)),
+  };
+  return new Migrator({
+    db: handle.db,
+    provider,
+    ...(handle.schema ? { migrationTableSchema: handle.schema } : {}),
+  });
+}
