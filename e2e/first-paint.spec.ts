@@ -1,5 +1,6 @@
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 import { expectAccessible } from "./support/axe";
+import { collectErrors, holdScripts } from "./support/first-paint";
 
 test.describe("without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
@@ -20,12 +21,8 @@ test.describe("without JavaScript", () => {
 });
 
 test("the prerendered login hydrates into the working screen", async ({ page }) => {
-  const errors: string[] = [];
-  page.on("console", (m) => {
-    // Nothing at all: the signed-out session check answers 200 with null.
-    if (m.type() === "error") errors.push(m.text());
-  });
-  page.on("pageerror", (e) => errors.push(e.message));
+  // Nothing at all: the signed-out session check answers 200 with null.
+  const errors = collectErrors(page);
   await page.goto("/login");
   await page.getByLabel("Email").fill("someone@example.test");
   await page.getByLabel("Password", { exact: true }).fill("x");
@@ -34,17 +31,6 @@ test("the prerendered login hydrates into the working screen", async ({ page }) 
   await expectAccessible(page);
   expect(errors).toEqual([]);
 });
-
-/** Holds every script until `release()`: the prerendered form is on screen, React is not. */
-async function holdScripts(page: Page): Promise<() => void> {
-  let release!: () => void;
-  const released = new Promise<void>((resolve) => (release = resolve));
-  await page.route(/\/assets\/.*\.js$/, async (route) => {
-    await released;
-    await route.continue();
-  });
-  return release;
-}
 
 test("what is typed before the script runs is kept on both prerendered forms", async ({ page }) => {
   let release = await holdScripts(page);

@@ -2,19 +2,10 @@ import crypto from "node:crypto";
 import { expect, test, type Page } from "@playwright/test";
 import { DEMO_PASSWORD, demo } from "./support/accounts";
 import { expectAccessible } from "./support/axe";
+import { collectErrors, holdScripts } from "./support/first-paint";
 
 const sha256 = (text: string) =>
   `'sha256-${crypto.createHash("sha256").update(text, "utf8").digest("base64")}'`;
-
-/** Console errors and uncaught exceptions of the page, from now on. */
-function collectErrors(page: Page): string[] {
-  const errors: string[] = [];
-  page.on("console", (m) => {
-    if (m.type() === "error") errors.push(m.text());
-  });
-  page.on("pageerror", (e) => errors.push(e.message));
-  return errors;
-}
 
 /**
  * Signs in through the API, so the first page this context loads is the one
@@ -28,17 +19,6 @@ async function signInByApi(page: Page, email: string) {
     headers: { origin },
   });
   expect(response.ok()).toBe(true);
-}
-
-/** Holds every script until `release()`: the prerendered skeleton is on screen, React is not. */
-async function holdScripts(page: Page): Promise<() => void> {
-  let release!: () => void;
-  const released = new Promise<void>((resolve) => (release = resolve));
-  await page.route(/\/assets\/.*\.js$/, async (route) => {
-    await released;
-    await route.continue();
-  });
-  return release;
 }
 
 const songCards = (page: Page) => page.getByRole("list", { name: "Songs" }).getByRole("listitem");
