@@ -1,6 +1,6 @@
-import type { Kysely } from "kysely";
+import type { Kysely, Selectable } from "kysely";
 import type { SongCounts, SongListFilters, SongNotices } from "../../../shared/song-schemas";
-import type { Database } from "../../db/schema";
+import type { Database, SongRequestTable } from "../../db/schema";
 import type { DomainEvents } from "../../events/domain-events";
 import { etagOf, type JsonAnswer } from "../../http/revalidate";
 import { decodeSongCursor } from "./song-cursor";
@@ -13,8 +13,6 @@ import {
 import { nextUtcDayStart } from "./song-history-repository";
 import { SongPageCache } from "./song-page-cache";
 import { songNotFound, toSongRecord } from "./song-records";
-import type { SongRequestTable } from "../../db/schema";
-import type { Selectable } from "kysely";
 import {
   countArtistSongs,
   findSong,
