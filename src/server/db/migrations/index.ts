@@ -12,6 +12,7 @@ import { teamInboxMigration } from "./0010-team-inbox";
 import { finishMigration } from "./0013-finish";
 import { conversationToolsMigration } from "./0014-conversation-tools";
 import { lighterMessageInsertMigration } from "./0015-lighter-message-insert";
+import { shortGinPendingListMigration } from "./0016-short-gin-pending-list";
 
 /**
  * Every migration, in order. New features append here; names never change
@@ -31,5 +32,6 @@ export function allMigrations(dialect: MigrationDialect): Record<string, Migrati
     "0013-finish": finishMigration,
     "0014-conversation-tools": conversationToolsMigration(dialect),
     "0015-lighter-message-insert": lighterMessageInsertMigration(dialect),
+    "0016-short-gin-pending-list": shortGinPendingListMigration(dialect),
   };
 }

@@ -21,6 +21,7 @@ const RELEASED = [
   "0013-finish",
   "0014-conversation-tools",
   "0015-lighter-message-insert",
+  "0016-short-gin-pending-list",
 ];
 
 describe("migrations", () => {
