@@ -5,7 +5,13 @@
 export class FakeSocket {
   connected = false;
   active = false;
-  readonly sent: { event: string; payload: unknown; ack?: (answer: unknown) => void }[] = [];
+  readonly sent: {
+    event: string;
+    payload: unknown;
+    ack?: (answer: unknown) => void;
+    /** emitWithAck only: the socket gave up (its retries ran out). */
+    fail?: (error: Error) => void;
+  }[] = [];
   private readonly handlers = new Map<string, Set<(...args: unknown[]) => void>>();
 
   on(event: string, handler: (...args: unknown[]) => void) {
@@ -37,8 +43,8 @@ export class FakeSocket {
   }
   /** Pending until the test answers through the sent entry's `ack`. */
   emitWithAck = (event: string, payload: unknown): Promise<unknown> =>
-    new Promise((resolve) => {
-      this.sent.push({ event, payload, ack: resolve });
+    new Promise((resolve, reject) => {
+      this.sent.push({ event, payload, ack: resolve, fail: reject });
     });
   connect() {
     this.active = true;

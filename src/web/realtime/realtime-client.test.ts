@@ -134,6 +134,29 @@ describe("the realtime client's watched rooms", () => {
     await vi.waitFor(() => expect(warn).toHaveBeenCalled());
     expect(watching).not.toHaveBeenCalled();
   });
+
+  it("warns when a watch fails on a live connection, and not when the link dropped (it watches again)", async () => {
+    const { socket, realtime } = await openFor("agent");
+    socket.fire("connect");
+    const warn = vi.spyOn(console, "warn").mockImplementation(() => undefined);
+    const watching = vi.fn();
+    realtime.watch("r1", watching);
+    socket.sent.at(-1)!.fail!(new Error("operation has timed out"));
+    await vi.waitFor(() =>
+      expect(warn).toHaveBeenCalledWith(
+        "Live updates for this conversation failed:",
+        expect.any(Error),
+      ),
+    );
+
+    warn.mockClear();
+    realtime.watch("r2", watching);
+    socket.fire("disconnect", "transport close");
+    socket.sent.at(-1)!.fail!(new Error("socket has been disconnected"));
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(warn).not.toHaveBeenCalled();
+    expect(watching).not.toHaveBeenCalled();
+  });
 });
 
 describe("the realtime client's link", () => {

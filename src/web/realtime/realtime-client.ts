@@ -169,7 +169,10 @@ export class RealtimeClient {
           return console.warn("Live updates for this conversation are off:", answer.error);
         for (const caller of this.watched.get(roomId) ?? []) caller();
       })
-      .catch(() => undefined);
+      .catch((error: unknown) => {
+        // A disconnect watches again on reconnect; only a connected failure is news.
+        if (socket.connected) console.warn("Live updates for this conversation failed:", error);
+      });
   }
 
   /** Sends an event now or never (typing signals): a lost one is simply not shown. */
