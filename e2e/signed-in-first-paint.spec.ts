@@ -83,10 +83,23 @@ test("the skeleton is accessible and gives way to the real screen, with no conso
 }) => {
   await signInByApi(page, demo.artist);
   const errors = collectErrors(page);
+  const unusedPreloads: string[] = [];
+  page.on("console", (m) => {
+    if (/preload/i.test(m.text())) unusedPreloads.push(m.text());
+  });
+  const songsAsked = () => songListRequests.length;
+  const songListRequests: string[] = [];
+  page.on("request", (r) => {
+    if (new URL(r.url()).pathname === "/api/songs") songListRequests.push(r.url());
+  });
   const release = await holdScripts(page);
   // Not "load": that waits for the held module scripts.
-  await page.goto("/songs", { waitUntil: "commit" });
+  const response = await page.goto("/songs", { waitUntil: "commit" });
+  // The server's Link header asks for the list's first answers beside the page.
+  expect(response!.headers()["link"]).toContain("</api/songs>; rel=preload; as=fetch");
   await expect(page.getByRole("heading", { name: "Your Songs" })).toBeVisible();
+  // Asked while no script of the app has run yet.
+  await expect.poll(songsAsked).toBe(1);
   await expect(page.getByRole("main")).toHaveAttribute("aria-busy", "true");
   // The spinner turns forever; expectAccessible waits for animations to settle.
   await page.evaluate(() => document.getAnimations().forEach((a) => a.cancel()));
@@ -104,6 +117,17 @@ test("the skeleton is accessible and gives way to the real screen, with no conso
   await expect(page.locator('main img[loading="lazy"]').first()).toBeAttached();
   await expectAccessible(page);
   expect(errors).toEqual([]);
+  // The screen's own fetch took the preloaded answer: one more request at most,
+  // the live link's first resync, never a second first load.
+  await page.waitForTimeout(1_000);
+  expect(songsAsked()).toBeLessThanOrEqual(2);
+  expect(unusedPreloads).toEqual([]);
+});
+
+test("a signed-out visitor's page preloads nothing", async ({ request }) => {
+  const response = await request.get("/songs");
+  expect(response.status()).toBe(200);
+  expect(response.headers()["link"]).toBeUndefined();
 });
 
 test("a signed-in artist loading a conversation or an account screen gets the real screen", async ({

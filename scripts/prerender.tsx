@@ -12,7 +12,8 @@
  * - the signed-in screens get their skeleton (src/web/app/route-skeleton.tsx:
  *   the app's frame, the screen's heading and loading state), which main.tsx
  *   replaces with the app once the session is known (decision 086).
- * dist/web/pages/routes.json tells the server which page answers which path.
+ * dist/web/pages/routes.json tells the server which page answers which path,
+ * and which API answers it preloads with it for a signed-in visitor.
  */
 import fs from "node:fs";
 import path from "node:path";
@@ -21,6 +22,7 @@ import { renderToStaticMarkup, renderToString } from "react-dom/server";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { StaticRouter } from "react-router";
 import { routeChunks, type RouteChunks } from "../src/web/app/route-chunks";
+import { routeData, type RouteData } from "../src/web/app/route-data";
 import { AppScreens } from "../src/web/app/app-screens";
 import { preloadRoute } from "../src/web/app/routes";
 import { RouteSkeletonView, routeSkeletons } from "../src/web/app/route-skeleton";
@@ -87,7 +89,7 @@ async function main() {
   fs.writeFileSync(path.join(distWeb, "index.html"), base);
   fs.mkdirSync(path.join(distWeb, "pages"), { recursive: true });
 
-  const table: { path: string; file: string }[] = [];
+  const table: { path: string; file: string; data?: RouteData }[] = [];
   for (const route of routeChunks) {
     const own = routeOwnFiles(manifest, route);
     const preloads = own.js
@@ -121,7 +123,9 @@ async function main() {
     }
     const file = `pages/${slug(route)}.html`;
     fs.writeFileSync(path.join(distWeb, file), html);
-    table.push({ path: route.path, file });
+    // The server preloads these for a signed-in visitor (route-data.ts).
+    const data = routeData[route.path];
+    table.push({ path: route.path, file, ...(data ? { data } : {}) });
   }
   fs.writeFileSync(path.join(distWeb, "pages", "routes.json"), JSON.stringify(table, null, 2));
   const rendered = routeChunks.filter((r) => r.prerender).length;

@@ -59,7 +59,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { secret } = decorateContext(app, deps);
   const pages = await registerHttpLayer(app, deps);
   await registerFeatures(app, deps, secret);
-  await registerWebRoot(app, deps.webRoot, pages);
+  await registerWebRoot(app, deps.webRoot, pages, async (headers) => {
+    const session = await app.ctx.sessions.read(headers);
+    return session ? (session.user.admin ? "agent" : "artist") : null;
+  });
   return app;
 }
 

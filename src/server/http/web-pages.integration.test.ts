@@ -2,7 +2,8 @@ import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, type TestApp } from "../test/test-app";
+import { findUserIdByEmail, setAdmin } from "../features/users/user-accounts";
+import { createTestApp, signUp, type TestApp } from "../test/test-app";
 
 const theme = "document.documentElement.classList.add('x')";
 const css = "body{margin:0}";
@@ -18,11 +19,24 @@ beforeAll(async () => {
   fs.writeFileSync(path.join(webRoot, "index.html"), page(""));
   fs.writeFileSync(path.join(webRoot, "pages", "login.html"), page("<form>login</form>"));
   fs.writeFileSync(path.join(webRoot, "pages", "song.html"), page("song"));
+  fs.writeFileSync(path.join(webRoot, "pages", "home.html"), page("home"));
   fs.writeFileSync(
     path.join(webRoot, "pages", "routes.json"),
     JSON.stringify([
       { path: "/login", file: "pages/login.html" },
-      { path: "/song/:id", file: "pages/song.html" },
+      {
+        path: "/song/:id",
+        file: "pages/song.html",
+        data: { artist: ["/api/songs/__id__", "/api/songs/notices"] },
+      },
+      {
+        path: "/",
+        file: "pages/home.html",
+        data: {
+          artist: ["/api/chat/contacts?q="],
+          agent: ["/api/desk/conversations?view=mine&q="],
+        },
+      },
     ]),
   );
   t = await createTestApp({ webRoot });
@@ -47,5 +61,65 @@ describe("built pages", () => {
     expect(csp).toContain(`script-src 'self' ${hash(theme)};`);
     expect(csp).toContain(`style-src 'self' ${hash(css)};`);
     expect(csp).not.toContain("unsafe-inline");
+  });
+});
+
+describe("a signed-in screen's first API answers", () => {
+  const preload = (url: string) => `<${url}>; rel=preload; as=fetch; crossorigin=anonymous`;
+
+  it("are preloaded by a Link header for the visitor's role, never for a signed-out one", async () => {
+    const artist = await signUp(t.app);
+    const agent = await signUp(t.app);
+    await setAdmin(
+      t.app.ctx.database,
+      (await findUserIdByEmail(t.app.ctx.database, agent.email))!,
+      true,
+    );
+
+    const signedOut = await t.app.inject({ url: "/song/s1" });
+    expect(signedOut.statusCode).toBe(200);
+    expect(signedOut.headers.link).toBeUndefined();
+    const forged = await t.app.inject({
+      url: "/song/s1",
+      headers: { cookie: "better-auth.session_token=forged.value" },
+    });
+    expect(forged.statusCode).toBe(200);
+    expect(forged.headers.link).toBeUndefined();
+
+    const song = await t.app.inject({ url: "/song/a%2Fb", headers: { cookie: artist.cookie } });
+    expect(song.body).toContain(">song</div>");
+    expect(song.headers.link).toBe(
+      `${preload("/api/songs/a%2Fb")}, ${preload("/api/songs/notices")}`,
+    );
+    expect(String(song.headers.vary)).toMatch(/cookie/);
+    // Filters in the query string ask for other answers than the defaults listed.
+    const filtered = await t.app.inject({
+      url: "/song/s1?x=1",
+      headers: { cookie: artist.cookie },
+    });
+    expect(filtered.headers.link).toBeUndefined();
+
+    const home = (cookie: string) => t.app.inject({ url: "/", headers: { cookie } });
+    expect((await home(artist.cookie)).headers.link).toBe(preload("/api/chat/contacts?q="));
+    expect((await home(agent.cookie)).headers.link).toBe(
+      preload("/api/desk/conversations?view=mine&q="),
+    );
+    // A screen with nothing listed for the role: no header.
+    expect(
+      (await t.app.inject({ url: "/song/s1", headers: { cookie: agent.cookie } })).headers.link,
+    ).toBeUndefined();
+  });
+
+  it("keep a parameter inside its address: nothing can end the <…> or add a link", async () => {
+    const artist = await signUp(t.app);
+    const response = await t.app.inject({
+      url: `/song/${encodeURIComponent("x>; rel=stylesheet, <evil")}`,
+      headers: { cookie: artist.cookie },
+    });
+    const link = String(response.headers.link);
+    expect(link.startsWith(preload("/api/songs/x%3E%3B%20rel%3Dstylesheet%2C%20%3Cevil"))).toBe(
+      true,
+    );
+    expect(link.match(/</g)).toHaveLength(2);
   });
 });

@@ -1,6 +1,7 @@
 import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
+import type { RouteDataLinks } from "./route-data-links";
 
 /** sha256 sources for the CSP: the inline theme script and stylesheet of the built pages. */
 export interface InlineHashes {
@@ -13,6 +14,8 @@ export interface RoutePage {
   path: string;
   /** The HTML file, relative to the web root. */
   file: string;
+  /** The API answers the screen asks for first, preloaded for a signed-in visitor. */
+  data?: RouteDataLinks;
 }
 
 export interface WebPages {

@@ -5,6 +5,7 @@ import { z } from "zod";
 import { apiErrorSchema } from "../../shared/responses/common";
 import { HttpError } from "./errors";
 import type { WebPages } from "./web-pages";
+import { dataLinkHeader, type RoleReader } from "./route-data-links";
 
 /** Vite fingerprints everything under assets/, so a file there never changes. */
 export const IMMUTABLE_CACHE = "public, max-age=31536000, immutable";
@@ -21,6 +22,7 @@ export async function registerWebRoot(
   app: FastifyInstance,
   webRoot: string | undefined,
   pages: WebPages | undefined,
+  roleOf?: RoleReader,
 ) {
   const hasWeb = webRoot !== undefined && pages !== undefined;
   if (hasWeb) {
@@ -45,9 +47,20 @@ export async function registerWebRoot(
     });
   }
   for (const page of hasWeb ? pages.pages : []) {
-    app.get(page.path, { schema: { hide: true } }, (_request, reply) =>
-      reply.header("cache-control", "no-cache").sendFile(page.file),
-    );
+    const { data } = page;
+    app.get(page.path, { schema: { hide: true } }, async (request, reply) => {
+      // Only for the screen's default view: a query string (filters) asks for other data.
+      if (data && roleOf && !request.url.includes("?")) {
+        // A page is never refused for this: no session, or none readable, means no preload.
+        const role = await roleOf(request.headers).catch(() => null);
+        const params = request.params as Record<string, string | undefined>;
+        const link = role ? dataLinkHeader(data, role, params) : undefined;
+        if (link) reply.header("link", link);
+      }
+      // The Link header depends on who asks.
+      if (data) reply.header("vary", "accept-encoding, cookie");
+      return reply.header("cache-control", "no-cache").sendFile(page.file);
+    });
   }
   // The API's own catch-all, so the page fallback below never answers an API path.
   app.all(

@@ -6,8 +6,10 @@ import { apiFetch } from "../../../lib/api-client";
 import { liveQuery } from "../../../realtime/live-query";
 import { chatKeys } from "./query-keys";
 
+export const contactsUrl = (search: string) => `/api/chat/contacts?q=${encodeURIComponent(search)}`;
+
 export function fetchContacts(search: string): Promise<ChatContact[]> {
-  return apiFetch<ChatContact[]>(`/api/chat/contacts?q=${encodeURIComponent(search)}`);
+  return apiFetch<ChatContact[]>(contactsUrl(search));
 }
 
 /**

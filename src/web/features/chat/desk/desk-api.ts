@@ -15,12 +15,14 @@ export const deskKeys = {
 
 const roomPath = (roomId: string) => `/api/desk/rooms/${encodeURIComponent(roomId)}`;
 
+export const deskInboxUrl = (view: DeskView, q: string) =>
+  `/api/desk/conversations?view=${view}&q=${encodeURIComponent(q)}`;
+
 /** One desk view with every view's count; live events invalidate it (useDeskLiveUpdates). */
 export function useDeskInbox(view: DeskView, q: string) {
   return useQuery({
     queryKey: deskKeys.inbox(view, q),
-    queryFn: () =>
-      apiFetch<DeskInbox>(`/api/desk/conversations?view=${view}&q=${encodeURIComponent(q)}`),
+    queryFn: () => apiFetch<DeskInbox>(deskInboxUrl(view, q)),
     placeholderData: keepPreviousData,
     refetchInterval: 60_000,
     ...liveQuery,

@@ -4,12 +4,13 @@ import type { OwnAvailability } from "../../../../shared/responses/conversation-
 import { apiFetch } from "../../../lib/api-client";
 
 const ownKey = ["availability", "own"] as const;
+export const ownAvailabilityUrl = "/api/availability";
 
 /** The signed-in agent's own Away setting. */
 export function useOwnAvailability() {
   return useQuery({
     queryKey: ownKey,
-    queryFn: () => apiFetch<OwnAvailability>("/api/availability"),
+    queryFn: () => apiFetch<OwnAvailability>(ownAvailabilityUrl),
   });
 }
 
@@ -17,7 +18,7 @@ export function useSetAvailability() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: SetAvailabilityInput) =>
-      apiFetch<OwnAvailability>("/api/availability", { method: "PUT", body }),
+      apiFetch<OwnAvailability>(ownAvailabilityUrl, { method: "PUT", body }),
     onSuccess: (saved) => queryClient.setQueryData(ownKey, saved),
   });
 }

@@ -3,11 +3,12 @@ import type { MailPreferences, MailPreferencesUpdate } from "../../../../shared/
 import { apiFetch } from "../../../lib/api-client";
 
 export const mailPreferencesKey = ["mail-preferences"] as const;
+export const mailPreferencesUrl = "/api/mail/preferences";
 
 export function useMailPreferences() {
   return useQuery({
     queryKey: mailPreferencesKey,
-    queryFn: () => apiFetch<MailPreferences>("/api/mail/preferences"),
+    queryFn: () => apiFetch<MailPreferences>(mailPreferencesUrl),
   });
 }
 
@@ -16,7 +17,7 @@ export function useSaveMailPreferences() {
   return useMutation({
     // Each switch saves only its own setting.
     mutationFn: (input: MailPreferencesUpdate) =>
-      apiFetch<MailPreferences>("/api/mail/preferences", { method: "PUT", body: input }),
+      apiFetch<MailPreferences>(mailPreferencesUrl, { method: "PUT", body: input }),
     onSuccess: (saved) => queryClient.setQueryData(mailPreferencesKey, saved),
   });
 }

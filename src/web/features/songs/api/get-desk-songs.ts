@@ -6,12 +6,17 @@ import { songKeys } from "./song-keys";
 
 export type DeskListFilters = Omit<DeskSongFilters, "cursor">;
 
-function fetchDeskSongs(filters: DeskListFilters, cursor: string | null, signal: AbortSignal) {
+/** The address of one page of the desk's list (the built pages preload the first). */
+export function deskSongsUrl(filters: DeskListFilters, cursor: string | null = null): string {
   const params = new URLSearchParams();
   for (const [name, value] of Object.entries(filters)) if (value) params.set(name, value);
   if (cursor) params.set("cursor", cursor);
   const query = params.size ? `?${params.toString()}` : "";
-  return apiFetch<SongPage<SongDetail>>(`/api/desk/songs${query}`, { signal });
+  return `/api/desk/songs${query}`;
+}
+
+function fetchDeskSongs(filters: DeskListFilters, cursor: string | null, signal: AbortSignal) {
+  return apiFetch<SongPage<SongDetail>>(deskSongsUrl(filters, cursor), { signal });
 }
 
 /** Every artist's song requests for the agents, filtered, newest first, 10 at a time. */

@@ -4,13 +4,18 @@ import { apiFetch } from "../../../lib/api-client";
 import { liveQuery } from "../../../realtime/live-query";
 import { songKeys } from "./song-keys";
 
-function fetchMySongs(filters: SongListFilters, cursor: string | null, signal: AbortSignal) {
+/** The address of one page of the artist's list (the built pages preload the first). */
+export function mySongsUrl(filters: SongListFilters, cursor: string | null = null): string {
   const params = new URLSearchParams();
   if (filters.status) params.set("status", filters.status);
   if (filters.q) params.set("q", filters.q);
   if (cursor) params.set("cursor", cursor);
   const query = params.size ? `?${params.toString()}` : "";
-  return apiFetch<SongPage<SongSummary>>(`/api/songs${query}`, { signal });
+  return `/api/songs${query}`;
+}
+
+function fetchMySongs(filters: SongListFilters, cursor: string | null, signal: AbortSignal) {
+  return apiFetch<SongPage<SongSummary>>(mySongsUrl(filters, cursor), { signal });
 }
 
 /** The signed-in artist's songs, newest first, 10 at a time, optionally filtered. */

@@ -5,19 +5,25 @@ import { ApiError, apiFetch } from "../../../lib/api-client";
 import { liveQuery } from "../../../realtime/live-query";
 import { songKeys } from "./song-keys";
 
-const songUrl = (id: string) => `/api/songs/${encodeURIComponent(id)}`;
+/** The song's own address: its page's first answer, preloaded by the built page for an artist. */
+export const songUrl = (id: string) => `/api/songs/${encodeURIComponent(id)}`;
 
 /**
- * Opening a song is a mutation: one POST that counts a view (and marks its
- * status change seen), made once per visit (a ref, so StrictMode's double
- * effects do not count twice). Its answer seeds the song's live query, which
- * later changes (song:changed, a resync) fetch again with a plain GET.
+ * The song is read with a plain GET, which the page shows as soon as it
+ * arrives (the server preloads it with the page). Opening it is a mutation
+ * beside that read: one POST that counts a view (and marks its status change
+ * seen), made once per visit (a ref, so StrictMode's double effects do not
+ * count twice). Its answer, the record with this view counted, replaces
+ * what the GET showed; later changes (song:changed, a resync) fetch again
+ * with the GET.
  */
 export function useOpenSong(id: string) {
   const queryClient = useQueryClient();
   const open = useMutation({
     mutationFn: () => apiFetch<SongRecord>(`${songUrl(id)}/views`, { body: {} }),
-    onSuccess: (song) => {
+    onSuccess: async (song) => {
+      // A read still in flight may have begun before the view: it must not win.
+      await queryClient.cancelQueries({ queryKey: songKeys.song(id) });
       queryClient.setQueryData(songKeys.song(id), song);
       // Opening marks the status change seen: the nav dot and the list's marker go.
       void queryClient.invalidateQueries({ queryKey: songKeys.mine() });
@@ -33,16 +39,14 @@ export function useOpenSong(id: string) {
   }, [id, mutate]);
   const song = useQuery({
     queryKey: songKeys.song(id),
-    queryFn: () => apiFetch<SongRecord>(songUrl(id)),
-    // Seeded by the opening POST: fetched only when it changes or after a resync.
-    enabled: open.isSuccess,
+    queryFn: ({ signal }) => apiFetch<SongRecord>(songUrl(id), { signal }),
     staleTime: Infinity,
     retry: (count, error) => !(error instanceof ApiError) && count < 2,
     ...liveQuery,
   });
   return {
     song: song.data,
-    error: song.data ? null : open.error,
-    isPending: !song.data && !open.isError,
+    error: song.data ? null : (song.error ?? open.error),
+    isPending: !song.data && !open.isError && !song.isError,
   };
 }

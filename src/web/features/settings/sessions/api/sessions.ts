@@ -3,12 +3,13 @@ import type { AccountSessions } from "../../../../../shared/sessions";
 import { apiFetch } from "../../../../lib/api-client";
 
 export const sessionsQueryKey = ["account", "sessions"] as const;
+export const accountSessionsUrl = "/api/account/sessions";
 
 /** The account's signed-in browsers. */
 export function useAccountSessions() {
   return useQuery({
     queryKey: sessionsQueryKey,
-    queryFn: () => apiFetch<AccountSessions>("/api/account/sessions"),
+    queryFn: () => apiFetch<AccountSessions>(accountSessionsUrl),
   });
 }
 

@@ -1,0 +1,55 @@
+import { contactsUrl } from "../features/chat/api/get-contacts";
+import { deskInboxUrl } from "../features/chat/desk/desk-api";
+import { accountSessionsUrl } from "../features/settings/sessions/api/sessions";
+import { mailPreferencesUrl } from "../features/settings/api/mail-preferences";
+import { ownAvailabilityUrl } from "../features/settings/api/availability";
+import { deskSongsUrl } from "../features/songs/api/get-desk-songs";
+import { mySongsUrl } from "../features/songs/api/get-my-songs";
+import { songCountsUrl } from "../features/songs/api/get-song-counts";
+import { songNoticesUrl } from "../features/songs/api/get-song-notices";
+import { songUrl } from "../features/songs/api/open-song";
+
+/** The API answers a signed-in screen asks for first, for each role that sees it. */
+export type RouteData = Partial<Record<"artist" | "agent", string[]>>;
+
+/**
+ * Stands for a route parameter in an address: the server puts the request's
+ * value there. Made of characters encodeURIComponent keeps as they are.
+ */
+export const routeParam = (name: string) => `__${name}__`;
+
+/** What the app's frame asks for on every signed-in screen: the unread badge, the songs' dot. */
+const frame: RouteData = {
+  artist: [contactsUrl(""), songNoticesUrl],
+  agent: [contactsUrl("")],
+};
+
+const withFrame = (own: RouteData): RouteData => ({
+  ...(own.artist ? { artist: [...own.artist, ...frame.artist!] } : {}),
+  ...(own.agent ? { agent: [...own.agent, ...frame.agent!] } : {}),
+});
+
+/**
+ * Read by the build (scripts/prerender.tsx writes it into pages/routes.json)
+ * and by nothing in the browser: the server sends these addresses in a `Link`
+ * preload header with a signed-in visitor's page (a request without a query
+ * string: the screens' default filters), so each screen's data downloads
+ * beside its entry script instead of after it. Built from the same address
+ * functions the screens fetch with, so the fetch takes the preloaded answer.
+ * A role a route would send elsewhere (an agent on /songs) gets nothing.
+ */
+export const routeData: Record<string, RouteData> = {
+  "/": withFrame({ artist: [], agent: [deskInboxUrl("mine", "")] }),
+  "/chat/:peerId": withFrame({ artist: [] }),
+  "/inbox/:peerId": withFrame({ agent: [] }),
+  "/songs": withFrame({ artist: [mySongsUrl({}), songCountsUrl("")] }),
+  "/list": withFrame({ artist: [mySongsUrl({}), songCountsUrl("")] }),
+  "/song/:id": withFrame({ artist: [songUrl(routeParam("id"))] }),
+  "/wallet": withFrame({ artist: [] }),
+  "/settings": withFrame({
+    artist: [mailPreferencesUrl, accountSessionsUrl],
+    agent: [ownAvailabilityUrl, mailPreferencesUrl, accountSessionsUrl],
+  }),
+  "/desk/songs": withFrame({ agent: [deskSongsUrl({})] }),
+  "/saved-replies": withFrame({ agent: [] }),
+};
