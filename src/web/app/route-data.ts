@@ -41,7 +41,7 @@ const withFrame = (own: RouteData): RouteData => ({
 export const routeData: Record<string, RouteData> = {
   "/": withFrame({ artist: [], agent: [deskInboxUrl("mine", "")] }),
   "/chat/:peerId": withFrame({ artist: [] }),
-  "/inbox/:peerId": withFrame({ agent: [] }),
+  "/inbox/:peerId": withFrame({ agent: [deskInboxUrl("mine", "")] }),
   "/songs": withFrame({ artist: [mySongsUrl({}), songCountsUrl("")] }),
   "/list": withFrame({ artist: [mySongsUrl({}), songCountsUrl("")] }),
   "/song/:id": withFrame({ artist: [songUrl(routeParam("id"))] }),
