@@ -190,6 +190,8 @@ test("an agent: saved replies with variables through the / menu, a quote reply, 
     await composer(page).press("Enter");
     const sent = bubble(page, "Edited.");
     await expect(sent.getByRole("button", { name: /Quoted message from Quote Fan/ })).toBeVisible();
+    // The bubble shows at once from the outbox: read the room once the server has it.
+    await expect(sent.getByRole("img", { name: "Sent", exact: true })).toBeVisible();
     const stored = await artist.messages(roomId);
     const mine: ChatMessage | undefined = stored.at(-1);
     expect(mine?.text).toContain("Hi Quote Fan");
