@@ -8,6 +8,7 @@ import { mySongsUrl } from "../features/songs/api/get-my-songs";
 import { songCountsUrl } from "../features/songs/api/get-song-counts";
 import { songNoticesUrl } from "../features/songs/api/get-song-notices";
 import { songUrl } from "../features/songs/api/open-song";
+import { savedRepliesUrl } from "../lib/saved-replies-api";
 
 /** The API answers a signed-in screen asks for first, for each role that sees it. */
 export type RouteData = Partial<Record<"artist" | "agent", string[]>>;
@@ -51,5 +52,5 @@ export const routeData: Record<string, RouteData> = {
     agent: [ownAvailabilityUrl, mailPreferencesUrl, accountSessionsUrl],
   }),
   "/desk/songs": withFrame({ agent: [deskSongsUrl({})] }),
-  "/saved-replies": withFrame({ agent: [] }),
+  "/saved-replies": withFrame({ agent: [savedRepliesUrl] }),
 };

@@ -7,10 +7,13 @@ export const savedReplyKeys = {
   variables: (roomId: string) => ["chat", "reply-variables", roomId] as const,
 };
 
+/** The agent's saved replies; also preloaded with the saved-replies page (route-data.ts). */
+export const savedRepliesUrl = "/api/saved-replies";
+
 export function useSavedReplies(enabled = true) {
   return useQuery({
     queryKey: savedReplyKeys.all,
-    queryFn: () => apiFetch<SavedReply[]>("/api/saved-replies"),
+    queryFn: () => apiFetch<SavedReply[]>(savedRepliesUrl),
     enabled,
   });
 }
@@ -21,11 +24,11 @@ export function useSaveSavedReply() {
   return useMutation({
     mutationFn: ({ id, ...body }: SavedReplyInput & { id?: string }) =>
       id
-        ? apiFetch<SavedReply>(`/api/saved-replies/${encodeURIComponent(id)}`, {
+        ? apiFetch<SavedReply>(`${savedRepliesUrl}/${encodeURIComponent(id)}`, {
             method: "PUT",
             body,
           })
-        : apiFetch<SavedReply>("/api/saved-replies", { method: "POST", body }),
+        : apiFetch<SavedReply>(savedRepliesUrl, { method: "POST", body }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: savedReplyKeys.all }),
   });
 }
@@ -34,7 +37,7 @@ export function useDeleteSavedReply() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (id: string) =>
-      apiFetch<{ ok: true }>(`/api/saved-replies/${encodeURIComponent(id)}`, { method: "DELETE" }),
+      apiFetch<{ ok: true }>(`${savedRepliesUrl}/${encodeURIComponent(id)}`, { method: "DELETE" }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: savedReplyKeys.all }),
   });
 }
