@@ -175,3 +175,61 @@ test("a signed-out visitor to a signed-in screen ends at the sign-in page", asyn
   await expect(page.getByRole("button", { name: "Sign in" })).toBeEnabled();
   expect(errors).toEqual([]);
 });
+
+test.describe("every signed-in screen's preloads", () => {
+  // A page the service worker answers has no Link header: every load here
+  // comes from the server, as a first visit does.
+  test.use({ serviceWorkers: "block" });
+
+  /** The screens that preload, each with the Link header it must carry. */
+  async function screensOf(page: Page, who: "artist" | "agent") {
+    if (who === "agent") {
+      await signInByApi(page, demo.artist);
+      const artistId = ((await (await page.request.get("/api/me")).json()) as { id: string }).id;
+      await signInByApi(page, demo.agent1);
+      return [
+        ["/", "/api/desk/conversations?view=mine&q="],
+        [`/inbox/${artistId}`, "/api/desk/conversations?view=mine&q="],
+        ["/desk/songs", "/api/desk/songs"],
+        ["/saved-replies", "/api/saved-replies"],
+        ["/settings", "/api/availability"],
+      ] as const;
+    }
+    await signInByApi(page, demo.artist);
+    const contacts = (await (await page.request.get("/api/chat/contacts?q=")).json()) as {
+      userId: string;
+    }[];
+    const songs = (await (await page.request.get("/api/songs")).json()) as {
+      items: { id: string }[];
+    };
+    return [
+      ["/", "/api/chat/contacts?q="],
+      [`/chat/${contacts[0]!.userId}`, "/api/songs/notices"],
+      ["/songs", "/api/songs/counts"],
+      [`/song/${songs.items[0]!.id}`, `/api/songs/${songs.items[0]!.id}`],
+      ["/wallet", "/api/chat/contacts?q="],
+      ["/settings", "/api/account/sessions"],
+    ] as const;
+  }
+
+  for (const who of ["artist", "agent"] as const) {
+    test(`an ${who}'s screens use every answer their Link header preloads`, async ({ page }) => {
+      test.slow();
+      const screens = await screensOf(page, who);
+      const warnings: string[] = [];
+      page.on("console", (m) => {
+        if (/preload/i.test(m.text())) warnings.push(`${page.url()}: ${m.text()}`);
+      });
+      const errors = collectErrors(page);
+      for (const [url, preloaded] of screens) {
+        const response = await page.goto(url);
+        expect(response!.headers()["link"], url).toContain(`<${preloaded}>; rel=preload`);
+        // Chromium reports a preload nothing took a few seconds after "load".
+        await page.waitForTimeout(3_500);
+      }
+      expect(warnings).toEqual([]);
+      // Playwright's blocked worker registration answers undefined: not the app's error.
+      expect(errors.filter((e) => !e.startsWith("Service worker registration failed"))).toEqual([]);
+    });
+  }
+});
