@@ -65,6 +65,7 @@ const targets: Target[] = [
   { label: "/ (agent inbox)", who: "agent", path: () => "/" },
   { label: "/inbox/:id (agent)", who: "agent", path: (ids) => `/inbox/${ids.artistId}` },
   { label: "/desk/songs (song desk)", who: "agent", path: () => "/desk/songs" },
+  { label: "/saved-replies (agent)", who: "agent", path: () => "/saved-replies" },
 ];
 
 const children: ChildProcess[] = [];
