@@ -1,5 +1,7 @@
 import crypto from "node:crypto";
 import { expect, test, type Page } from "@playwright/test";
+import { dataLinkHeader, type ScreenRole } from "../src/server/http/route-data-links";
+import { routeData } from "../src/web/app/route-data";
 import { DEMO_PASSWORD, demo } from "./support/accounts";
 import { expectAccessible } from "./support/axe";
 import { collectErrors, holdScripts } from "./support/first-paint";
@@ -181,49 +183,37 @@ test.describe("every signed-in screen's preloads", () => {
   // comes from the server, as a first visit does.
   test.use({ serviceWorkers: "block" });
 
-  /** The screens that preload, each with the Link header it must carry. */
-  async function screensOf(page: Page, who: "artist" | "agent") {
-    if (who === "agent") {
-      await signInByApi(page, demo.artist);
-      const artistId = ((await (await page.request.get("/api/me")).json()) as { id: string }).id;
-      await signInByApi(page, demo.agent1);
-      return [
-        ["/", "/api/desk/conversations?view=mine&q="],
-        [`/inbox/${artistId}`, "/api/desk/conversations?view=mine&q="],
-        ["/desk/songs", "/api/desk/songs"],
-        ["/saved-replies", "/api/saved-replies"],
-        ["/settings", "/api/availability"],
-      ] as const;
-    }
+  /** Signs in as `who` and answers the values the routes' parameters take for them. */
+  async function signInWithParams(page: Page, who: ScreenRole): Promise<Record<string, string>> {
     await signInByApi(page, demo.artist);
-    const contacts = (await (await page.request.get("/api/chat/contacts?q=")).json()) as {
-      userId: string;
-    }[];
-    const songs = (await (await page.request.get("/api/songs")).json()) as {
-      items: { id: string }[];
-    };
-    return [
-      ["/", "/api/chat/contacts?q="],
-      [`/chat/${contacts[0]!.userId}`, "/api/songs/notices"],
-      ["/songs", "/api/songs/counts"],
-      [`/song/${songs.items[0]!.id}`, `/api/songs/${songs.items[0]!.id}`],
-      ["/wallet", "/api/chat/contacts?q="],
-      ["/settings", "/api/account/sessions"],
-    ] as const;
+    const get = async <T>(url: string) => (await (await page.request.get(url)).json()) as T;
+    if (who === "agent") {
+      const artist = await get<{ id: string }>("/api/me");
+      await signInByApi(page, demo.agent1);
+      return { peerId: artist.id };
+    }
+    const contacts = await get<{ userId: string }[]>("/api/chat/contacts?q=");
+    const songs = await get<{ items: { id: string }[] }>("/api/songs");
+    return { peerId: contacts[0]!.userId, id: songs.items[0]!.id };
   }
 
   for (const who of ["artist", "agent"] as const) {
     test(`an ${who}'s screens use every answer their Link header preloads`, async ({ page }) => {
       test.slow();
-      const screens = await screensOf(page, who);
+      const params = await signInWithParams(page, who);
+      // Every screen route-data.ts lists for this role, with its parameters filled in.
+      const screens = Object.entries(routeData).filter(([, data]) => data[who]?.length);
       const warnings: string[] = [];
       page.on("console", (m) => {
         if (/preload/i.test(m.text())) warnings.push(`${page.url()}: ${m.text()}`);
       });
       const errors = collectErrors(page);
-      for (const [url, preloaded] of screens) {
+      for (const [route, data] of screens) {
+        const url = route.replace(/:(\w+)/g, (_whole, name: string) => params[name]!);
         const response = await page.goto(url);
-        expect(response!.headers()["link"], url).toContain(`<${preloaded}>; rel=preload`);
+        const expected = dataLinkHeader(data, who, params);
+        expect(expected, url).toBeTruthy();
+        expect(response!.headers()["link"], url).toBe(expected);
         // Chromium reports a preload nothing took a few seconds after "load".
         await page.waitForTimeout(3_500);
       }
