@@ -1,4 +1,5 @@
 import type { ChatFileType, LastMessage } from "./chat";
+import { dateFormat } from "./intl-formats";
 
 const HOUR = 60 * 60 * 1000;
 
@@ -10,10 +11,10 @@ export function formatChatTime(at: number, now: number = Date.now(), locale?: st
   const age = now - at;
   const date = new Date(at);
   if (age < 24 * HOUR) {
-    return date.toLocaleTimeString(locale, { hour: "2-digit", minute: "2-digit" });
+    return dateFormat(locale, { hour: "2-digit", minute: "2-digit" }).format(date);
   }
-  if (age < 168 * HOUR) return date.toLocaleDateString(locale, { weekday: "short" });
-  return date.toLocaleDateString(locale, { month: "short", day: "numeric" });
+  if (age < 168 * HOUR) return dateFormat(locale, { weekday: "short" }).format(date);
+  return dateFormat(locale, { month: "short", day: "numeric" }).format(date);
 }
 
 /** The spec's file size: bytes under 1 KB, KB to one decimal under 1 MB, otherwise MB. */

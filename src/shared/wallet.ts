@@ -42,12 +42,14 @@ export const sampleTransactions: readonly SampleTransaction[] = [
   },
 ];
 
+const rupees = new Intl.NumberFormat("en-IN", {
+  minimumFractionDigits: 2,
+  maximumFractionDigits: 2,
+});
+
 /** "Rs." followed by the amount with two decimals and thousands separators: Rs.1,250.00 */
 export function formatRupees(amount: number): string {
   const sign = amount < 0 ? "-" : "";
-  const formatted = Math.abs(amount).toLocaleString("en-IN", {
-    minimumFractionDigits: 2,
-    maximumFractionDigits: 2,
-  });
+  const formatted = rupees.format(Math.abs(amount));
   return `${sign}Rs.${formatted}`;
 }

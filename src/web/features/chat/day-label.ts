@@ -1,3 +1,5 @@
+import { dateFormat } from "../../../shared/intl-formats";
+
 const DAY = 24 * 60 * 60 * 1000;
 
 function startOfDay(at: number): number {
@@ -20,11 +22,11 @@ export function dayLabel(at: number, now: number = Date.now(), locale?: string):
   if (days === 0) return "Today";
   if (days === 1) return "Yesterday";
   const date = new Date(at);
-  if (days > 1 && days < 7) return date.toLocaleDateString(locale, { weekday: "long" });
+  if (days > 1 && days < 7) return dateFormat(locale, { weekday: "long" }).format(date);
   const sameYear = date.getFullYear() === new Date(now).getFullYear();
-  return date.toLocaleDateString(locale, {
+  return dateFormat(locale, {
     day: "numeric",
     month: "long",
     ...(sameYear ? {} : { year: "numeric" }),
-  });
+  }).format(date);
 }
