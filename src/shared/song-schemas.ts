@@ -3,7 +3,9 @@ import { plainString } from "./plain-text";
 import { linkSchema, normalizeLink } from "./links";
 import { durationSchema } from "./song-duration";
 import { statusChangeFields, type DailyViews, type SongStatusEvent } from "./song-status";
-import { SONG_STATUSES, songStatusKind } from "./song-status-names";
+import { SONG_STATUSES } from "./song-status-names";
+import { isValidReleaseDate } from "./song-format";
+import { SONG_SEARCH_MAX } from "./song-list-filters";
 
 /** The spec's page size for the song list; "Load More" adds the same again. */
 export const SONG_PAGE_SIZE = 10;
@@ -15,17 +17,18 @@ export {
   type KnownSongStatus,
 } from "./song-status-names";
 
+export {
+  coverFileUrl,
+  formatDay,
+  formatReleaseDate,
+  isValidReleaseDate,
+  songDateLine,
+} from "./song-format";
+
 export const UNKNOWN_STATUS_MESSAGE = "Choose a status: pending, in review, released or rejected.";
 
 export const INVALID_RELEASE_DATE_MESSAGE = "Enter a valid release date (YYYY-MM-DD).";
 export const INVALID_SONG_LINK_MESSAGE = "Invalid URL format for song link";
-
-/** A calendar date as YYYY-MM-DD that really exists (no 2024-02-30). */
-export function isValidReleaseDate(value: string): boolean {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
-  const parsed = new Date(`${value}T00:00:00Z`);
-  return !Number.isNaN(parsed.getTime()) && parsed.toISOString().slice(0, 10) === value;
-}
 
 const text = (label: string, max: number) =>
   plainString().trim().max(max, `${label} must be at most ${max} characters.`).default("");
@@ -98,7 +101,7 @@ const cursorField = plainString().trim().max(500, "Invalid page cursor.").option
 
 const searchField = plainString()
   .trim()
-  .max(100, "Search text must be at most 100 characters.")
+  .max(SONG_SEARCH_MAX, `Search text must be at most ${SONG_SEARCH_MAX} characters.`)
   .optional();
 
 /** "Your Songs" filters: a status (absent for all) and a title search, kept in the URL. */
@@ -185,38 +188,6 @@ export interface ArtistOption {
   artistName: string;
   email: string;
 }
-
-/** "Released: Mar 5, 2024" — the date is a calendar day, so it is shown in UTC. */
-export function formatReleaseDate(date: string): string {
-  if (!isValidReleaseDate(date)) return date;
-  return new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeZone: "UTC" }).format(
-    new Date(`${date}T00:00:00Z`),
-  );
-}
-
-/** A moment as a card's date line shows it: "12 Nov 2026". */
-export function formatDay(epochMs: number): string {
-  return new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeZone: "UTC" }).format(
-    new Date(epochMs),
-  );
-}
-
-/**
- * The date line every song card shows (the spec's "Released: ..."): the
- * release date of a released song; for the others the planned release date,
- * or else the day it was submitted.
- */
-export function songDateLine(song: Pick<SongSummary, "status" | "date" | "createdAt">): string {
-  if (songStatusKind(song.status) === "released") {
-    return `Released: ${song.date ? formatReleaseDate(song.date) : "Not specified"}`;
-  }
-  if (song.date && isValidReleaseDate(song.date)) {
-    return `Planned release: ${formatReleaseDate(song.date)}`;
-  }
-  return `Submitted: ${formatDay(song.createdAt)}`;
-}
-
-export const coverFileUrl = (fileId: string) => `/api/files/${encodeURIComponent(fileId)}`;
 
 /** Upload purpose name for song covers (registered on the server by the songs feature). */
 export const COVER_UPLOAD_PURPOSE = "cover";

@@ -1,5 +1,6 @@
 import { Link } from "react-router";
-import { songDateLine, type SongSummary } from "../../../shared/song-schemas";
+import type { SongSummary } from "../../../shared/song-schemas";
+import { songDateLine } from "../../../shared/song-format";
 import { SongCover } from "../../components/song-cover";
 import { SongStatusBadge } from "../../components/song-status-badge";
 

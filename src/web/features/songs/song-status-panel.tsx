@@ -1,9 +1,8 @@
-import { formatReleaseDate, songStatusKind, type SongRecord } from "../../../shared/song-schemas";
-import {
-  REJECTION_NEXT_STEPS,
-  REJECTION_REASON_LABELS,
-  type SongStatusEvent,
-} from "../../../shared/song-status";
+import type { SongRecord } from "../../../shared/song-schemas";
+import { formatReleaseDate } from "../../../shared/song-format";
+import { REJECTION_NEXT_STEPS, REJECTION_REASON_LABELS } from "../../../shared/song-rejection";
+import type { SongStatusEvent } from "../../../shared/song-status";
+import { songStatusKind } from "../../../shared/song-status-names";
 import { SongStatusBadge } from "../../components/song-status-badge";
 
 const day = new Intl.DateTimeFormat("en-US", { dateStyle: "medium" });

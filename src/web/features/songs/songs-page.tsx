@@ -1,12 +1,9 @@
 import { useState, type SyntheticEvent } from "react";
 import { Navigate, useSearchParams } from "react-router";
 import { Search } from "lucide-react";
-import {
-  SONG_STATUSES,
-  songListQuerySchema,
-  type SongCounts,
-  type SongListFilters,
-} from "../../../shared/song-schemas";
+import type { SongCounts, SongListFilters } from "../../../shared/song-schemas";
+import { readSongListFilters } from "../../../shared/song-list-filters";
+import { SONG_STATUSES } from "../../../shared/song-status-names";
 import { Alert } from "../../components/alert";
 import { Button } from "../../components/button";
 import { Spinner } from "../../components/spinner";
@@ -33,13 +30,10 @@ export default function SongsPage() {
  */
 function useListFilters(): [SongListFilters, (next: SongListFilters) => void] {
   const [params, setParams] = useSearchParams();
-  const parsed = songListQuerySchema.safeParse({
+  const filters: SongListFilters = readSongListFilters({
     status: params.get("status") ?? undefined,
     q: params.get("q") ?? undefined,
   });
-  const filters: SongListFilters = parsed.success
-    ? { status: parsed.data.status, q: parsed.data.q || undefined }
-    : {};
   const update = (next: SongListFilters) => {
     const search = new URLSearchParams();
     if (next.status) search.set("status", next.status);

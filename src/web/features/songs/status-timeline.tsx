@@ -1,4 +1,5 @@
-import { REJECTION_REASON_LABELS, type SongStatusEvent } from "../../../shared/song-status";
+import { REJECTION_REASON_LABELS } from "../../../shared/song-rejection";
+import type { SongStatusEvent } from "../../../shared/song-status";
 import { SongStatusBadge } from "../../components/song-status-badge";
 
 const when = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "short" });

@@ -1,12 +1,9 @@
 import { useState, type SyntheticEvent } from "react";
 import { Link, useSearchParams } from "react-router";
 import { Plus, Search } from "lucide-react";
-import {
-  SONG_STATUSES,
-  formatReleaseDate,
-  statusLabel,
-  type SongDetail,
-} from "../../../../shared/song-schemas";
+import type { SongDetail } from "../../../../shared/song-schemas";
+import { formatReleaseDate } from "../../../../shared/song-format";
+import { SONG_STATUSES, statusLabel } from "../../../../shared/song-status-names";
 import { Alert } from "../../../components/alert";
 import { Button } from "../../../components/button";
 import { Spinner } from "../../../components/spinner";
