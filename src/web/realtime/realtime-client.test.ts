@@ -55,6 +55,28 @@ function watch(client: QueryClient) {
   return { fetches, stop: () => stops.forEach((s) => s()) };
 }
 
+describe("when the live link opens", () => {
+  it("waits for the screen's first answers before it connects", async () => {
+    queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    let answer!: (value: number) => void;
+    const screen = new QueryObserver(queryClient, {
+      queryKey: ["songs"],
+      queryFn: () => new Promise<number>((resolve) => (answer = resolve)),
+    });
+    const stop = screen.subscribe(() => undefined);
+    const before = sockets.all.length;
+    realtime = new RealtimeClient(queryClient);
+    realtime.open("a");
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(sockets.all.length).toBe(before);
+
+    answer(1);
+    await vi.waitFor(() => expect(sockets.all.at(-1)?.active).toBe(true));
+    expect(sockets.all.length).toBe(before + 1);
+    stop();
+  });
+});
+
 describe("the realtime client's resync rule", () => {
   it("fetches every live query again on each connect (the first too) and on sync:required", async () => {
     const { socket, queryClient } = await openFor("a");

@@ -10,6 +10,7 @@ import type {
 import { fetchSessionUser, sessionQueryKey } from "../lib/auth/session";
 import { forgetLastUser } from "../lib/auth/last-user";
 import { isLiveQuery } from "./live-query";
+import { screenAnswered } from "./screen-answered";
 
 /** What the tab knows of its link to the server, for banners. */
 export type ConnectionStatus = "connecting" | "connected" | "reconnecting" | "too-many";
@@ -235,8 +236,13 @@ export class RealtimeClient {
     this.notify();
   };
 
-  /** socket.io-client is loaded on first use, after the first render: off the first route. */
+  /**
+   * socket.io-client is loaded on first use, once the screen's first answers
+   * are in (screenAnswered): off the first route and off its largest paint.
+   * The first connect's resync brings what happened meanwhile.
+   */
   private async connect(userId: string): Promise<RoutingSocket> {
+    await screenAnswered(this.queryClient);
     const { io } = await import("socket.io-client");
     const routing: RoutingSocket = io({
       transports: ["websocket"],
