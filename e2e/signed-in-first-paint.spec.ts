@@ -183,18 +183,30 @@ test.describe("every signed-in screen's preloads", () => {
   // comes from the server, as a first visit does.
   test.use({ serviceWorkers: "block" });
 
-  /** Signs in as `who` and answers the values the routes' parameters take for them. */
+  /**
+   * Signs in as `who` and answers the values the routes' parameters take for
+   * them, and the conversation's room the server finds for its page.
+   */
   async function signInWithParams(page: Page, who: ScreenRole): Promise<Record<string, string>> {
     await signInByApi(page, demo.artist);
     const get = async <T>(url: string) => (await (await page.request.get(url)).json()) as T;
+    const roomWith = async (peerId: string) => {
+      const origin = new URL(test.info().project.use.baseURL!).origin;
+      const opened = await page.request.put(`/api/chat/rooms/with/${peerId}`, {
+        headers: { origin },
+      });
+      expect(opened.ok()).toBe(true);
+      return ((await opened.json()) as { roomId: string }).roomId;
+    };
     if (who === "agent") {
       const artist = await get<{ id: string }>("/api/me");
       await signInByApi(page, demo.agent1);
-      return { peerId: artist.id };
+      return { peerId: artist.id, roomId: await roomWith(artist.id) };
     }
     const contacts = await get<{ userId: string }[]>("/api/chat/contacts?q=");
     const songs = await get<{ items: { id: string }[] }>("/api/songs");
-    return { peerId: contacts[0]!.userId, id: songs.items[0]!.id };
+    const peerId = contacts[0]!.userId;
+    return { peerId, id: songs.items[0]!.id, roomId: await roomWith(peerId) };
   }
 
   for (const who of ["artist", "agent"] as const) {

@@ -25,6 +25,7 @@ import { registerJsonBodyParser } from "./http/json-body";
 import accountPlugin from "./features/account/routes";
 import { removeChatData } from "./features/chat/chat-user-data";
 import chatPlugin from "./features/chat/routes";
+import { pageRoomOf } from "./features/chat/page-room";
 import availabilityPlugin from "./features/availability/routes";
 import { AvailabilityService } from "./features/availability/availability-service";
 import savedRepliesPlugin from "./features/saved-replies/routes";
@@ -59,10 +60,23 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { secret } = decorateContext(app, deps);
   const pages = await registerHttpLayer(app, deps);
   await registerFeatures(app, deps, secret);
-  await registerWebRoot(app, deps.webRoot, pages, async (headers) => {
-    const session = await app.ctx.sessions.read(headers);
-    return session ? (session.user.admin ? "agent" : "artist") : null;
-  });
+  await registerWebRoot(
+    app,
+    deps.webRoot,
+    pages,
+    async (headers) => {
+      const session = await app.ctx.sessions.read(headers);
+      if (!session) return null;
+      return { role: session.user.admin ? "agent" : "artist", userId: session.user.id };
+    },
+    // A conversation's page preloads its room's messages when the room exists.
+    async (viewer, params, names) => {
+      if (!names.includes("roomId") || !params.peerId) return {};
+      const admin = viewer.role === "agent";
+      const roomId = await pageRoomOf(app.ctx.database.db, { ...viewer, admin }, params.peerId);
+      return { roomId };
+    },
+  );
   return app;
 }
 

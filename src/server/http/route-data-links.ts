@@ -36,5 +36,35 @@ export function dataLinkHeader(
   return filled.length ? filled.join(", ") : undefined;
 }
 
-/** Reads the role of a request's session; null when signed out. */
-export type RoleReader = (headers: FastifyRequest["headers"]) => Promise<ScreenRole | null>;
+/** Who asks for a page: their role and id; null when signed out. */
+export interface PageViewer {
+  role: ScreenRole;
+  userId: string;
+}
+
+/** Reads the visitor of a request's session; null when signed out. */
+export type ViewerReader = (headers: FastifyRequest["headers"]) => Promise<PageViewer | null>;
+
+/**
+ * Values a screen's addresses name that its URL does not hold (a
+ * conversation's room, from its `:peerId`), looked up for this visitor;
+ * a name left out means that address is not preloaded.
+ */
+export type DerivedParams = (
+  viewer: PageViewer,
+  params: Readonly<Record<string, string | undefined>>,
+  names: readonly string[],
+) => Promise<Record<string, string | undefined>>;
+
+/** The parameter names the role's addresses use that `params` does not hold. */
+export function missingParams(
+  links: RouteDataLinks,
+  role: ScreenRole,
+  params: Readonly<Record<string, string | undefined>>,
+): string[] {
+  const names = new Set<string>();
+  for (const url of links[role] ?? []) {
+    for (const match of url.matchAll(PARAM)) if (!params[match[1]!]) names.add(match[1]!);
+  }
+  return [...names];
+}

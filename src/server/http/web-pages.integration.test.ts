@@ -3,7 +3,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { findUserIdByEmail, setAdmin } from "../features/users/user-accounts";
-import { createTestApp, signUp, type TestApp } from "../test/test-app";
+import { ORIGIN, createTestApp, signUp, type TestApp } from "../test/test-app";
 
 const theme = "document.documentElement.classList.add('x')";
 const css = "body{margin:0}";
@@ -20,6 +20,7 @@ beforeAll(async () => {
   fs.writeFileSync(path.join(webRoot, "pages", "login.html"), page("<form>login</form>"));
   fs.writeFileSync(path.join(webRoot, "pages", "song.html"), page("song"));
   fs.writeFileSync(path.join(webRoot, "pages", "home.html"), page("home"));
+  fs.writeFileSync(path.join(webRoot, "pages", "chat.html"), page("chat"));
   fs.writeFileSync(
     path.join(webRoot, "pages", "routes.json"),
     JSON.stringify([
@@ -28,6 +29,16 @@ beforeAll(async () => {
         path: "/song/:id",
         file: "pages/song.html",
         data: { artist: ["/api/songs/__id__", "/api/songs/notices"] },
+      },
+      {
+        path: "/chat/:peerId",
+        file: "pages/chat.html",
+        data: { artist: ["/api/chat/rooms/__roomId__/messages", "/api/songs/notices"] },
+      },
+      {
+        path: "/inbox/:peerId",
+        file: "pages/chat.html",
+        data: { agent: ["/api/chat/rooms/__roomId__/messages"] },
       },
       {
         path: "/",
@@ -121,5 +132,47 @@ describe("a signed-in screen's first API answers", () => {
       true,
     );
     expect(link.match(/</g)).toHaveLength(2);
+  });
+
+  it("preload a conversation's messages when its room exists, for a member or an agent only", async () => {
+    const signUpUser = async (admin: boolean) => {
+      const user = await signUp(t.app);
+      const id = (await findUserIdByEmail(t.app.ctx.database, user.email))!;
+      if (admin) await setAdmin(t.app.ctx.database, id, true);
+      return { ...user, id };
+    };
+    const artist = await signUpUser(false);
+    const other = await signUpUser(false);
+    const agent = await signUpUser(true);
+    const teammate = await signUpUser(true);
+    const page = (url: string, cookie: string) =>
+      t.app.inject({ url, headers: { cookie } }).then((r) => r.headers.link);
+    const messages = (roomId: string) =>
+      preload(`/api/chat/rooms/${encodeURIComponent(roomId)}/messages`);
+
+    // No room yet: only what needs no room.
+    expect(await page(`/chat/${agent.id}`, artist.cookie)).toBe(preload("/api/songs/notices"));
+    expect(await page(`/inbox/${artist.id}`, agent.cookie)).toBeUndefined();
+
+    const opened = await t.app.inject({
+      method: "PUT",
+      url: `/api/chat/rooms/with/${agent.id}`,
+      headers: { cookie: artist.cookie, origin: ORIGIN },
+    });
+    expect(opened.statusCode).toBe(200);
+    const { roomId } = opened.json<{ roomId: string }>();
+
+    expect(await page(`/chat/${agent.id}`, artist.cookie)).toBe(
+      `${messages(roomId)}, ${preload("/api/songs/notices")}`,
+    );
+    // Every agent of the desk opens the artist's room.
+    expect(await page(`/inbox/${artist.id}`, agent.cookie)).toBe(messages(roomId));
+    expect(await page(`/inbox/${artist.id}`, teammate.cookie)).toBe(messages(roomId));
+    // Another artist never learns a room they are not in.
+    expect(await page(`/chat/${agent.id}`, other.cookie)).toBe(preload("/api/songs/notices"));
+    expect(await page(`/chat/${other.id}`, artist.cookie)).toBe(preload("/api/songs/notices"));
+    // An agent's own id, or another agent's, names no artist's room.
+    expect(await page(`/inbox/${teammate.id}`, agent.cookie)).toBeUndefined();
+    expect(await page(`/inbox/${agent.id}`, agent.cookie)).toBeUndefined();
   });
 });

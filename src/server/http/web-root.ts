@@ -5,7 +5,32 @@ import { z } from "zod";
 import { apiErrorSchema } from "../../shared/responses/common";
 import { HttpError } from "./errors";
 import type { WebPages } from "./web-pages";
-import { dataLinkHeader, type RoleReader } from "./route-data-links";
+import {
+  dataLinkHeader,
+  missingParams,
+  type DerivedParams,
+  type PageViewer,
+  type RouteDataLinks,
+  type ViewerReader,
+} from "./route-data-links";
+
+/**
+ * The page's route parameters, with the values its addresses also name
+ * looked up for this visitor (`derive`); a failed lookup preloads less,
+ * never fails the page.
+ */
+async function pageParams(
+  routeParams: unknown,
+  data: RouteDataLinks,
+  viewer: PageViewer,
+  derive: DerivedParams | undefined,
+): Promise<Record<string, string | undefined>> {
+  const params = routeParams as Record<string, string | undefined>;
+  const missing = missingParams(data, viewer.role, params);
+  if (!derive || missing.length === 0) return params;
+  const derived = await derive(viewer, params, missing).catch(() => ({}));
+  return { ...derived, ...params };
+}
 
 /** Vite fingerprints everything under assets/, so a file there never changes. */
 export const IMMUTABLE_CACHE = "public, max-age=31536000, immutable";
@@ -22,7 +47,8 @@ export async function registerWebRoot(
   app: FastifyInstance,
   webRoot: string | undefined,
   pages: WebPages | undefined,
-  roleOf?: RoleReader,
+  viewerOf?: ViewerReader,
+  derive?: DerivedParams,
 ) {
   const hasWeb = webRoot !== undefined && pages !== undefined;
   if (hasWeb) {
@@ -50,12 +76,14 @@ export async function registerWebRoot(
     const { data } = page;
     app.get(page.path, { schema: { hide: true } }, async (request, reply) => {
       // Only for the screen's default view: a query string (filters) asks for other data.
-      if (data && roleOf && !request.url.includes("?")) {
+      if (data && viewerOf && !request.url.includes("?")) {
         // A page is never refused for this: no session, or none readable, means no preload.
-        const role = await roleOf(request.headers).catch(() => null);
-        const params = request.params as Record<string, string | undefined>;
-        const link = role ? dataLinkHeader(data, role, params) : undefined;
-        if (link) reply.header("link", link);
+        const viewer = await viewerOf(request.headers).catch(() => null);
+        if (viewer) {
+          const params = await pageParams(request.params, data, viewer, derive);
+          const link = dataLinkHeader(data, viewer.role, params);
+          if (link) reply.header("link", link);
+        }
       }
       // The Link header depends on who asks.
       if (data) reply.header("vary", "accept-encoding, cookie");

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { routeChunks } from "./route-chunks";
-import { routeData, routeParam } from "./route-data";
+import { derivedParams, routeData, routeParam } from "./route-data";
 
 describe("routeData", () => {
   it("lists only signed-in routes the build makes a page for", () => {
@@ -12,9 +12,13 @@ describe("routeData", () => {
     }
   });
 
-  it("names only parameters its route has, and only API addresses", () => {
+  it("names only parameters its route has or the server derives from them, and only API addresses", () => {
     for (const [path, data] of Object.entries(routeData)) {
-      const params = [...path.matchAll(/:(\w+)/g)].map((m) => routeParam(m[1]!));
+      const own = [...path.matchAll(/:(\w+)/g)].map((m) => m[1]!);
+      const derived = Object.keys(derivedParams).filter((name) =>
+        own.includes(derivedParams[name]!),
+      );
+      const params = [...own, ...derived].map(routeParam);
       for (const url of [...(data.artist ?? []), ...(data.agent ?? [])]) {
         expect(url, path).toMatch(/^\/api\//);
         for (const used of url.match(/__\w+__/g) ?? []) expect(params, path).toContain(used);
@@ -35,5 +39,8 @@ describe("routeData", () => {
       "/api/chat/contacts?q=",
     ]);
     expect(routeData["/songs"]!.agent).toBeUndefined();
+    // A conversation's messages, from the room the server finds for the visitor.
+    expect(routeData["/chat/:peerId"]!.artist![0]).toBe("/api/chat/rooms/__roomId__/messages");
+    expect(routeData["/inbox/:peerId"]!.agent![1]).toBe("/api/chat/rooms/__roomId__/messages");
   });
 });

@@ -1,5 +1,6 @@
 import { contactsUrl } from "../features/chat/api/get-contacts";
 import { deskInboxUrl } from "../features/chat/desk/desk-api";
+import { roomMessagesUrl } from "../features/chat/api/get-messages";
 import { accountSessionsUrl } from "../features/settings/sessions/api/sessions";
 import { mailPreferencesUrl } from "../features/settings/api/mail-preferences";
 import { ownAvailabilityUrl } from "../features/settings/api/availability";
@@ -18,6 +19,14 @@ export type RouteData = Partial<Record<"artist" | "agent", string[]>>;
  * value there. Made of characters encodeURIComponent keeps as they are.
  */
 export const routeParam = (name: string) => `__${name}__`;
+
+/**
+ * Parameters an address may name that its route does not hold: the server
+ * looks each up for the visitor from the route parameter named here
+ * (src/server/app.ts: a conversation's room from its peer), and leaves the
+ * address out when there is none.
+ */
+export const derivedParams: Readonly<Record<string, string>> = { roomId: "peerId" };
 
 /** What the app's frame asks for on every signed-in screen: the unread badge, the songs' dot. */
 const frame: RouteData = {
@@ -41,8 +50,13 @@ const withFrame = (own: RouteData): RouteData => ({
  */
 export const routeData: Record<string, RouteData> = {
   "/": withFrame({ artist: [], agent: [deskInboxUrl("mine", "")] }),
-  "/chat/:peerId": withFrame({ artist: [] }),
-  "/inbox/:peerId": withFrame({ agent: [deskInboxUrl("mine", "")] }),
+  // The conversation's room, when it exists, is looked up by the server for
+  // the visitor (src/server/features/chat/page-room.ts): its messages load
+  // beside the room's opening instead of after it.
+  "/chat/:peerId": withFrame({ artist: [roomMessagesUrl(routeParam("roomId"))] }),
+  "/inbox/:peerId": withFrame({
+    agent: [deskInboxUrl("mine", ""), roomMessagesUrl(routeParam("roomId"))],
+  }),
   "/songs": withFrame({ artist: [mySongsUrl({}), songCountsUrl("")] }),
   "/list": withFrame({ artist: [mySongsUrl({}), songCountsUrl("")] }),
   "/song/:id": withFrame({ artist: [songUrl(routeParam("id"))] }),

@@ -6,8 +6,12 @@ import { lastStoredSeq, mergeMessages, type Thread } from "../thread";
 import { liveQuery } from "../../../realtime/live-query";
 import { chatKeys } from "./query-keys";
 
+/** A room's latest page of messages; the conversation's page preloads it (route-data.ts). */
+export const roomMessagesUrl = (roomId: string) =>
+  `/api/chat/rooms/${encodeURIComponent(roomId)}/messages`;
+
 function fetchPage(roomId: string, query = ""): Promise<ChatMessage[]> {
-  return apiFetch<ChatMessage[]>(`/api/chat/rooms/${encodeURIComponent(roomId)}/messages${query}`);
+  return apiFetch<ChatMessage[]>(`${roomMessagesUrl(roomId)}${query}`);
 }
 
 /**
