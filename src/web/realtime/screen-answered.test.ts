@@ -49,4 +49,19 @@ describe("screenAnswered", () => {
     await tick(80);
     expect(done()).toBe(true);
   });
+
+  it("waits for a request in flight too (a conversation's opening)", async () => {
+    queryClient = new QueryClient();
+    let answer!: () => void;
+    const opening = queryClient
+      .getMutationCache()
+      .build(queryClient, { mutationFn: () => new Promise<void>((resolve) => (answer = resolve)) });
+    void opening.execute(undefined).catch(() => undefined);
+    const done = settled(screenAnswered(queryClient, 5000));
+    await tick(50);
+    expect(done()).toBe(false);
+    answer();
+    await tick();
+    expect(done()).toBe(true);
+  });
 });
