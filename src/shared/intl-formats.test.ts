@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { formatChatTime } from "./chat-format";
 import { dateFormat } from "./intl-formats";
 
 describe("dateFormat", () => {
@@ -10,11 +11,22 @@ describe("dateFormat", () => {
     expect(dateFormat(undefined, { weekday: "long" })).not.toBe(a);
   });
 
-  it("formats as the formatter it stands for", () => {
-    const day = new Date(Date.UTC(2026, 10, 27, 12));
-    const options = { dateStyle: "medium", timeZone: "UTC" } as const;
-    expect(dateFormat("en-GB", options).format(day)).toBe(
-      new Intl.DateTimeFormat("en-GB", options).format(day),
-    );
-  });
+  // What the chat wrote with toLocale*String before its formatters were shared.
+  const now = new Date(2026, 10, 27, 15, 30).getTime();
+  const hour = 60 * 60 * 1000;
+  it.each(["en-GB", "en-US", "de-DE"])(
+    "leaves the chat list's times as they were (%s)",
+    (locale) => {
+      const at = (hoursAgo: number) => new Date(now - hoursAgo * hour);
+      expect(formatChatTime(at(2).getTime(), now, locale)).toBe(
+        at(2).toLocaleTimeString(locale, { hour: "2-digit", minute: "2-digit" }),
+      );
+      expect(formatChatTime(at(50).getTime(), now, locale)).toBe(
+        at(50).toLocaleDateString(locale, { weekday: "short" }),
+      );
+      expect(formatChatTime(at(400).getTime(), now, locale)).toBe(
+        at(400).toLocaleDateString(locale, { month: "short", day: "numeric" }),
+      );
+    },
+  );
 });

@@ -88,3 +88,58 @@ describe("web root", () => {
     expect(res.headers["content-encoding"]).toBeUndefined();
   });
 });
+
+describe("a page's preload lookup", () => {
+  const links = ["/api/rooms/__roomId__/messages", "/api/songs/notices"];
+  const notices = "</api/songs/notices>; rel=preload; as=fetch; crossorigin=anonymous";
+
+  async function pageWith(derive: Parameters<typeof registerWebRoot>[4]) {
+    const root = fs.mkdtempSync(path.join(os.tmpdir(), "web-root-derive-"));
+    fs.mkdirSync(path.join(root, "pages"));
+    fs.writeFileSync(path.join(root, "index.html"), page);
+    fs.writeFileSync(path.join(root, "pages", "chat.html"), page);
+    fs.writeFileSync(
+      path.join(root, "pages", "routes.json"),
+      JSON.stringify([{ path: "/chat/:peerId", file: "pages/chat.html", data: { artist: links } }]),
+    );
+    const server = Fastify();
+    server.setValidatorCompiler(validatorCompiler);
+    server.setSerializerCompiler(serializerCompiler);
+    await registerWebRoot(
+      server,
+      root,
+      loadWebPages(root),
+      () => Promise.resolve({ role: "artist", userId: "u1" }),
+      derive,
+    );
+    const started = Date.now();
+    const response = await server.inject({ url: "/chat/p1" });
+    const ms = Date.now() - started;
+    await server.close();
+    fs.rmSync(root, { recursive: true, force: true });
+    return { response, ms };
+  }
+
+  it("names what it found", async () => {
+    const { response } = await pageWith(() => Promise.resolve({ roomId: "r1" }));
+    expect(response.headers.link).toBe(
+      `</api/rooms/r1/messages>; rel=preload; as=fetch; crossorigin=anonymous, ${notices}`,
+    );
+  });
+
+  it.each([
+    ["fails", () => Promise.reject(new Error("database gone"))],
+    [
+      "throws at once",
+      () => {
+        throw new Error("a bug");
+      },
+    ],
+    ["never answers", () => new Promise<Record<string, string>>(() => {})],
+  ])("that %s preloads less and never fails nor holds up the page", async (_name, derive) => {
+    const { response, ms } = await pageWith(derive);
+    expect(response.statusCode).toBe(200);
+    expect(response.headers.link).toBe(notices);
+    expect(ms).toBeLessThan(1000);
+  });
+});

@@ -1,5 +1,5 @@
 import path from "node:path";
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyRequest } from "fastify";
 import fastifyStatic from "@fastify/static";
 import { z } from "zod";
 import { apiErrorSchema } from "../../shared/responses/common";
@@ -14,22 +14,36 @@ import {
   type ViewerReader,
 } from "./route-data-links";
 
+/** The longest a page waits for what its preloads name: a slow database preloads less. */
+export const DERIVE_WAIT_MS = 100;
+
 /**
  * The page's route parameters, with the values its addresses also name
- * looked up for this visitor (`derive`); a failed lookup preloads less,
- * never fails the page.
+ * looked up for this visitor (`derive`). A lookup that fails or takes longer
+ * than DERIVE_WAIT_MS preloads less (logged), never fails nor holds up the page.
  */
 async function pageParams(
-  routeParams: unknown,
+  request: FastifyRequest,
   data: RouteDataLinks,
   viewer: PageViewer,
   derive: DerivedParams | undefined,
 ): Promise<Record<string, string | undefined>> {
-  const params = routeParams as Record<string, string | undefined>;
+  const params = request.params as Record<string, string | undefined>;
   const missing = missingParams(data, viewer.role, params);
   if (!derive || missing.length === 0) return params;
-  const derived = await derive(viewer, params, missing).catch(() => ({}));
-  return { ...derived, ...params };
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<Record<string, string | undefined>>((resolve) => {
+    timer = setTimeout(() => resolve({}), DERIVE_WAIT_MS);
+  });
+  try {
+    const derived = await Promise.race([derive(viewer, params, missing), late]);
+    return { ...derived, ...params };
+  } catch (err) {
+    request.log.warn({ err }, "a page's preload lookup failed; the page preloads less");
+    return params;
+  } finally {
+    clearTimeout(timer);
+  }
 }
 
 /** Vite fingerprints everything under assets/, so a file there never changes. */
@@ -80,7 +94,7 @@ export async function registerWebRoot(
         // A page is never refused for this: no session, or none readable, means no preload.
         const viewer = await viewerOf(request.headers).catch(() => null);
         if (viewer) {
-          const params = await pageParams(request.params, data, viewer, derive);
+          const params = await pageParams(request, data, viewer, derive);
           const link = dataLinkHeader(data, viewer.role, params);
           if (link) reply.header("link", link);
         }

@@ -21,10 +21,11 @@ export type RouteData = Partial<Record<"artist" | "agent", string[]>>;
 export const routeParam = (name: string) => `__${name}__`;
 
 /**
- * Parameters an address may name that its route does not hold: the server
- * looks each up for the visitor from the route parameter named here
- * (src/server/app.ts: a conversation's room from its peer), and leaves the
- * address out when there is none.
+ * Parameters an address may name that its route does not hold, each with the
+ * route parameter it is found from. The server looks them up for the visitor
+ * (src/server/app.ts; today a conversation's room from its peer, covered by
+ * web-pages.integration.test.ts) and leaves the address out when it finds
+ * none or knows no such name.
  */
 export const derivedParams: Readonly<Record<string, string>> = { roomId: "peerId" };
 

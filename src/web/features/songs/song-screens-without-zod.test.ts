@@ -1,9 +1,10 @@
 import fs from "node:fs";
 import path from "node:path";
+import { fileURLToPath } from "node:url";
 import ts from "typescript";
 import { describe, expect, it } from "vitest";
 
-const here = path.dirname(new URL(import.meta.url).pathname);
+const here = path.dirname(fileURLToPath(import.meta.url));
 
 /** The modules a file loads with it: value imports and re-exports (type-only and lazy ones aside). */
 function loadedWith(file: string): string[] {
@@ -47,7 +48,9 @@ function pathToZod(entry: string): string[] | undefined {
       if (specifier === "zod" || specifier.startsWith("zod/")) return [...chain, file, specifier];
       if (!specifier.startsWith(".")) continue;
       const next = resolve(file, specifier);
-      const found = next && walk(next, [...chain, file]);
+      // An import this walk cannot follow would leave part of the tree unchecked.
+      if (!next) throw new Error(`${file}: cannot resolve ${specifier}`);
+      const found = walk(next, [...chain, file]);
       if (found) return found;
     }
     return undefined;
