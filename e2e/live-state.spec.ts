@@ -129,6 +129,44 @@ test("read state follows the eyes: a message read in the open conversation clear
   sam.close();
 });
 
+test("a message sent while a conversation's page loads shows, though its room opens after the live link", async ({
+  browser,
+  baseURL,
+}) => {
+  const { email, artist, sam, roomId, samId } = await freshArtistWithSam(baseURL!, "Late Room");
+  await sam.send(roomId, "Before the page");
+  // A first visit: a service worker would answer the page from its cache, without the preloads.
+  const context = await browser.newContext({ serviceWorkers: "block" });
+  const page = await context.newPage();
+  await signInAs(page, email, PASSWORD);
+  // The room's opening answers slowly (a busy server): held until the live
+  // link is up, so the messages are first asked for after it.
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route("**/api/chat/rooms/with/*", async (route) => {
+    await held;
+    await route.continue();
+  });
+  const preloaded = page.waitForResponse((r) => r.url().endsWith(`/rooms/${roomId}/messages`));
+  // Socket.IO's "40" packet: the server accepted the connection.
+  const linked = page
+    .waitForEvent("websocket")
+    .then((ws) =>
+      ws.waitForEvent("framereceived", { predicate: (f) => String(f.payload).startsWith("40") }),
+    );
+  await page.goto(`/chat/${samId}`, { waitUntil: "commit" });
+  // The page's preloaded messages were read before this one was sent.
+  await preloaded;
+  await sam.send(roomId, "While the page loaded");
+  await linked;
+  release();
+  await expect(bubble(page, "Before the page")).toBeVisible();
+  await expect(bubble(page, "While the page loaded")).toBeVisible();
+  await context.close();
+  artist.close();
+  sam.close();
+});
+
 test("a song page, the list and the desk follow a desk change live", async ({
   browser,
   baseURL,

@@ -55,6 +55,9 @@ function watch(client: QueryClient) {
   return { fetches, stop: () => stops.forEach((s) => s()) };
 }
 
+/** The connect's resync has run its course. */
+const settled = () => new Promise((resolve) => setTimeout(resolve, 20));
+
 describe("when the live link opens", () => {
   it("waits for the screen's first answers before it connects", async () => {
     queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
@@ -81,7 +84,8 @@ describe("the realtime client's resync rule", () => {
   it("fetches every live query again on each connect (the first too) and on sync:required", async () => {
     const { socket, queryClient } = await openFor("a");
     const { fetches, stop } = watch(queryClient);
-    await vi.waitFor(() => expect(fetches).toEqual({ live: 1, other: 1 }));
+    await vi.waitFor(() => expect(queryClient.getQueryData(["live"])).toBe(1));
+    expect(fetches).toEqual({ live: 1, other: 1 });
     const resyncs = vi.fn();
     realtime!.onResync(resyncs);
 
@@ -96,6 +100,38 @@ describe("the realtime client's resync rule", () => {
     expect(fetches.other).toBe(1);
     expect(resyncs).toHaveBeenCalledTimes(3);
     stop();
+  });
+
+  it("fetches once more a live query first answered after the link came up: it may be the page's preload, older than the link", async () => {
+    const { socket, queryClient } = await openFor("a");
+    socket.fire("connect");
+    await settled();
+    // The conversation's messages, asked for once its room opened: after the link.
+    const { fetches, stop } = watch(queryClient);
+    await vi.waitFor(() => expect(fetches).toEqual({ live: 2, other: 1 }));
+    // Only its first answer: later ones were read after the link by then.
+    await queryClient.invalidateQueries({ queryKey: ["live"] });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(fetches).toEqual({ live: 3, other: 1 });
+    stop();
+  });
+
+  it("checks no first answer again once the tab left the page's first address", async () => {
+    const address = { href: "http://localhost/chat/p1" };
+    vi.stubGlobal("location", address);
+    try {
+      const { socket, queryClient } = await openFor("a");
+      socket.fire("connect");
+      await settled();
+      address.href = "http://localhost/songs";
+      const { fetches, stop } = watch(queryClient);
+      await vi.waitFor(() => expect(fetches).toEqual({ live: 1, other: 1 }));
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(fetches.live).toBe(1);
+      stop();
+    } finally {
+      vi.unstubAllGlobals();
+    }
   });
 
   it("delivers typed server events to subscribers until they unsubscribe", async () => {

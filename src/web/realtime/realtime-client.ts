@@ -9,6 +9,7 @@ import type {
 } from "../../shared/socket-events";
 import { fetchSessionUser, sessionQueryKey } from "../lib/auth/session";
 import { forgetLastUser } from "../lib/auth/last-user";
+import { checkFirstAnswersAfterLink, currentAddress } from "./first-answers-after-link";
 import { isLiveQuery } from "./live-query";
 import { screenAnswered } from "./screen-answered";
 
@@ -45,6 +46,8 @@ const TOO_MANY_RETRY_MS = 30_000;
  * have been answered before the socket joined its channels), after the
  * server's "sync:required", and after a gap a feature detects (resync()),
  * every live query (liveQuery) is fetched again and resync listeners run.
+ * After the first connect, a live query first answered later is fetched once
+ * more: its answer may be the page's preload, older than the link.
  */
 export class RealtimeClient {
   private current: {
@@ -59,6 +62,11 @@ export class RealtimeClient {
   private readonly resyncListeners = new Set<() => void>();
   private readonly listeners = new Set<() => void>();
   private status: ConnectionStatus = "connecting";
+  /** Whether the link was ever up: only the first time can answers be older than it. */
+  private linkedOnce = false;
+  /** Ends the check of first answers that may be older than the link. */
+  private stopCheckingFirstAnswers: (() => void) | null = null;
+  private readonly firstAddress = currentAddress();
   private offline = typeof navigator !== "undefined" && !navigator.onLine;
 
   constructor(private readonly queryClient: QueryClient) {}
@@ -80,6 +88,8 @@ export class RealtimeClient {
   close(): void {
     const closing = this.current;
     this.current = null;
+    this.stopCheckingFirstAnswers?.();
+    this.stopCheckingFirstAnswers = null;
     this.setStatus("connecting");
     if (typeof window !== "undefined") {
       window.removeEventListener("online", this.onOnline);
@@ -264,6 +274,7 @@ export class RealtimeClient {
       this.setStatus("connected");
       // A new connection hears no room yet: watch again what the tab shows.
       for (const roomId of this.watched.keys()) this.askToWatch(routing, roomId);
+      this.checkFirstAnswersAfterLink();
       this.resync();
     });
     socket.on("sync:required", () => {
@@ -287,6 +298,13 @@ export class RealtimeClient {
     });
     if (!this.offline) socket.connect();
     return routing;
+  }
+
+  /** Only the first time the link comes up can a first answer be older than it. */
+  private checkFirstAnswersAfterLink(): void {
+    if (this.linkedOnce) return;
+    this.linkedOnce = true;
+    this.stopCheckingFirstAnswers = checkFirstAnswersAfterLink(this.queryClient, this.firstAddress);
   }
 
   /**
