@@ -232,6 +232,26 @@ describe("the realtime client's link", () => {
     expect(realtime.getStatus()).toBe("connecting");
   });
 
+  it("ignores the socket of a link closed and opened again at once for the same user", async () => {
+    queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    realtime = new RealtimeClient(queryClient);
+    // An earlier test's link may still be creating its socket.
+    await settled();
+    const before = sockets.all.length;
+    // React's development mode runs an effect, its cleanup and the effect again.
+    realtime.open("a");
+    realtime.close();
+    realtime.open("a");
+    await vi.waitFor(() => expect(sockets.all.length).toBe(before + 2));
+    const [stale, live] = sockets.all.slice(before) as [FakeSocket, FakeSocket];
+    await vi.waitFor(() => expect(live.active).toBe(true));
+    expect(stale.active).toBe(false);
+    live.fire("connect");
+    stale.fire("connect");
+    stale.fire("disconnect", "transport close");
+    expect(realtime.getStatus()).toBe("connected");
+  });
+
   it("reconnects after the server closed the socket only while the user is still signed in", async () => {
     const { socket, queryClient } = await openFor("a");
     queryClient.setQueryData(["session"], { id: "a" });

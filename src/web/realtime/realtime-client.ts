@@ -52,10 +52,13 @@ const TOO_MANY_RETRY_MS = 30_000;
 export class RealtimeClient {
   private current: {
     userId: string;
+    /** Which opening this is: a link closed and opened again for the same user is another. */
+    opening: number;
     socket: Promise<RoutingSocket>;
     /** The socket once created, so subscriptions attach at once. */
     ready?: RoutingSocket;
   } | null = null;
+  private openings = 0;
   private readonly subscriptions = new Set<Subscription>();
   /** Rooms this tab shows (an agent's open conversations): room id → who asked, to tell each once watched. */
   private readonly watched = new Map<string, Set<() => void>>();
@@ -75,10 +78,11 @@ export class RealtimeClient {
   open(userId: string): void {
     if (this.current?.userId === userId) return;
     this.close();
-    const socket = this.connect(userId);
+    const opening = ++this.openings;
+    const socket = this.connect(userId, opening);
     // A failed import (offline on first load) must not leave a rejection unhandled.
     socket.catch((error: unknown) => console.error("Live connection failed", error));
-    this.current = { userId, socket };
+    this.current = { userId, opening, socket };
     if (typeof window !== "undefined") {
       window.addEventListener("online", this.onOnline);
       window.addEventListener("offline", this.onOffline);
@@ -251,7 +255,7 @@ export class RealtimeClient {
    * are in (screenAnswered): off the first route and off its largest paint.
    * The first connect's resync brings what happened meanwhile.
    */
-  private async connect(userId: string): Promise<RoutingSocket> {
+  private async connect(userId: string, opening: number): Promise<RoutingSocket> {
     await screenAnswered(this.queryClient);
     const { io } = await import("socket.io-client");
     const routing: RoutingSocket = io({
@@ -264,8 +268,10 @@ export class RealtimeClient {
       autoConnect: false,
     });
     const socket: TypedSocket = routing;
-    const isCurrent = () => this.current?.userId === userId;
-    if (this.current?.userId === userId) this.current.ready = routing;
+    // An opening closed meanwhile (even if the same user's link opened again)
+    // owns nothing: its socket neither connects nor speaks for the link.
+    const isCurrent = () => this.current?.opening === opening;
+    if (this.current?.opening === opening) this.current.ready = routing;
     for (const { name, handler } of this.subscriptions) routing.on(name, handler);
     let wasConnected = false;
     socket.on("connect", () => {
@@ -282,7 +288,7 @@ export class RealtimeClient {
     });
     socket.on("disconnect", (reason) => {
       if (isCurrent()) this.setStatus("reconnecting");
-      if (reason === "io server disconnect") this.afterServerDisconnect(userId, socket);
+      if (reason === "io server disconnect") this.afterServerDisconnect(userId, socket, isCurrent);
     });
     socket.on("connect_error", (error) => {
       if (error.message === SOCKET_TOO_MANY) {
@@ -296,7 +302,7 @@ export class RealtimeClient {
       if (wasConnected && isCurrent()) this.setStatus("reconnecting");
       console.error("Live connection failed", error.message);
     });
-    if (!this.offline) socket.connect();
+    if (!this.offline && isCurrent()) socket.connect();
     return routing;
   }
 
@@ -314,7 +320,11 @@ export class RealtimeClient {
    * gone. The close can overtake the answer that carries the new cookie, so a
    * missing session is asked again once before the tab counts as signed out.
    */
-  private afterServerDisconnect(userId: string, socket: TypedSocket): void {
+  private afterServerDisconnect(
+    userId: string,
+    socket: TypedSocket,
+    isCurrent: () => boolean,
+  ): void {
     const check = async () => {
       let user = await fetchSessionUser();
       if (user?.id !== userId) {
@@ -322,7 +332,7 @@ export class RealtimeClient {
         user = await fetchSessionUser();
       }
       if (user?.id === userId) {
-        if (this.current?.userId === userId) socket.connect();
+        if (isCurrent()) socket.connect();
       } else {
         if (!user) forgetLastUser();
         this.queryClient.setQueryData(sessionQueryKey, user);
