@@ -111,6 +111,50 @@ test("a 1,000-message conversation: fixed header and composer, opens at the newe
   sam.close();
 });
 
+test("a conversation with nothing unread shows its messages while its opening is still on the way, for both sides", async ({
+  browser,
+  baseURL,
+}) => {
+  const { email, artist, sam, roomId } = await freshArtistWithSam(baseURL!, "Quiet Room");
+  const samId = await artist.contactId("Sam");
+  const artistId = roomId.split("-").find((id) => id !== samId)!;
+  await artist.send(roomId, "Is the release on track?");
+  await sam.send(roomId, "Yes, it goes out Friday");
+
+  for (const [account, password, address] of [
+    [email, PASSWORD, `/chat/${samId}`],
+    [demo.agent2, undefined, `/inbox/${artistId}`],
+  ] as const) {
+    // Nothing unread on either side (an unread one waits for the opening's divider).
+    await artist.markRead(roomId);
+    await sam.markRead(roomId);
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    await signInAs(page, account, password);
+    // The room's opening answers slowly (a slow network): the list beside the
+    // conversation already names the room, so its messages need not wait.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route("**/api/chat/rooms/with/*", async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto(address);
+    await expect(bubble(page, "Yes, it goes out Friday")).toBeVisible();
+    release();
+    // Once opened, the conversation is as ever: a reply goes out.
+    await composer(page).fill(`Noted by ${account}`);
+    await composer(page).press("Enter");
+    await expect(bubble(page, `Noted by ${account}`)).toBeVisible();
+    await expect
+      .poll(async () => (await artist.messages(roomId)).map((m) => m.text))
+      .toContain(`Noted by ${account}`);
+    await context.close();
+  }
+  artist.close();
+  sam.close();
+});
+
 test("the composer: lines, Enter and Shift+Enter, focus, paste, drop, and files refused with the server's reason", async ({
   page,
   baseURL,

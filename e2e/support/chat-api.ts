@@ -66,6 +66,15 @@ export class ChatApi {
     return ((await response.json()) as OpenedRoom).roomId;
   }
 
+  /** Reads the room up to now, as opening it on screen would. */
+  async markRead(roomId: string): Promise<void> {
+    const response = await fetch(`${this.baseURL}/api/chat/rooms/${roomId}/read`, {
+      method: "POST",
+      headers: { cookie: this.cookie, origin: this.baseURL },
+    });
+    if (!response.ok) throw new Error(`mark read: ${response.status}`);
+  }
+
   async messages(roomId: string, query = ""): Promise<ChatMessage[]> {
     return this.get<ChatMessage[]>(`/api/chat/rooms/${roomId}/messages${query}`);
   }

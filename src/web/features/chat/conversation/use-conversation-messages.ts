@@ -40,9 +40,10 @@ export function useConversationMessages(
   const lastIncoming = messages.findLast((m) => m.userId !== ownId)?.id;
   const visible = usePageVisible();
   const { mutate: markReadNow } = useMarkRead(roomId);
+  // Again once the room is opened: its messages may have shown before (use-listed-room.ts).
   useEffect(() => {
-    if (lastIncoming && visible) markReadNow();
-  }, [lastIncoming, visible, markReadNow]);
+    if (lastIncoming && visible && roomId) markReadNow();
+  }, [lastIncoming, visible, markReadNow, roomId]);
 
   return { messages, seenId };
 }

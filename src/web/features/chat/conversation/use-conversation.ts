@@ -13,6 +13,7 @@ import {
 import { useConversationTools } from "../tools/use-conversation-tools";
 import { useChatFiles } from "./use-chat-files";
 import { useConversationMessages } from "./use-conversation-messages";
+import { useListedQuietRoom } from "./use-listed-room";
 import { useOpenedRoom } from "./use-opened-room";
 
 /** Everything one conversation holds: the room, its messages, tools, files and composer state. */
@@ -21,10 +22,13 @@ export function useConversation(user: PublicUser, peerId: string, roomHint: stri
   const { opened } = room;
   const roomId = opened?.roomId;
   const [composerMode, setComposerMode] = useState<ComposerMode>("reply");
-  const stored = useMessages(roomId);
+  // The messages load beside the opening when the list already names a quiet room.
+  const listedRoom = useListedQuietRoom(user.admin, peerId, roomHint);
+  const messagesRoomId = roomId ?? listedRoom;
+  const stored = useMessages(messagesRoomId);
   // Agents hear the conversation they show; artists hear their rooms anyway.
   useWatchRoom(user.admin ? roomId : undefined);
-  const older = useOlderMessages(roomId);
+  const older = useOlderMessages(messagesRoomId);
   const sender = useSendMessage(roomId, user);
   const composerText = useRef<HTMLTextAreaElement>(null);
   const [draft, setDraft] = useState("");

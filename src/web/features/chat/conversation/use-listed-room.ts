@@ -1,0 +1,62 @@
+import { useCallback, useSyncExternalStore } from "react";
+import { useQueryClient, type QueryClient } from "@tanstack/react-query";
+import type { ChatContact } from "../../../../shared/chat";
+import type { DeskInbox } from "../../../../shared/desk";
+import { chatKeys } from "../api/query-keys";
+import { deskKeys } from "../desk/desk-api";
+
+/**
+ * The room the list beside a conversation names for `peerId`, when nothing
+ * in it is unread: known once the list answered (usually from the page's
+ * preload), before the opening's `PUT` does, so the messages can load and
+ * show meanwhile. Unread messages need the opening's divider, so then (and
+ * when the list names no room, or several) the conversation waits for it.
+ */
+export function useListedQuietRoom(
+  admin: boolean,
+  peerId: string,
+  roomHint: string | undefined,
+): string | undefined {
+  const queryClient = useQueryClient();
+  const subscribe = useCallback(
+    (onChange: () => void) => queryClient.getQueryCache().subscribe(onChange),
+    [queryClient],
+  );
+  const read = useCallback(
+    () => listedQuietRoom(queryClient, admin, peerId, roomHint),
+    [queryClient, admin, peerId, roomHint],
+  );
+  return useSyncExternalStore(subscribe, read, () => undefined);
+}
+
+export function listedQuietRoom(
+  queryClient: QueryClient,
+  admin: boolean,
+  peerId: string,
+  roomHint: string | undefined,
+): string | undefined {
+  const rooms = new Set<string>();
+  let unread = 0;
+  if (admin) {
+    for (const [, inbox] of queryClient.getQueriesData<DeskInbox>({
+      queryKey: [...deskKeys.all, "inbox"],
+    })) {
+      for (const row of inbox?.conversations ?? []) {
+        if (row.artist.id !== peerId || (roomHint && row.roomId !== roomHint)) continue;
+        rooms.add(row.roomId);
+        unread += row.unread;
+      }
+    }
+  } else {
+    for (const [, contacts] of queryClient.getQueriesData<ChatContact[]>({
+      queryKey: chatKeys.allContacts,
+    })) {
+      // A contact without a last message may have no room yet: the opening makes it.
+      const row = contacts?.find((c) => c.userId === peerId && c.lastMessage);
+      if (!row) continue;
+      rooms.add(row.roomId);
+      unread += row.unread;
+    }
+  }
+  return rooms.size === 1 && unread === 0 ? [...rooms][0] : undefined;
+}
