@@ -58,8 +58,12 @@ export interface ClientToServerEvents {
   "room:typing": (event: TypingEvent) => void;
   /** An agent opened a conversation: hear its messages, notes and lines live. */
   "room:watch": (event: RoomWatchEvent, ack: (answer: WatchAck) => void) => void;
-  /** The agent left it. */
-  "room:unwatch": (event: RoomWatchEvent) => void;
+  /**
+   * The agent left it. Answered like every event that is not volatile: the
+   * portal's client (`retries`) sends its emits one at a time, each waiting
+   * for its answer, so an unanswered one held up every send after it.
+   */
+  "room:unwatch": (event: RoomWatchEvent, ack: (answer: { ok: true }) => void) => void;
 }
 
 export type ServerEventName = keyof ServerToClientEvents;

@@ -36,7 +36,8 @@ export function handleRoomWatch(socket: AuthedSocket): void {
     answer({ ok: true });
   });
 
-  socket.on("room:unwatch", (payload) => {
+  socket.on("room:unwatch", (payload, ack) => {
     if (isRoomRef(payload)) void socket.leave(roomChannel(payload.roomId));
+    if (typeof ack === "function") ack({ ok: true });
   });
 }

@@ -1,5 +1,5 @@
 import type { AddressInfo } from "node:net";
-import { io, type Socket } from "socket.io-client";
+import { io, type ManagerOptions, type Socket, type SocketOptions } from "socket.io-client";
 import type { FastifyInstance } from "fastify";
 import type { Kysely } from "kysely";
 import type { Database } from "../../db/schema";
@@ -38,6 +38,8 @@ export function connectSocket(
   url: string,
   cookie: string | undefined,
   origin: string | null = ORIGIN,
+  /** More client options (the browser's link sets `retries`, say). */
+  options: Partial<ManagerOptions & SocketOptions> = {},
 ): Socket {
   const headers: Record<string, string> = origin === null ? {} : { origin };
   if (cookie) headers.cookie = cookie;
@@ -46,6 +48,7 @@ export function connectSocket(
     extraHeaders: headers,
     forceNew: true,
     reconnection: false,
+    ...options,
   });
 }
 

@@ -342,6 +342,27 @@ describe("what an agent hears of conversations they do not have open", () => {
     expect((await atPicked).roomId).toBe(roomId);
   });
 
+  it("answers an unwatch, so a client that waits for each answer (the portal's) sends on after it", async () => {
+    const artist = await createUser(t.app, "Queue Artist");
+    const agent = await createUser(t.app, "Queue Agent", true);
+    const roomId = await openRoom(artist, agent.id);
+    // As the browser's link is made (realtime-client.ts): each emit waits for its answer.
+    const socket = connectSocket(url, agent.cookie, ORIGIN, { retries: 3, ackTimeout: 2000 });
+    sockets.push(socket);
+    await connected(socket);
+    expect(await socket.emitWithAck("room:watch", { roomId })).toEqual({ ok: true });
+    socket.emit("room:unwatch", { roomId });
+    const started = Date.now();
+    const sent = (await socket.emitWithAck("message:send", {
+      id: randomUUID(),
+      roomId,
+      text: "after leaving",
+    })) as { ok: boolean };
+    expect(sent.ok).toBe(true);
+    // Unanswered, the unwatch held the send for its 2 s timeout, again at each retry.
+    expect(Date.now() - started).toBeLessThan(1500);
+  });
+
   it("refuses a watch to an artist, and past the bound of open conversations", async () => {
     const artist = await createUser(t.app, "Nosy Artist");
     const agent = await createUser(t.app, "Many Tabs Agent", true);
