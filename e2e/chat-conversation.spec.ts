@@ -1,10 +1,13 @@
 import fs from "node:fs";
 import path from "node:path";
 import { expect, test, type Locator, type Page } from "@playwright/test";
+import type { ChatContact } from "../src/shared/chat";
 import { solidPng } from "../src/cli/seed/solid-png";
 import { demo, freshEmail, signInAs } from "./support/accounts";
 import { expectAccessible } from "./support/axe";
 import { ChatApi } from "./support/chat-api";
+import { holdRequests, ROOM_OPENING } from "./support/hold-requests";
+import { liveLinkUp } from "./support/live-link";
 
 const PASSWORD = "Str0ng-pass!";
 const messages = (page: Page) => page.getByRole("list", { name: "Messages" });
@@ -121,9 +124,9 @@ test("a conversation with nothing unread shows its messages while its opening is
   await artist.send(roomId, "Is the release on track?");
   await sam.send(roomId, "Yes, it goes out Friday");
 
-  for (const [account, password, address] of [
-    [email, PASSWORD, `/chat/${samId}`],
-    [demo.agent2, undefined, `/inbox/${artistId}`],
+  for (const [account, password, address, viewer, other] of [
+    [email, PASSWORD, `/chat/${samId}`, artist, sam],
+    [demo.agent2, undefined, `/inbox/${artistId}`, sam, artist],
   ] as const) {
     // Nothing unread on either side (an unread one waits for the opening's divider).
     await artist.markRead(roomId);
@@ -133,15 +136,32 @@ test("a conversation with nothing unread shows its messages while its opening is
     await signInAs(page, account, password);
     // The room's opening answers slowly (a slow network): the list beside the
     // conversation already names the room, so its messages need not wait.
-    let release!: () => void;
-    const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route("**/api/chat/rooms/with/*", async (route) => {
-      await held;
-      await route.continue();
-    });
+    const release = await holdRequests(page, ROOM_OPENING);
+    const linked = liveLinkUp(page);
     await page.goto(address);
     await expect(bubble(page, "Yes, it goes out Friday")).toBeVisible();
+    // The live link comes up meanwhile (after at most 3 s) and brings a new
+    // message: it is read once the room is open, not left unread.
+    await linked;
+    const meanwhile = `Meanwhile, to ${account}`;
+    // The list hears it too and counts it unread: the thread on screen stays.
+    const listed = page.waitForResponse(
+      async (r) =>
+        /\/api\/(chat\/contacts|desk\/conversations)/.test(r.url()) &&
+        (await r.text()).includes(meanwhile),
+    );
+    await other.send(roomId, meanwhile);
+    await expect(bubble(page, meanwhile)).toBeVisible();
+    await listed;
+    await page.waitForTimeout(300);
+    await expect(bubble(page, meanwhile)).toBeVisible();
     release();
+    await expect
+      .poll(async () => {
+        const rows = await viewer.get<ChatContact[]>("/api/chat/contacts?q=");
+        return rows.find((row) => row.roomId === roomId)?.unread;
+      })
+      .toBe(0);
     // Once opened, the conversation is as ever: a reply goes out.
     await composer(page).fill(`Noted by ${account}`);
     await composer(page).press("Enter");

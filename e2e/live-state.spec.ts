@@ -7,6 +7,8 @@
 import { expect, test, type Page } from "@playwright/test";
 import { demo, freshEmail, signInAs } from "./support/accounts";
 import { ChatApi } from "./support/chat-api";
+import { holdRequests, ROOM_OPENING } from "./support/hold-requests";
+import { liveLinkUp } from "./support/live-link";
 
 const PASSWORD = "Str0ng-pass!";
 const messages = (page: Page) => page.getByRole("list", { name: "Messages" });
@@ -141,19 +143,9 @@ test("a message sent while a conversation's page loads shows, though its room op
   await signInAs(page, email, PASSWORD);
   // The room's opening answers slowly (a busy server): held until the live
   // link is up, so the messages are first asked for after it.
-  let release!: () => void;
-  const held = new Promise<void>((resolve) => (release = resolve));
-  await page.route("**/api/chat/rooms/with/*", async (route) => {
-    await held;
-    await route.continue();
-  });
+  const release = await holdRequests(page, ROOM_OPENING);
   const preloaded = page.waitForResponse((r) => r.url().endsWith(`/rooms/${roomId}/messages`));
-  // Socket.IO's "40" packet: the server accepted the connection.
-  const linked = page
-    .waitForEvent("websocket")
-    .then((ws) =>
-      ws.waitForEvent("framereceived", { predicate: (f) => String(f.payload).startsWith("40") }),
-    );
+  const linked = liveLinkUp(page);
   await page.goto(`/chat/${samId}`, { waitUntil: "commit" });
   // The page's preloaded messages were read before this one was sent.
   await preloaded;

@@ -57,22 +57,24 @@ export class ChatApi {
     return contact.userId;
   }
 
-  async openRoom(peerId: string): Promise<string> {
-    const response = await fetch(`${this.baseURL}/api/chat/rooms/with/${peerId}`, {
-      method: "PUT",
+  /** A write as the signed-in user's browser sends it (cookie and origin). */
+  private async write(method: "PUT" | "POST", path: string): Promise<Response> {
+    const response = await fetch(`${this.baseURL}${path}`, {
+      method,
       headers: { cookie: this.cookie, origin: this.baseURL },
     });
-    if (!response.ok) throw new Error(`open room: ${response.status}`);
+    if (!response.ok) throw new Error(`${method} ${path}: ${response.status}`);
+    return response;
+  }
+
+  async openRoom(peerId: string): Promise<string> {
+    const response = await this.write("PUT", `/api/chat/rooms/with/${peerId}`);
     return ((await response.json()) as OpenedRoom).roomId;
   }
 
   /** Reads the room up to now, as opening it on screen would. */
   async markRead(roomId: string): Promise<void> {
-    const response = await fetch(`${this.baseURL}/api/chat/rooms/${roomId}/read`, {
-      method: "POST",
-      headers: { cookie: this.cookie, origin: this.baseURL },
-    });
-    if (!response.ok) throw new Error(`mark read: ${response.status}`);
+    await this.write("POST", `/api/chat/rooms/${roomId}/read`);
   }
 
   async messages(roomId: string, query = ""): Promise<ChatMessage[]> {

@@ -280,7 +280,7 @@ export class RealtimeClient {
       this.setStatus("connected");
       // A new connection hears no room yet: watch again what the tab shows.
       for (const roomId of this.watched.keys()) this.askToWatch(routing, roomId);
-      this.checkFirstAnswersAfterLink();
+      this.startFirstAnswerCheck();
       this.resync();
     });
     socket.on("sync:required", () => {
@@ -307,7 +307,7 @@ export class RealtimeClient {
   }
 
   /** Only the first time the link comes up can a first answer be older than it. */
-  private checkFirstAnswersAfterLink(): void {
+  private startFirstAnswerCheck(): void {
     if (this.linkedOnce) return;
     this.linkedOnce = true;
     this.stopCheckingFirstAnswers = checkFirstAnswersAfterLink(this.queryClient, this.firstAddress);

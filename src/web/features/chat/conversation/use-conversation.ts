@@ -23,11 +23,12 @@ export function useConversation(user: PublicUser, peerId: string, roomHint: stri
   const roomId = opened?.roomId;
   const [composerMode, setComposerMode] = useState<ComposerMode>("reply");
   // The messages load beside the opening when the list already names a quiet room.
-  const listedRoom = useListedQuietRoom(user.admin, peerId, roomHint);
+  const listedRoom = useListedQuietRoom(user.admin, peerId, roomHint, roomId !== undefined);
   const messagesRoomId = roomId ?? listedRoom;
   const stored = useMessages(messagesRoomId);
-  // Agents hear the conversation they show; artists hear their rooms anyway.
-  useWatchRoom(user.admin ? roomId : undefined);
+  // Agents hear the conversation they show (the listed room's too, before it
+  // opens); artists hear their rooms anyway.
+  useWatchRoom(user.admin ? messagesRoomId : undefined);
   const older = useOlderMessages(messagesRoomId);
   const sender = useSendMessage(roomId, user);
   const composerText = useRef<HTMLTextAreaElement>(null);

@@ -2,8 +2,7 @@ import { QueryClient } from "@tanstack/react-query";
 import { describe, expect, it } from "vitest";
 import type { ChatContact } from "../../../../shared/chat";
 import type { DeskConversation, DeskInbox } from "../../../../shared/desk";
-import { chatKeys } from "../api/query-keys";
-import { deskKeys } from "../desk/desk-api";
+import { chatKeys, deskKeys } from "../api/query-keys";
 import { listedQuietRoom } from "./use-listed-room";
 
 const lastMessage = { text: "Hi", fileType: null, createdAt: 1, senderId: "artist" };

@@ -1,9 +1,8 @@
-import { useCallback, useSyncExternalStore } from "react";
+import { useCallback, useState, useSyncExternalStore } from "react";
 import { useQueryClient, type QueryClient } from "@tanstack/react-query";
 import type { ChatContact } from "../../../../shared/chat";
 import type { DeskInbox } from "../../../../shared/desk";
-import { chatKeys } from "../api/query-keys";
-import { deskKeys } from "../desk/desk-api";
+import { chatKeys, deskKeys } from "../api/query-keys";
 
 /**
  * The room the list beside a conversation names for `peerId`, when nothing
@@ -16,17 +15,26 @@ export function useListedQuietRoom(
   admin: boolean,
   peerId: string,
   roomHint: string | undefined,
+  /** Once the room is open this answers nothing. */
+  opened: boolean,
 ): string | undefined {
   const queryClient = useQueryClient();
+  // Kept once found: a message arriving meanwhile makes the row unread, but
+  // the thread it lands in is already on screen (and read once opened).
+  const [kept, setKept] = useState<string | undefined>(undefined);
+  const looking = !opened && kept === undefined;
   const subscribe = useCallback(
-    (onChange: () => void) => queryClient.getQueryCache().subscribe(onChange),
-    [queryClient],
+    (onChange: () => void) =>
+      looking ? queryClient.getQueryCache().subscribe(onChange) : () => undefined,
+    [queryClient, looking],
   );
   const read = useCallback(
-    () => listedQuietRoom(queryClient, admin, peerId, roomHint),
-    [queryClient, admin, peerId, roomHint],
+    () => (looking ? listedQuietRoom(queryClient, admin, peerId, roomHint) : undefined),
+    [queryClient, admin, peerId, roomHint, looking],
   );
-  return useSyncExternalStore(subscribe, read, () => undefined);
+  const found = useSyncExternalStore(subscribe, read, () => undefined);
+  if (found !== undefined && kept === undefined) setKept(found);
+  return opened ? undefined : (kept ?? found);
 }
 
 export function listedQuietRoom(
@@ -39,7 +47,7 @@ export function listedQuietRoom(
   let unread = 0;
   if (admin) {
     for (const [, inbox] of queryClient.getQueriesData<DeskInbox>({
-      queryKey: [...deskKeys.all, "inbox"],
+      queryKey: deskKeys.inboxes,
     })) {
       for (const row of inbox?.conversations ?? []) {
         if (row.artist.id !== peerId || (roomHint && row.roomId !== roomHint)) continue;

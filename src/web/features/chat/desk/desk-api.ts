@@ -3,15 +3,8 @@ import type { ChatMessage } from "../../../../shared/chat";
 import type { DeskInbox, DeskRoom, DeskView } from "../../../../shared/desk";
 import { apiFetch } from "../../../lib/api-client";
 import { mergeMessages, type Thread } from "../thread";
-import { chatKeys } from "../api/query-keys";
+import { chatKeys, deskKeys } from "../api/query-keys";
 import { liveQuery } from "../../../realtime/live-query";
-
-/** The desk's queries, under the chat's keys so a sign-out clears them with the rest. */
-export const deskKeys = {
-  all: ["chat", "desk"] as const,
-  inbox: (view: DeskView, q: string) => ["chat", "desk", "inbox", view, q] as const,
-  room: (roomId: string) => ["chat", "desk", "room", roomId] as const,
-};
 
 const roomPath = (roomId: string) => `/api/desk/rooms/${encodeURIComponent(roomId)}`;
 
@@ -54,7 +47,7 @@ export function useDeskAction(roomId: string) {
         : apiFetch<DeskRoom>(`${roomPath(roomId)}/${action.kind}`, { method: "POST" }),
     onSuccess: (room) => {
       queryClient.setQueryData(deskKeys.room(roomId), room);
-      void queryClient.invalidateQueries({ queryKey: [...deskKeys.all, "inbox"] });
+      void queryClient.invalidateQueries({ queryKey: deskKeys.inboxes });
     },
   });
 }

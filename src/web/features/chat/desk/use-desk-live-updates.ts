@@ -1,6 +1,6 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useSocketEvent } from "../../../realtime/realtime-provider";
-import { deskKeys } from "./desk-api";
+import { deskKeys } from "../api/query-keys";
 
 /**
  * Keeps an agent's desk live: conversations that moved (the server's
@@ -10,8 +10,7 @@ import { deskKeys } from "./desk-api";
  */
 export function useDeskLiveUpdates(): void {
   const queryClient = useQueryClient();
-  const refreshViews = () =>
-    void queryClient.invalidateQueries({ queryKey: [...deskKeys.all, "inbox"] });
+  const refreshViews = () => void queryClient.invalidateQueries({ queryKey: deskKeys.inboxes });
   useSocketEvent("desk:activity", refreshViews);
   useSocketEvent("room:read", refreshViews);
   useSocketEvent("desk:changed", ({ roomId }) => {
