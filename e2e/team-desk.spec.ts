@@ -85,9 +85,16 @@ test("two agents work one desk: views, waiting order, teammate reply, live assig
   await expect(note).toContainText("Internal note");
   await expect(row(alex, first)).toContainText("Mentioned");
   await sam.getByRole("button", { name: "Reply", exact: true }).click();
-  await sam.getByRole("textbox", { name: "Message" }).fill("One moment please");
-  // A teammate typing shows to the artist, under the agent they wrote to.
-  await expect(typing).toBeVisible();
+  const replyBox = sam.getByRole("textbox", { name: "Message" });
+  await replyBox.fill("One moment please");
+  // A teammate typing shows to the artist, under the agent they wrote to. The
+  // signal is volatile (a lost one is not shown, on a busy machine too); a
+  // person typing on sends another after TYPING_EVERY_MS (2 s).
+  await expect(async () => {
+    await replyBox.press("Space");
+    await replyBox.press("Backspace");
+    await expect(typing).toBeVisible({ timeout: 1_000 });
+  }).toPass({ intervals: [2_100], timeout: 15_000 });
   await sam.getByRole("textbox", { name: "Message" }).press("Enter");
 
   // The artist: the reply after the note arrives, the note never; nor after a reload or in the list.
