@@ -137,18 +137,50 @@ test("at 375 px an agent opens the artist's profile from the conversation header
 
   await page.setViewportSize(PHONE);
   await signInAs(page, demo.agent1);
+  // The pane beside the conversation has no room at this width: nothing of it
+  // (its song list and covers) loads until the agent asks for the profile.
+  const songLists: string[] = [];
+  page.on("request", (r) => {
+    if (r.url().includes("/api/desk/artists/")) songLists.push(r.url());
+  });
   await page.goto(`/inbox/${artistId}`);
   await expect(page.getByRole("heading", { name: "Pane Artist" })).toBeVisible();
   const open = page.getByRole("button", { name: "Artist profile" });
+  await expect(open).toBeVisible();
+  expect(songLists).toEqual([]);
+  // Nor is the inbox beside it drawn, hidden, while the conversation is all there is.
+  const list = page.getByRole("list", { name: "Conversations", includeHidden: true });
+  await expect(list).toHaveCount(0);
   await open.click();
   const dialog = page.getByRole("dialog", { name: "Profile of Pane Artist" });
   await expect(dialog.getByRole("heading", { name: "Pane Artist" })).toBeVisible();
   await expect(dialog).toContainText(email);
   await expect(dialog.getByRole("heading", { name: "Bio" })).toBeVisible();
+  await expect(dialog.getByText("No songs yet.")).toBeVisible();
+  expect(songLists).toHaveLength(1);
   await expectAccessible(page);
   await page.keyboard.press("Escape");
   await expect(dialog).toBeHidden();
   await expect(open).toBeFocused();
+
+  // Once shown, the inbox stays as it was left while a conversation is open.
+  await page.getByRole("link", { name: "Back to chats" }).click();
+  const search = page.getByRole("searchbox", { name: "Search conversations" });
+  await search.fill("Pane");
+  await page.goBack();
+  await expect(page.getByRole("heading", { name: "Pane Artist" })).toBeVisible();
+  await expect(
+    page.getByRole("searchbox", { name: "Search conversations", includeHidden: true }),
+  ).toHaveValue("Pane");
+  await page.goForward();
+  await expect(search).toHaveValue("Pane");
+  await page.goBack();
+
+  // Widened, the pane takes its place beside the conversation and the button goes.
+  await page.setViewportSize({ width: 1280, height: 800 });
+  const pane = page.getByRole("complementary", { name: "Artist profile" });
+  await expect(pane.getByRole("heading", { name: "Pane Artist" })).toBeVisible();
+  await expect(open).toBeHidden();
 });
 
 test("no screen scrolls sideways at 375 px", async ({ page, baseURL }) => {

@@ -1,7 +1,9 @@
+import { useState } from "react";
 import { Outlet, useParams } from "react-router";
 import { useSession } from "../../lib/auth/session";
-import { ContactList } from "./components/contact-list";
-import { LazyDeskInbox } from "./desk/lazy-desk";
+import { TWO_PANES, useMediaQuery } from "../../lib/use-media-query";
+import { ContactList, ContactListData } from "./components/contact-list";
+import { LazyDeskInbox, LazyDeskInboxData } from "./desk/lazy-desk";
 
 /**
  * Two panes on wide screens (list left, conversation or empty state right);
@@ -10,6 +12,7 @@ import { LazyDeskInbox } from "./desk/lazy-desk";
 export default function ChatLayout() {
   const { data: user } = useSession();
   const { peerId } = useParams();
+  const listInSight = useListInSight(peerId !== undefined);
   if (!user) return null;
   return (
     <div className="flex min-h-0 flex-1 md:h-dvh">
@@ -17,9 +20,15 @@ export default function ChatLayout() {
         className={`${peerId ? "hidden md:flex" : "flex"} w-full min-w-0 flex-col border-slate-200 bg-white md:w-80 md:shrink-0 md:border-r dark:border-slate-800 dark:bg-slate-900`}
       >
         {user.admin ? (
-          <LazyDeskInbox ownId={user.id} activePeerId={peerId} />
-        ) : (
+          listInSight ? (
+            <LazyDeskInbox ownId={user.id} activePeerId={peerId} />
+          ) : (
+            <LazyDeskInboxData />
+          )
+        ) : listInSight ? (
           <ContactList ownId={user.id} activePeerId={peerId} />
+        ) : (
+          <ContactListData />
         )}
       </div>
       <div className={`${peerId ? "flex" : "hidden md:flex"} min-h-0 min-w-0 flex-1 flex-col`}>
@@ -27,4 +36,19 @@ export default function ChatLayout() {
       </div>
     </div>
   );
+}
+
+/**
+ * Whether the list is drawn. A phone that opens a conversation directly
+ * (a link, a reload) never shows the list beside it, so its rows are not
+ * rendered there: that work held up the conversation's first paint. Once
+ * shown, the list stays rendered (hidden while a conversation is open), so
+ * going back finds its search and scroll as they were.
+ */
+function useListInSight(conversationOpen: boolean): boolean {
+  const twoPanes = useMediaQuery(TWO_PANES);
+  const visible = twoPanes || !conversationOpen;
+  const [shown, setShown] = useState(visible);
+  if (visible && !shown) setShown(true);
+  return shown || visible;
 }

@@ -1,9 +1,11 @@
 import { Link, useParams, useSearchParams } from "react-router";
 import { Upload } from "lucide-react";
+import type { ChatPeer } from "../../../shared/chat";
 import type { PublicUser } from "../../../shared/user";
 import { inputClass } from "../../components/form-field";
 import { useSession } from "../../lib/auth/session";
 import { lazyModule } from "../../lib/lazy-module";
+import { useMediaQuery, WIDE_LAYOUT } from "../../lib/use-media-query";
 import { ConnectionBanner } from "./components/connection-banner";
 import { ROOM_PARAM } from "./desk/desk-params";
 import { LazyArtistProfile, LazyDeskComposer } from "./desk/lazy-desk";
@@ -98,11 +100,22 @@ function Conversation({
         />
         {files.dragging && <DropOverlay />}
       </section>
-      {user.admin && peer && (
-        <div className="hidden lg:flex">
-          <LazyArtistProfile artist={peer} />
-        </div>
-      )}
+      {user.admin && peer && <ProfilePane artist={peer} />}
+    </div>
+  );
+}
+
+/**
+ * The artist's profile beside an agent's conversation, in the wide layout
+ * only. Narrower, it opens from the header (ArtistProfileButton); a pane
+ * hidden by CSS would still fetch the artist's songs and render them.
+ */
+function ProfilePane({ artist }: { artist: ChatPeer }) {
+  const wide = useMediaQuery(WIDE_LAYOUT);
+  if (!wide) return null;
+  return (
+    <div className="flex">
+      <LazyArtistProfile artist={artist} />
     </div>
   );
 }

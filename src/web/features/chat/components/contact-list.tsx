@@ -25,6 +25,16 @@ function AskingAbout({ songId }: { songId: string }) {
   );
 }
 
+/**
+ * What the list keeps up while it is out of sight (a phone showing one
+ * conversation): the agents' availability, live. Nothing is drawn; the
+ * contacts themselves are kept by the app's unread badge.
+ */
+export function ContactListData() {
+  useLiveAvailabilityInContacts(true);
+  return null;
+}
+
 /** The artist's searchable list of support agents (agents use the desk inbox). */
 export function ContactList({ ownId, activePeerId }: { ownId: string; activePeerId?: string }) {
   const [search, setSearch] = useState("");

@@ -92,6 +92,18 @@ function DeskRow({
 }
 
 /**
+ * What the inbox keeps up while it is out of sight (a phone showing one
+ * conversation): its rows, which the conversation reads before its room
+ * opens, and the live updates that refresh them and the open room's desk
+ * state. Nothing is drawn.
+ */
+export function DeskInboxData() {
+  useDeskLiveUpdates();
+  useDeskInbox(useDeskView(), "");
+  return null;
+}
+
+/**
  * The agents' inbox: Mine, Team and Resolved, each with its count, searchable
  * within the view; waiting conversations first. Live through the socket.
  */

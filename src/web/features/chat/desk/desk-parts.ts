@@ -7,4 +7,4 @@ export { ArtistProfile } from "../components/artist-profile";
 export { ArtistProfileButton } from "../components/artist-profile-button";
 export { DeskComposer } from "./desk-composer";
 export { DeskControls } from "./desk-controls";
-export { DeskInbox } from "./desk-inbox";
+export { DeskInbox, DeskInboxData } from "./desk-inbox";

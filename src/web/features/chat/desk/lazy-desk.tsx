@@ -12,6 +12,7 @@ export const LazyDeskInbox = desk.part(
   (m) => m.DeskInbox,
   <Spinner label="Loading the inbox…" className="flex-1 p-6" />,
 );
+export const LazyDeskInboxData = desk.part((m) => m.DeskInboxData);
 export const LazyDeskControls = desk.part((m) => m.DeskControls);
 export const LazyArtistProfile = desk.part((m) => m.ArtistProfile);
 export const LazyArtistProfileButton = desk.part((m) => m.ArtistProfileButton);
