@@ -63,7 +63,7 @@ export interface ClientToServerEvents {
    * portal's client (`retries`) sends its emits one at a time, each waiting
    * for its answer, so an unanswered one held up every send after it.
    */
-  "room:unwatch": (event: RoomWatchEvent, ack: (answer: { ok: true }) => void) => void;
+  "room:unwatch": (event: RoomWatchEvent, ack: (answer: WatchAck) => void) => void;
 }
 
 export type ServerEventName = keyof ServerToClientEvents;

@@ -37,7 +37,11 @@ export function handleRoomWatch(socket: AuthedSocket): void {
   });
 
   socket.on("room:unwatch", (payload, ack) => {
-    if (isRoomRef(payload)) void socket.leave(roomChannel(payload.roomId));
-    if (typeof ack === "function") ack({ ok: true });
+    const answer = (result: WatchAck) => {
+      if (typeof ack === "function") ack(result);
+    };
+    if (!isRoomRef(payload)) return answer({ ok: false, error: BAD_ROOM });
+    void socket.leave(roomChannel(payload.roomId));
+    answer({ ok: true });
   });
 }

@@ -361,6 +361,11 @@ describe("what an agent hears of conversations they do not have open", () => {
     expect(sent.ok).toBe(true);
     // Unanswered, the unwatch held the send for its 2 s timeout, again at each retry.
     expect(Date.now() - started).toBeLessThan(1500);
+    // A malformed one is answered as a watch would be, not left hanging.
+    expect(await socket.emitWithAck("room:unwatch", { roomId: 42 })).toEqual({
+      ok: false,
+      error: "That conversation could not be found.",
+    });
   });
 
   it("refuses a watch to an artist, and past the bound of open conversations", async () => {
