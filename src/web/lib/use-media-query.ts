@@ -19,16 +19,27 @@ export const WIDE_LAYOUT = "(min-width: 64rem)";
 export function useMediaQuery(query: string): boolean {
   const subscribe = useCallback(
     (onChange: () => void) => {
-      if (typeof window.matchMedia !== "function") return () => undefined;
-      const list = window.matchMedia(query);
-      list.addEventListener("change", onChange);
-      return () => list.removeEventListener("change", onChange);
+      const list = mediaList(query);
+      list?.addEventListener("change", onChange);
+      return () => list?.removeEventListener("change", onChange);
     },
     [query],
   );
   return useSyncExternalStore(
     subscribe,
-    () => typeof window.matchMedia === "function" && window.matchMedia(query).matches,
+    () => mediaList(query)?.matches ?? false,
     () => false,
   );
+}
+
+/** One MediaQueryList per query: the snapshot is read on every render. */
+const lists = new Map<string, MediaQueryList>();
+function mediaList(query: string): MediaQueryList | undefined {
+  if (typeof window.matchMedia !== "function") return undefined;
+  let list = lists.get(query);
+  if (!list) {
+    list = window.matchMedia(query);
+    lists.set(query, list);
+  }
+  return list;
 }

@@ -43,7 +43,7 @@ export default function ChatLayout() {
  * (a link, a reload) never shows the list beside it, so its rows are not
  * rendered there: that work held up the conversation's first paint. Once
  * shown, the list stays rendered (hidden while a conversation is open), so
- * going back finds its search and scroll as they were.
+ * going back finds its search as it was.
  */
 function useListInSight(conversationOpen: boolean): boolean {
   const twoPanes = useMediaQuery(TWO_PANES);

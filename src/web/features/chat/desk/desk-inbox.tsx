@@ -98,9 +98,14 @@ function DeskRow({
  * state. Nothing is drawn.
  */
 export function DeskInboxData() {
-  useDeskLiveUpdates();
-  useDeskInbox(useDeskView(), "");
+  useLiveDeskInbox(useDeskView(), "");
   return null;
+}
+
+/** One view of the inbox, kept live (drawn or not). */
+function useLiveDeskInbox(view: DeskView, q: string) {
+  useDeskLiveUpdates();
+  return useDeskInbox(view, q);
 }
 
 /**
@@ -108,14 +113,13 @@ export function DeskInboxData() {
  * within the view; waiting conversations first. Live through the socket.
  */
 export function DeskInbox({ ownId, activePeerId }: { ownId: string; activePeerId?: string }) {
-  useDeskLiveUpdates();
   const view = useDeskView();
   const [params, setParams] = useSearchParams();
   const activeRoomId = params.get(ROOM_PARAM);
   const isActive = (row: DeskConversation) =>
     activeRoomId ? row.roomId === activeRoomId : row.artist.id === activePeerId;
   const [search, setSearch] = useState("");
-  const { data, isPending, isError } = useDeskInbox(view, search.trim());
+  const { data, isPending, isError } = useLiveDeskInbox(view, search.trim());
   const now = useNow();
   const choose = (next: DeskView) =>
     setParams(
