@@ -131,7 +131,7 @@ test("at 375 px an agent opens the artist's profile from the conversation header
   const email = freshEmail("pane");
   const artist = await ChatApi.register(baseURL!, "Pane Artist", email, "Str0ng-pass!");
   const agentId = await artist.contactId("Alex");
-  await artist.openRoom(agentId);
+  const roomId = await artist.openRoom(agentId);
   const artistId = (await artist.get<{ id: string }>("/api/me")).id;
   artist.close();
 
@@ -151,6 +151,13 @@ test("at 375 px an agent opens the artist's profile from the conversation header
   // Nor is the inbox beside it drawn, hidden, while the conversation is all there is.
   const list = page.getByRole("list", { name: "Conversations", includeHidden: true });
   await expect(list).toHaveCount(0);
+  // What the undrawn inbox keeps up still arrives: a teammate resolves it, live.
+  const teammate = await ChatApi.signIn(baseURL!, demo.agent2);
+  await teammate.deskAction(roomId, "resolve");
+  await expect(page.getByRole("button", { name: "Reopen" })).toBeVisible();
+  await teammate.deskAction(roomId, "reopen");
+  await expect(page.getByRole("button", { name: "Resolve" })).toBeVisible();
+  teammate.close();
   await open.click();
   const dialog = page.getByRole("dialog", { name: "Profile of Pane Artist" });
   await expect(dialog.getByRole("heading", { name: "Pane Artist" })).toBeVisible();
@@ -209,9 +216,12 @@ test("no screen scrolls sideways at 375 px", async ({ page, baseURL }) => {
   artist.close();
   await signInAs(page, demo.artist);
   await visit("/", heading("Chats"));
-  await visit(`/chat/${agentId}`, (p) =>
-    expect(p.getByRole("textbox", { name: "Message" })).toBeVisible(),
-  );
+  await visit(`/chat/${agentId}`, async (p) => {
+    await expect(p.getByRole("textbox", { name: "Message" })).toBeVisible();
+    // Opened directly on a phone, the list beside it is not drawn (decision 089).
+    const list = p.getByRole("list", { name: "Support agents", includeHidden: true });
+    await expect(list).toHaveCount(0);
+  });
   await visit("/songs", heading("Your Songs"));
   await visit("/list", heading("Your Songs"));
   await visit("/song/demo-song-23", heading("Demo Song 23"));

@@ -77,6 +77,11 @@ export class ChatApi {
     await this.write("POST", `/api/chat/rooms/${roomId}/read`);
   }
 
+  /** An agent resolves or reopens a conversation from the desk. */
+  async deskAction(roomId: string, kind: "resolve" | "reopen"): Promise<void> {
+    await this.write("POST", `/api/desk/rooms/${roomId}/${kind}`);
+  }
+
   async messages(roomId: string, query = ""): Promise<ChatMessage[]> {
     return this.get<ChatMessage[]>(`/api/chat/rooms/${roomId}/messages${query}`);
   }
