@@ -14,15 +14,21 @@ step_failed() {
   echo "$1" >>"$out/failed-steps.txt"
   status=1
 }
+# Each step's header carries the clock and the time since the start, so a
+# slow CI run shows which step grew.
+started=$SECONDS
+step() {
+  echo "== [$(date +%T), +$((SECONDS - started)) s] $1"
+}
 
-echo "== Static checks: TypeScript, ESLint, Prettier"
+step "Static checks: TypeScript, ESLint, Prettier"
 npm run check --silent || step_failed "npm run check"
 
-echo "== Vitest: unit and server integration tests"
+step "Vitest: unit and server integration tests"
 npx vitest run --reporter=default --reporter=json --outputFile.json="$out/vitest.json" || status=1
 
 # A clean build: the journeys must never run against an older dist/.
-echo "== Build the app (web, server, CLI) for the browser journeys"
+step "Build the app (web, server, CLI) for the browser journeys"
 rm -rf dist
 built=0
 if npm run build --silent; then
@@ -43,7 +49,7 @@ pg_url="${TEST_POSTGRES_URL:-postgres://postgres@127.0.0.1:5432/test}"
 pg_pid=""
 if reason=$(node scripts/postgres-available.mjs "$pg_url"); then
   echo "vitest-postgres.json" >>"$out/expected-reports.txt"
-  echo "== Vitest: server integration tests on PostgreSQL (beside the journeys; output below them)"
+  step "Vitest: server integration tests on PostgreSQL (beside the journeys; output below them)"
   TEST_DATABASE_URL="$pg_url" nice -n 5 npx vitest run integration --maxWorkers=1 \
     --reporter=default --reporter=json --outputFile.json="$out/vitest-postgres.json" \
     >"$out/vitest-postgres.log" 2>&1 &
@@ -58,15 +64,16 @@ fi
 
 if [ "$built" = 1 ]; then
   echo "playwright.json" >>"$out/expected-reports.txt"
-  echo "== Playwright: browser journeys in Chromium, on the compiled server"
+  step "Playwright: browser journeys in Chromium, on the compiled server"
   PW_JSON_OUTPUT="$out/playwright.json" npx playwright test || status=1
 fi
 
 if [ -n "$pg_pid" ]; then
   wait "$pg_pid" || status=1
-  echo "== Vitest on PostgreSQL: its output"
+  step "Vitest on PostgreSQL: its output"
   cat "$out/vitest-postgres.log"
 fi
 
+step "Results"
 node scripts/count-results.mjs "$out" || status=1
 exit $status
