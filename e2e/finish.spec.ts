@@ -1,13 +1,15 @@
 /**
  * Issue 26, the rough edges of a new user's first hour: a wrong address,
  * registering twice, long pastes, a file that is not what its name says,
- * offline notices, the skip link, the agent's profile pane on a phone, and
- * no screen scrolling sideways at 375 px.
+ * offline notices, the skip link, the agent's profile pane on a phone, the
+ * conversation's room between phone and desktop, and no screen scrolling
+ * sideways at 375 px.
  */
 import { expect, test, type Page } from "@playwright/test";
 import { demo, freshEmail, signInAs } from "./support/accounts";
 import { expectAccessible } from "./support/axe";
 import { ChatApi } from "./support/chat-api";
+import { holdRequests } from "./support/hold-requests";
 
 const PHONE = { width: 375, height: 740 };
 
@@ -188,6 +190,66 @@ test("at 375 px an agent opens the artist's profile from the conversation header
   const pane = page.getByRole("complementary", { name: "Artist profile" });
   await expect(pane.getByRole("heading", { name: "Pane Artist" })).toBeVisible();
   await expect(open).toBeHidden();
+});
+
+test("between phone and desktop a conversation keeps its room, and an agent's messages stay put as the desk's controls arrive", async ({
+  page,
+  baseURL,
+}) => {
+  const artist = await ChatApi.register(
+    baseURL!,
+    "Roomy Artist",
+    freshEmail("room"),
+    "Str0ng-pass!",
+  );
+  const agentId = await artist.contactId("Alex");
+  const roomId = await artist.openRoom(agentId);
+  await artist.send(roomId, "Is my single out on Friday?");
+  const artistId = (await artist.get<{ id: string }>("/api/me")).id;
+  artist.close();
+
+  // A teammate's phone: the room is Alex's, so all three controls show, on one line.
+  await page.setViewportSize(PHONE);
+  await signInAs(page, demo.agent2);
+  const releaseDeskState = await holdRequests(page, "**/api/desk/rooms/*");
+  await page.goto(`/inbox/${artistId}?room=${encodeURIComponent(roomId)}`);
+  await expect(page.getByText("Is my single out on Friday?")).toBeVisible();
+  const history = page.getByRole("region", { name: "Message history" });
+  const before = await history.boundingBox();
+  releaseDeskState();
+  const assignToMe = page.getByRole("button", { name: "Assign to me" });
+  const resolve = page.getByRole("button", { name: "Resolve" });
+  await expect(assignToMe).toBeVisible();
+  await expect(resolve).toBeVisible();
+  // The desk's row was there from the first paint: nothing below it moved.
+  expect(await history.boundingBox()).toEqual(before);
+  for (const control of [page.getByRole("combobox", { name: "Assignee" }), assignToMe, resolve]) {
+    const box = (await control.boundingBox())!;
+    expect(box.x).toBeGreaterThanOrEqual(0);
+    expect(box.x + box.width).toBeLessThanOrEqual(PHONE.width);
+  }
+  await page.unrouteAll();
+
+  // A tablet and a small laptop: the side nav is a rail of named icons, and the
+  // conversation and its composer keep a usable width beside the inbox.
+  for (const width of [800, 1024]) {
+    await page.setViewportSize({ width, height: 800 });
+    await expect(page.getByRole("link", { name: "Inbox" })).toBeVisible();
+    await expect(page.getByRole("searchbox", { name: "Search conversations" })).toBeVisible();
+    const conversation = (await page.getByRole("region", { name: "Conversation" }).boundingBox())!;
+    expect(conversation.width).toBeGreaterThanOrEqual(360);
+    const composer = (await page.getByRole("textbox", { name: "Message" }).boundingBox())!;
+    expect(composer.width).toBeGreaterThanOrEqual(180);
+  }
+  await expectAccessible(page);
+  // From 1280 px, the nav's labels and the artist's profile beside the conversation.
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await expect(page.getByRole("navigation", { name: "Main" }).getByText("Inbox")).toBeVisible();
+  await expect(
+    page.getByRole("complementary", { name: "Artist profile" }).getByRole("heading", {
+      name: "Roomy Artist",
+    }),
+  ).toBeVisible();
 });
 
 test("no screen scrolls sideways at 375 px", async ({ page, baseURL }) => {

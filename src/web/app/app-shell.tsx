@@ -44,8 +44,14 @@ function NoticeDot() {
 }
 
 const linkBase = "flex items-center gap-3 rounded-lg font-medium transition-colors";
-/** A side link's box; the skeleton's placeholders take the same (route-skeleton.tsx). */
-export const sideLinkClass = `${linkBase} px-3 py-2.5`;
+/**
+ * A side link's box; the skeleton's placeholders take the same
+ * (route-skeleton.tsx). Below `xl` the side nav is a rail of icons: the label
+ * stays the link's name for assistive technology and its tooltip.
+ */
+export const sideLinkClass = `${linkBase} relative justify-center px-3 py-2.5 xl:justify-start`;
+/** A side link's label: its accessible name always, shown from `xl` on. */
+export const sideLabelClass = "sr-only xl:not-sr-only xl:flex-1";
 /** A bottom link's box, likewise. */
 export const bottomLinkClass = `${linkBase} flex-col gap-1 py-2 text-xs`;
 const activeClass = "bg-indigo-50 text-indigo-800 dark:bg-indigo-950 dark:text-indigo-200";
@@ -60,19 +66,22 @@ interface NavMarks {
 }
 
 /**
- * The side navigation's box. `busy`: the prerendered skeleton's
- * (route-skeleton.tsx), before the signed-in user (and so the items) is known.
+ * The side navigation's box: a rail of icons from `md` (a tablet, a small
+ * laptop), the full list with labels from `xl`, so the chat's list and its
+ * conversation keep their room beside it. `busy`: the prerendered
+ * skeleton's (route-skeleton.tsx), before the signed-in user (and so the
+ * items) is known.
  */
 export function SideNavFrame({ busy, children }: { busy?: boolean; children: ReactNode }) {
   return (
     <nav
       aria-label="Main"
       aria-busy={busy || undefined}
-      className="hidden w-60 shrink-0 flex-col gap-1 border-r border-slate-200 bg-white p-4 md:sticky md:top-0 md:flex md:h-dvh md:overflow-y-auto dark:border-slate-800 dark:bg-slate-900"
+      className="hidden w-20 shrink-0 flex-col gap-1 border-r border-slate-200 bg-white p-2 md:sticky md:top-0 md:flex md:h-dvh md:overflow-y-auto xl:w-60 xl:p-4 dark:border-slate-800 dark:bg-slate-900"
     >
-      <div className="mb-6 flex items-center gap-2 px-2 text-lg font-bold">
+      <div className="mb-6 flex items-center justify-center gap-2 px-2 py-2 text-lg font-bold xl:justify-start xl:py-0">
         <Music aria-hidden="true" className="size-6 text-indigo-600 dark:text-indigo-400" />
-        Artist Portal
+        <span className="sr-only xl:not-sr-only">Artist Portal</span>
       </div>
       {children}
     </nav>
@@ -157,12 +166,23 @@ function SideNav({ items, pathname, unread, hasNotice }: NavMarks) {
             key={item.to}
             to={item.to}
             aria-current={active ? "page" : undefined}
+            // The rail shows no label: the tooltip names the icon.
+            title={item.label}
             className={`${sideLinkClass} ${active ? activeClass : idleClass}`}
           >
             <item.icon aria-hidden="true" className="size-5" />
-            <span className="flex-1">{item.label}</span>
-            {item.to === "/" && <UnreadBadge count={unread} />}
-            {hasNotice && isSongsItem(item) && <NoticeDot />}
+            <span className={sideLabelClass}>{item.label}</span>
+            {/* On the rail, the marks sit on the icon's corner; beside the label from xl. */}
+            {item.to === "/" && (
+              <span className="absolute top-0.5 right-0.5 xl:static">
+                <UnreadBadge count={unread} />
+              </span>
+            )}
+            {hasNotice && isSongsItem(item) && (
+              <span className="absolute top-2 right-3 flex xl:static">
+                <NoticeDot />
+              </span>
+            )}
           </NavLink>
         );
       })}

@@ -75,8 +75,8 @@ function SideNavSkeleton() {
       {[0, 1, 2, 3].map((i) => (
         <div key={i} aria-hidden="true" className={sideLinkClass}>
           <span className={`block size-5 ${placeholder}`} />
-          {/* The label's 24 px line. */}
-          <span className="flex h-6 items-center">
+          {/* The label's 24 px line (shown from xl; the rail has the icon only). */}
+          <span className="hidden h-6 items-center xl:flex">
             <span className={`h-4 w-24 ${placeholder}`} />
           </span>
         </div>

@@ -4,10 +4,11 @@ import { useCallback, useSyncExternalStore } from "react";
 export const TWO_PANES = "(min-width: 48rem)";
 
 /**
- * Tailwind's `lg` breakpoint (64rem): the layout where an agent's conversation
- * has the artist's profile beside it.
+ * Tailwind's `xl` breakpoint (80rem): the layout where an agent's conversation
+ * has the artist's profile beside it. Narrower, the side nav, the inbox and
+ * the profile left the conversation under 200 px (decision 090).
  */
-export const WIDE_LAYOUT = "(min-width: 64rem)";
+export const WIDE_LAYOUT = "(min-width: 80rem)";
 
 /**
  * Whether the viewport matches a media query now, following it as the window

@@ -46,7 +46,7 @@ function Conversation({
   if (room.unavailable) return <ConversationUnavailable />;
 
   return (
-    <div className="flex h-full min-h-0 flex-1 flex-col lg:flex-row">
+    <div className="flex h-full min-h-0 flex-1 flex-col xl:flex-row">
       {/* Dropping files is a pointer shortcut; the pickers and paste do the same by keyboard. */}
       <section
         aria-label="Conversation"

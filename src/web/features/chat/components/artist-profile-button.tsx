@@ -16,7 +16,7 @@ export function ArtistProfileButton({ artist }: { artist: ChatPeer }) {
     <>
       <button
         type="button"
-        className={`${iconButton} ml-auto lg:hidden`}
+        className={`${iconButton} ml-auto xl:hidden`}
         aria-label="Artist profile"
         aria-haspopup="dialog"
         onClick={() => setOpen(true)}

@@ -30,7 +30,7 @@ export function ArtistProfile({
   ].filter((l): l is { label: string; href: string } => l.href !== null);
   const content = (
     <>
-      <div className="flex items-center gap-3 lg:flex-col lg:text-center">
+      <div className="flex items-center gap-3 xl:flex-col xl:text-center">
         <Avatar src={artist.picture} name={artist.name} size="lg" />
         <div className="min-w-0">
           <h2 className="truncate text-lg font-bold">{artist.name}</h2>
@@ -76,7 +76,7 @@ export function ArtistProfile({
       // It scrolls on its own beside the conversation: reachable by keyboard.
       // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scrollable region must be focusable
       tabIndex={0}
-      className="flex flex-col gap-4 border-slate-200 bg-white p-4 lg:w-72 lg:shrink-0 lg:overflow-y-auto lg:border-l dark:border-slate-800 dark:bg-slate-900"
+      className="flex flex-col gap-4 border-slate-200 bg-white p-4 xl:w-72 xl:shrink-0 xl:overflow-y-auto xl:border-l dark:border-slate-800 dark:bg-slate-900"
     >
       {content}
     </aside>

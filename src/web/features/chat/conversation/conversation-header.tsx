@@ -61,7 +61,13 @@ export function ConversationHeader({
           </button>
         </>
       )}
-      {user.admin && roomId && <LazyDeskControls roomId={roomId} ownId={user.id} />}
+      {user.admin && (
+        // The desk's row is there from the first paint: its controls arrive
+        // with the room's desk state, and the messages below must not move.
+        <div className="flex min-h-10 basis-full flex-wrap items-center">
+          {roomId && <LazyDeskControls roomId={roomId} ownId={user.id} />}
+        </div>
+      )}
     </header>
   );
 }
