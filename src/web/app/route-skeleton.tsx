@@ -27,23 +27,29 @@ export type RouteSkeleton =
   | { kind: "sub"; title: string }
   /** A screen in the shell; `title` when its heading needs no data. */
   | { kind: "page"; title?: string; wide?: boolean; loading: string }
-  /** The chat list, or a conversation (`/chat/:peerId`, `/inbox/:peerId`). */
-  | { kind: "chat" };
+  /**
+   * The chat list, or a conversation (`/chat/:peerId`, `/inbox/:peerId`);
+   * `desk`: an agent's conversation, whose header has the desk's row.
+   */
+  | { kind: "chat"; desk?: boolean };
 
 /**
- * The artists' screens' skeletons, by React Router path (route-chunks.ts).
- * Measured side by side (docs/benchmarks.md, "Where issue 24 stands",
- * afternoon): on the artists' screens the early paint pays (`/chat/:id` 82 →
- * 90, `/songs` 84 → 89); on the agents' desk the first render is heavier and,
- * once it comes after the first paint, counts as blocking time (`/inbox/:id`
- * 86 → 75, the agent inbox 94 → 86, `/desk/songs` 89 → 85). So the agents'
- * screens, and `/` that both open, keep the plain page (WITHOUT_SKELETON).
+ * The skeletons, by React Router path (route-chunks.ts). Measured side by
+ * side (docs/benchmarks.md, "Where issue 24 stands", afternoon): on the
+ * artists' screens the early paint pays (`/chat/:id` 82 → 90, `/songs` 84 →
+ * 89); on the agents' desk the first render was heavier and, once it came
+ * after the first paint, counted as blocking time (`/inbox/:id` 86 → 75, the
+ * agent inbox 94 → 86, `/desk/songs` 89 → 85). Since a phone renders only
+ * what it shows (decision 089), `/inbox/:id` gains from its skeleton too (91,
+ * 92, 89 → 94, 94, 91 side by side, 2026-11-27). The rest of the desk, and
+ * `/` that both sides open, keep the plain page (WITHOUT_SKELETON).
  */
 export const routeSkeletons: Record<string, RouteSkeleton> = {
   "/change-password": { kind: "sub", title: "Change Password" },
   "/manage-account": { kind: "sub", title: "Manage Account" },
   "/artist-account": { kind: "sub", title: "Artist Account" },
   "/chat/:peerId": { kind: "chat" },
+  "/inbox/:peerId": { kind: "chat", desk: true },
   "/settings": { kind: "page", title: "Settings", loading: "Loading your settings…" },
   "/songs": { kind: "page", title: "Your Songs", loading: "Loading your songs…" },
   "/list": { kind: "page", title: "Your Songs", loading: "Loading your songs…" },
@@ -52,10 +58,9 @@ export const routeSkeletons: Record<string, RouteSkeleton> = {
   "/wallet": { kind: "page", title: "Wallet", loading: "Loading your wallet…" },
 };
 
-/** Signed-in routes whose page has no skeleton: the agents' desk, and `/` (both sides). */
+/** Signed-in routes whose page has no skeleton: the agents' desk lists, and `/` (both sides). */
 export const WITHOUT_SKELETON: readonly string[] = [
   "/",
-  "/inbox/:peerId",
   "/desk/songs",
   "/desk/songs/new",
   "/desk/songs/:id",
@@ -99,7 +104,7 @@ function BottomNavSkeleton() {
 }
 
 /** The chat list's pane and, on a conversation, the conversation's (chat-layout.tsx). */
-function ChatSkeleton({ conversation }: { conversation: boolean }) {
+function ChatSkeleton({ conversation, desk }: { conversation: boolean; desk?: boolean }) {
   return (
     <div className="flex min-h-0 flex-1 md:h-dvh">
       <div
@@ -113,7 +118,7 @@ function ChatSkeleton({ conversation }: { conversation: boolean }) {
         {conversation && (
           <>
             {/* The conversation header's box (conversation-header.tsx). */}
-            <div className="flex shrink-0 items-center gap-x-3 border-b border-slate-200 bg-white px-2 py-2 dark:border-slate-800 dark:bg-slate-900">
+            <div className="flex shrink-0 flex-wrap items-center gap-x-3 gap-y-2 border-b border-slate-200 bg-white px-2 py-2 dark:border-slate-800 dark:bg-slate-900">
               <Link
                 to="/"
                 aria-label="Back to chats"
@@ -121,6 +126,7 @@ function ChatSkeleton({ conversation }: { conversation: boolean }) {
               >
                 <ArrowLeft aria-hidden="true" className="size-5" />
               </Link>
+              {desk && <div className="min-h-10 basis-full" />}
             </div>
             <Spinner label="Loading the conversation…" className="flex-1 p-6" />
           </>
@@ -150,7 +156,7 @@ export function RouteSkeletonView({ path }: { path: string }) {
       bottomNav={<BottomNavSkeleton />}
     >
       {skeleton.kind === "chat" ? (
-        <ChatSkeleton conversation={onChatRoute} />
+        <ChatSkeleton conversation={onChatRoute} desk={skeleton.desk} />
       ) : (
         <div
           className={`mx-auto flex w-full ${skeleton.wide ? "max-w-4xl" : "max-w-2xl"} flex-col gap-4 p-4 sm:p-6`}
