@@ -6,6 +6,7 @@ import tailwindcss from "@tailwindcss/vite";
 import { VitePWA } from "vite-plugin-pwa";
 import { pureReactRouter } from "./scripts/pure-react-router";
 import { pureSharedModules } from "./scripts/pure-shared-modules";
+import { websocketOnlyEngine } from "./scripts/websocket-only-engine";
 
 export default defineConfig(({ command }) => ({
   resolve: {
@@ -29,6 +30,8 @@ export default defineConfig(({ command }) => ({
     pureSharedModules(),
     // React Router's framework-mode parts (Form, ScrollRestoration…) out of the bundle.
     pureReactRouter(),
+    // The live link is WebSocket only: engine.io-client's polling code stays out.
+    websocketOnlyEngine(),
     react(),
     tailwindcss(),
     // The installable app shell (docs/decisions/024-service-worker-app-shell.md).

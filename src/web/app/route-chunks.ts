@@ -20,7 +20,8 @@ export interface RouteChunks {
 
 const chat = "src/web/features/chat/";
 const songs = "src/web/features/songs/";
-const socketClient = "node_modules/socket.io-client/build/esm/index.js";
+/** The live link's client, imported right after the first render (realtime-client.ts). */
+const socketClient = "src/web/realtime/socket-io.ts";
 
 export const routeChunks: RouteChunks[] = [
   { path: "/forgot-password", modules: ["src/web/features/auth/forgot-password-page.tsx"] },

@@ -257,7 +257,7 @@ export class RealtimeClient {
    */
   private async connect(userId: string, opening: number): Promise<RoutingSocket> {
     await screenAnswered(this.queryClient);
-    const { io } = await import("socket.io-client");
+    const { io } = await import("./socket-io");
     const routing: RoutingSocket = io({
       transports: ["websocket"],
       withCredentials: true,
