@@ -236,6 +236,11 @@ test("the composer: lines, Enter and Shift+Enter, focus, paste, drop, and files 
   ).toBeVisible();
   expect(page.url()).toBe(url);
   await expect(box).toBeFocused();
+  // Sent, so its upload is over before the refused files' uploads are counted
+  // (its preview shows first; its upload once counted below, in CI).
+  await expect(
+    bubble(page, "dropped.png").getByRole("img", { name: "Sent", exact: true }),
+  ).toBeVisible();
 
   // Too large: refused in the browser with the server's message, nothing uploaded.
   let uploads = 0;
