@@ -57,6 +57,40 @@ export const bottomLinkClass = `${linkBase} flex-col gap-1 py-2 text-xs`;
 const activeClass = "bg-indigo-50 text-indigo-800 dark:bg-indigo-950 dark:text-indigo-200";
 const idleClass = "text-slate-700 hover:bg-slate-100 dark:text-slate-300 dark:hover:bg-slate-800";
 
+/**
+ * An item's marks, placed by each nav over its icon (`badgeAt`, `dotAt`:
+ * where, as classes of an absolutely placed box): the unread count on Chat /
+ * Inbox, the notice dot on Songs / List.
+ */
+function ItemMarks({
+  item,
+  unread,
+  hasNotice,
+  badgeAt,
+  dotAt,
+}: {
+  item: NavItem;
+  unread: number;
+  hasNotice: boolean;
+  badgeAt: string;
+  dotAt: string;
+}) {
+  return (
+    <>
+      {item.to === "/" && (
+        <span className={`absolute ${badgeAt}`}>
+          <UnreadBadge count={unread} />
+        </span>
+      )}
+      {hasNotice && isSongsItem(item) && (
+        <span className={`absolute flex ${dotAt}`}>
+          <NoticeDot />
+        </span>
+      )}
+    </>
+  );
+}
+
 /** What both navs show beside their items: the unread count and the songs' notice dot. */
 interface NavMarks {
   items: readonly NavItem[];
@@ -173,16 +207,13 @@ function SideNav({ items, pathname, unread, hasNotice }: NavMarks) {
             <item.icon aria-hidden="true" className="size-5" />
             <span className={sideLabelClass}>{item.label}</span>
             {/* On the rail, the marks sit on the icon's corner; beside the label from xl. */}
-            {item.to === "/" && (
-              <span className="absolute top-0.5 right-0.5 xl:static">
-                <UnreadBadge count={unread} />
-              </span>
-            )}
-            {hasNotice && isSongsItem(item) && (
-              <span className="absolute top-2 right-3 flex xl:static">
-                <NoticeDot />
-              </span>
-            )}
+            <ItemMarks
+              item={item}
+              unread={unread}
+              hasNotice={hasNotice}
+              badgeAt="top-0.5 right-0.5 xl:static"
+              dotAt="top-2 right-3 xl:static"
+            />
           </NavLink>
         );
       })}
@@ -205,16 +236,13 @@ function BottomNav({ items, pathname, unread, hasNotice }: NavMarks) {
           >
             <span className="relative">
               <item.icon aria-hidden="true" className="size-5" />
-              {item.to === "/" && (
-                <span className="absolute -top-2 -right-3">
-                  <UnreadBadge count={unread} />
-                </span>
-              )}
-              {hasNotice && isSongsItem(item) && (
-                <span className="absolute -top-0.5 -right-1 flex">
-                  <NoticeDot />
-                </span>
-              )}
+              <ItemMarks
+                item={item}
+                unread={unread}
+                hasNotice={hasNotice}
+                badgeAt="-top-2 -right-3"
+                dotAt="-top-0.5 -right-1"
+              />
             </span>
             {item.label}
           </NavLink>
