@@ -16,6 +16,11 @@ export function DeskControls({ roomId, ownId }: { roomId: string; ownId: string 
   const assignee = useRef<HTMLSelectElement>(null);
   if (!room) return null;
   const busy = action.isPending;
+  // One button whose action flips with the status.
+  const flip =
+    room.status === "open"
+      ? { kind: "resolve" as const, label: "Resolve", Icon: CheckCircle2 }
+      : { kind: "reopen" as const, label: "Reopen", Icon: RotateCcw };
   return (
     <>
       {/*
@@ -61,21 +66,17 @@ export function DeskControls({ roomId, ownId }: { roomId: string; ownId: string 
             Assign to me
           </button>
         )}
-        {/* One button whose action flips: focus stays on it after Resolve or Reopen. */}
+        {/* Focus stays on it after Resolve or Reopen. */}
         <button
           type="button"
           className={pill}
           disabled={busy}
-          title={room.status === "open" ? "Resolve" : "Reopen"}
-          onClick={() => action.mutate({ kind: room.status === "open" ? "resolve" : "reopen" })}
+          title={flip.label}
+          onClick={() => action.mutate({ kind: flip.kind })}
         >
-          {room.status === "open" ? (
-            <CheckCircle2 aria-hidden="true" className="size-4" />
-          ) : (
-            <RotateCcw aria-hidden="true" className="size-4" />
-          )}
+          <flip.Icon aria-hidden="true" className="size-4" />
           {/* On a phone, the icon alone (the name and the tooltip stay). */}
-          <span className="max-sm:sr-only">{room.status === "open" ? "Resolve" : "Reopen"}</span>
+          <span className="max-sm:sr-only">{flip.label}</span>
         </button>
       </div>
       {action.isError && (
