@@ -1,6 +1,7 @@
 import { Link } from "react-router";
 import { ArrowLeft } from "lucide-react";
 import { Spinner } from "../components/spinner";
+import { conversationHeaderClass, deskRowClass } from "../features/chat/conversation/header-layout";
 import { SubPage } from "../components/sub-page";
 import {
   BottomNavFrame,
@@ -118,7 +119,7 @@ function ChatSkeleton({ conversation, desk }: { conversation: boolean; desk?: bo
         {conversation && (
           <>
             {/* The conversation header's box (conversation-header.tsx). */}
-            <div className="flex shrink-0 flex-wrap items-center gap-x-3 gap-y-2 border-b border-slate-200 bg-white px-2 py-2 dark:border-slate-800 dark:bg-slate-900">
+            <div className={conversationHeaderClass}>
               <Link
                 to="/"
                 aria-label="Back to chats"
@@ -126,7 +127,7 @@ function ChatSkeleton({ conversation, desk }: { conversation: boolean; desk?: bo
               >
                 <ArrowLeft aria-hidden="true" className="size-5" />
               </Link>
-              {desk && <div className="min-h-10 basis-full" />}
+              {desk && <div className={deskRowClass} />}
             </div>
             <Spinner label="Loading the conversation…" className="flex-1 p-6" />
           </>

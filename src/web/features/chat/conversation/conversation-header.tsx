@@ -8,6 +8,7 @@ import { AvailabilityLine } from "../components/availability-line";
 import { iconButton } from "../components/icon-button";
 import { LazyArtistProfileButton, LazyDeskControls } from "../desk/lazy-desk";
 import type { useLiveAgentAvailability } from "../api/availability";
+import { conversationHeaderClass, deskRowClass } from "./header-layout";
 
 interface ConversationHeaderProps {
   user: PublicUser;
@@ -31,7 +32,7 @@ export function ConversationHeader({
   preloadSearch,
 }: ConversationHeaderProps) {
   return (
-    <header className="flex shrink-0 flex-wrap items-center gap-x-3 gap-y-2 border-b border-slate-200 bg-white px-2 py-2 dark:border-slate-800 dark:bg-slate-900">
+    <header className={conversationHeaderClass}>
       <Link
         to="/"
         aria-label="Back to chats"
@@ -64,7 +65,7 @@ export function ConversationHeader({
       {user.admin && (
         // The desk's row is there from the first paint: its controls arrive
         // with the room's desk state, and the messages below must not move.
-        <div className="flex min-h-10 basis-full flex-wrap items-center">
+        <div className={deskRowClass}>
           {roomId && <LazyDeskControls roomId={roomId} ownId={user.id} />}
         </div>
       )}
