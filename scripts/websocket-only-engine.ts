@@ -5,6 +5,8 @@ import type { Plugin } from "vite";
 const engineBuild = /[\\/]node_modules[\\/]engine\.io-client[\\/]build[\\/]esm[\\/]/;
 const TABLE_IMPORT = "./transports/index.js";
 const TABLE_ID = "\0websocket-only-transports";
+/** Where the installed engine.io-client's ES build is. */
+export const ENGINE_DIR = path.resolve("node_modules/engine.io-client/build/esm");
 
 /**
  * The live link opens with `transports: ["websocket"]` only
@@ -13,8 +15,9 @@ const TABLE_ID = "\0websocket-only-transports";
  * still imports them all through its default transport table, which keeps
  * them in the bundle. This build swaps that table for one holding WebSocket
  * alone (about 1.5 KB brotli off every signed-in page, docs/benchmarks.md).
- * websocket-only-engine.test.ts fails when an engine.io-client upgrade
- * changes the import this relies on.
+ * websocket-only-engine.test.ts bundles the live link's client with and
+ * without it, and fails when an engine.io-client upgrade brings the polling
+ * code back.
  */
 export function websocketOnlyEngine(): Plugin {
   return {
@@ -27,13 +30,13 @@ export function websocketOnlyEngine(): Plugin {
     },
     load(id) {
       if (id !== TABLE_ID) return null;
-      return websocketOnlyTable(path.resolve("node_modules/engine.io-client/build/esm"));
+      return websocketOnlyTable(ENGINE_DIR);
     },
   };
 }
 
 /** The replacement module: the same export, WebSocket only (the browser's build of it). */
-export function websocketOnlyTable(engineDir: string): string {
+function websocketOnlyTable(engineDir: string): string {
   const websocket = JSON.stringify(path.join(engineDir, "transports", "websocket.js"));
   return `import { WS } from ${websocket};\nexport const transports = { websocket: WS };\n`;
 }
