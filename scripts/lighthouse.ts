@@ -16,6 +16,10 @@
  * requests (a preload) does, which the simulation models only roughly.
  * LIGHTHOUSE_TRACE=1 saves each run's trace beside its report (for DevTools'
  * Performance panel: which task is long, and when).
+ * LIGHTHOUSE_HTTP2=1 serves the portal to the browser over HTTP/2 with TLS (a
+ * self-signed certificate made with openssl), as behind a TLS-terminating
+ * reverse proxy: a variant to compare with, not the figure of record, which
+ * is measured as the portal itself serves (HTTP/1.1).
  */
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
@@ -24,7 +28,7 @@ import path from "node:path";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import { readManifest, distWeb, entryKey } from "./build-manifest";
-import { startCompressingProxy } from "./lighthouse/compressing-proxy";
+import { startCompressingProxy, type ProxyTls } from "./lighthouse/compressing-proxy";
 
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
 const SAVE_TRACE = process.env.LIGHTHOUSE_TRACE === "1";
@@ -34,6 +38,7 @@ const CPU_MULTIPLIER = process.env.LIGHTHOUSE_CPU_MULTIPLIER
   ? Number(process.env.LIGHTHOUSE_CPU_MULTIPLIER)
   : undefined;
 const PUBLIC_PORT = Number(process.env.LIGHTHOUSE_PORT ?? 4233);
+const HTTP2 = process.env.LIGHTHOUSE_HTTP2 === "1";
 const CHROME_PATH = process.env.CHROME_PATH ?? "/usr/bin/chromium";
 const PASSWORD = "Demo-pass-1";
 
@@ -174,15 +179,36 @@ interface RunResult {
   failing: string[];
 }
 
+/** A throwaway self-signed certificate for localhost (LIGHTHOUSE_HTTP2=1). */
+function selfSignedCertificate(): ProxyTls {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "portal-lighthouse-tls-"));
+  process.on("exit", () => fs.rmSync(dir, { recursive: true, force: true }));
+  const [key, cert] = [path.join(dir, "key.pem"), path.join(dir, "cert.pem")];
+  const made = spawnSync(
+    "openssl",
+    ["req", "-x509", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1", "-nodes"]
+      .concat(["-keyout", key, "-out", cert, "-days", "1", "-subj", "/CN=localhost"])
+      .concat(["-addext", "subjectAltName=DNS:localhost"]),
+    { stdio: ["ignore", "ignore", "inherit"] },
+  );
+  if (made.status !== 0) throw new Error("openssl could not make a certificate");
+  return { key: fs.readFileSync(key), cert: fs.readFileSync(cert) };
+}
+
 async function main() {
   if (!fs.existsSync(path.join(distWeb, "index.html"))) {
     throw new Error("No build found: run `npm run build` first.");
   }
-  const publicUrl = `http://localhost:${PUBLIC_PORT}`;
+  const publicUrl = `${HTTP2 ? "https" : "http"}://localhost:${PUBLIC_PORT}`;
   const base = await startPortal(publicUrl, PUBLIC_PORT + 1);
   const origin = publicUrl;
   // The proxy passes answers the portal already compresses through untouched.
-  const proxy = await startCompressingProxy(PUBLIC_PORT + 1, PUBLIC_PORT);
+  const proxy = await startCompressingProxy(
+    PUBLIC_PORT + 1,
+    PUBLIC_PORT,
+    HTTP2 ? selfSignedCertificate() : undefined,
+  );
+  if (HTTP2) console.log(`Served over HTTP/2 with TLS at ${publicUrl} (LIGHTHOUSE_HTTP2=1).`);
   console.log(
     (await compresses(base))
       ? "The portal compresses its answers itself."
@@ -213,7 +239,13 @@ async function main() {
   const chosen = only ? targets.filter((t) => only.includes(t.label.split(" ")[0]!)) : targets;
   const chrome = await chromeLauncher.launch({
     chromePath: CHROME_PATH,
-    chromeFlags: ["--headless", "--no-sandbox", "--disable-gpu"],
+    chromeFlags: [
+      "--headless",
+      "--no-sandbox",
+      "--disable-gpu",
+      // The variant's certificate is self-signed.
+      ...(HTTP2 ? ["--ignore-certificate-errors"] : []),
+    ],
   });
   const reportDir = path.resolve(".test-output/lighthouse");
   fs.mkdirSync(reportDir, { recursive: true });
@@ -224,8 +256,11 @@ async function main() {
     for (const target of chosen) {
       const url = `${publicUrl}${target.path(ids)}`;
       const runs: RunResult[] = [];
-      // One unmeasured request first, so no run pays for a cold server.
-      const warm = await fetch(url, { headers: { cookie: cookies[target.who] } });
+      // One unmeasured request first, so no run pays for a cold server
+      // (straight to the portal: Node's fetch would refuse the variant's certificate).
+      const warm = await fetch(`${base}${target.path(ids)}`, {
+        headers: { cookie: cookies[target.who] },
+      });
       await warm.arrayBuffer();
       for (let i = 0; i < RUNS; i++) {
         const result = await runOnce(() =>

@@ -4,29 +4,75 @@
  * it measures the front end as it will be served, not the missing compression.
  * Assets are compressed once at quality 11 (as a precompressed file would be);
  * other answers at quality 5. WebSocket upgrades pass through untouched.
+ *
+ * Given a key and certificate, it serves HTTP/2 over TLS instead (HTTP/1.1
+ * for the WebSocket, which Chromium opens on a connection of its own), as a
+ * TLS-terminating reverse proxy in front of the portal would
+ * (LIGHTHOUSE_HTTP2=1 in scripts/lighthouse.ts).
  */
 import http from "node:http";
+import http2 from "node:http2";
 import net from "node:net";
 import { brotliCompressSync, constants } from "node:zlib";
 
 const TEXT = /^(text\/|application\/(javascript|json|manifest\+json)|image\/svg\+xml)/;
 
-export function startCompressingProxy(targetPort: number, port: number): Promise<http.Server> {
+/** Headers HTTP/2 forbids (RFC 9113 §8.2.2); an HTTP/1.1 answer sets its own. */
+const CONNECTION_HEADERS = [
+  "connection",
+  "keep-alive",
+  "proxy-connection",
+  "transfer-encoding",
+  "upgrade",
+];
+
+function withoutConnectionHeaders(headers: http.IncomingHttpHeaders): http.OutgoingHttpHeaders {
+  return Object.fromEntries(
+    Object.entries(headers).filter(([name]) => !CONNECTION_HEADERS.includes(name)),
+  );
+}
+
+/** An HTTP/2 request's headers as an HTTP/1.1 request to the portal carries them. */
+function upstreamHeaders(headers: http.IncomingHttpHeaders): http.OutgoingHttpHeaders {
+  const copy: http.OutgoingHttpHeaders = {};
+  for (const [name, value] of Object.entries(headers))
+    if (!name.startsWith(":")) copy[name] = value;
+  const authority = headers[":authority"];
+  if (typeof authority === "string") copy.host = authority;
+  return copy;
+}
+
+export interface ProxyTls {
+  key: Buffer;
+  cert: Buffer;
+}
+
+type ProxyServer = http.Server | http2.Http2SecureServer;
+
+export function startCompressingProxy(
+  targetPort: number,
+  port: number,
+  tls?: ProxyTls,
+): Promise<ProxyServer> {
   const cache = new Map<string, Buffer>();
-  const server = http.createServer((req, res) => {
+  const handle = (
+    req: http.IncomingMessage | http2.Http2ServerRequest,
+    // Both answers take writeHead(status, headers) and end(body); HTTP/2's compat API mirrors HTTP/1.1's.
+    res: http.ServerResponse,
+  ) => {
     const upstream = http.request(
       {
         host: "127.0.0.1",
         port: targetPort,
         method: req.method,
         path: req.url,
-        headers: req.headers,
+        headers: upstreamHeaders(req.headers),
       },
       (answer) => {
         const type = answer.headers["content-type"] ?? "";
         const wantsBr = /\bbr\b/.test(req.headers["accept-encoding"] ?? "");
         if (!wantsBr || answer.headers["content-encoding"] || !TEXT.test(type)) {
-          res.writeHead(answer.statusCode ?? 502, answer.headers);
+          res.writeHead(answer.statusCode ?? 502, withoutConnectionHeaders(answer.headers));
           answer.pipe(res);
           return;
         }
@@ -45,9 +91,8 @@ export function startCompressingProxy(targetPort: number, port: number): Promise
             });
             if (immutable) cache.set(req.url!, packed);
           }
-          const headers = { ...answer.headers };
+          const headers = withoutConnectionHeaders(answer.headers);
           delete headers["content-length"];
-          delete headers["transfer-encoding"];
           res.writeHead(answer.statusCode ?? 502, {
             ...headers,
             "content-encoding": "br",
@@ -62,7 +107,12 @@ export function startCompressingProxy(targetPort: number, port: number): Promise
       res.writeHead(502).end();
     });
     req.pipe(upstream);
-  });
+  };
+  const server: ProxyServer = tls
+    ? http2.createSecureServer({ ...tls, allowHTTP1: true }, (req, res) =>
+        handle(req, res as unknown as http.ServerResponse),
+      )
+    : http.createServer(handle);
   // Socket.IO runs on WebSocket only: hand the raw connection over.
   server.on("upgrade", (req: http.IncomingMessage, socket: net.Socket, head: Buffer) => {
     const upstream = net.connect(targetPort, "127.0.0.1", () => {
