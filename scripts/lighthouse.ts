@@ -28,7 +28,8 @@ import path from "node:path";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import { readManifest, distWeb, entryKey } from "./build-manifest";
-import { startCompressingProxy, type ProxyTls } from "./lighthouse/compressing-proxy";
+import { startCompressingProxy } from "./lighthouse/compressing-proxy";
+import { selfSignedCertificate } from "./lighthouse/self-signed-certificate";
 
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
 const SAVE_TRACE = process.env.LIGHTHOUSE_TRACE === "1";
@@ -177,22 +178,6 @@ interface RunResult {
   tbt: number;
   cls: number;
   failing: string[];
-}
-
-/** A throwaway self-signed certificate for localhost (LIGHTHOUSE_HTTP2=1). */
-function selfSignedCertificate(): ProxyTls {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "portal-lighthouse-tls-"));
-  process.on("exit", () => fs.rmSync(dir, { recursive: true, force: true }));
-  const [key, cert] = [path.join(dir, "key.pem"), path.join(dir, "cert.pem")];
-  const made = spawnSync(
-    "openssl",
-    ["req", "-x509", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1", "-nodes"]
-      .concat(["-keyout", key, "-out", cert, "-days", "1", "-subj", "/CN=localhost"])
-      .concat(["-addext", "subjectAltName=DNS:localhost"]),
-    { stdio: ["ignore", "ignore", "inherit"] },
-  );
-  if (made.status !== 0) throw new Error("openssl could not make a certificate");
-  return { key: fs.readFileSync(key), cert: fs.readFileSync(cert) };
 }
 
 async function main() {

@@ -1,20 +1,16 @@
-import { spawnSync } from "node:child_process";
-import fs from "node:fs";
 import http from "node:http";
 import http2 from "node:http2";
 import type { AddressInfo } from "node:net";
-import os from "node:os";
-import path from "node:path";
 import { brotliDecompressSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startCompressingProxy, type ProxyTls } from "./compressing-proxy";
+import { selfSignedCertificate } from "./self-signed-certificate";
 
 const BODY = "console.log('the portal's script');".repeat(50);
 
 let upstream: http.Server;
 let seen: http.IncomingHttpHeaders[] = [];
 let tls: ProxyTls;
-let dir: string;
 
 beforeAll(async () => {
   upstream = http.createServer((req, res) => {
@@ -24,19 +20,11 @@ beforeAll(async () => {
     res.end(BODY);
   });
   await new Promise<void>((resolve) => upstream.listen(0, "127.0.0.1", resolve));
-  dir = fs.mkdtempSync(path.join(os.tmpdir(), "proxy-tls-"));
-  const [key, cert] = [path.join(dir, "key.pem"), path.join(dir, "cert.pem")];
-  const made = spawnSync("openssl", [
-    ...["req", "-x509", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1", "-nodes"],
-    ...["-keyout", key, "-out", cert, "-days", "1", "-subj", "/CN=localhost"],
-  ]);
-  expect(made.status).toBe(0);
-  tls = { key: fs.readFileSync(key), cert: fs.readFileSync(cert) };
+  tls = selfSignedCertificate();
 });
 
 afterAll(() => {
   upstream.close();
-  fs.rmSync(dir, { recursive: true, force: true });
 });
 
 const upstreamPort = () => (upstream.address() as AddressInfo).port;
