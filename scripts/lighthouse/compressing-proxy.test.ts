@@ -1,6 +1,7 @@
 import http from "node:http";
 import http2 from "node:http2";
-import type { AddressInfo } from "node:net";
+import type { AddressInfo, Socket } from "node:net";
+import tlsClient from "node:tls";
 import { brotliDecompressSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startCompressingProxy, type ProxyTls } from "./compressing-proxy";
@@ -18,6 +19,13 @@ beforeAll(async () => {
     // A connection header an HTTP/2 answer must not carry.
     res.writeHead(200, { "content-type": "application/javascript", connection: "keep-alive" });
     res.end(BODY);
+  });
+  // The live link's handshake: the portal answers 101 and echoes what follows.
+  upstream.on("upgrade", (req: http.IncomingMessage, socket: Socket) => {
+    socket.write(
+      `HTTP/1.1 101 Switching Protocols\r\nUpgrade: websocket\r\nX-Path: ${req.url}\r\n\r\n`,
+    );
+    socket.pipe(socket);
   });
   await new Promise<void>((resolve) => upstream.listen(0, "127.0.0.1", resolve));
   tls = selfSignedCertificate();
@@ -72,6 +80,34 @@ describe("the Lighthouse proxy", () => {
       expect(seen[0]!.host).toBe(`localhost:${port}`);
     } finally {
       session.close();
+      proxy.close();
+    }
+  });
+
+  it("hands a WebSocket upgrade over TLS (HTTP/1.1, as Chromium opens it) to the portal", async () => {
+    const proxy = await startCompressingProxy(upstreamPort(), 0, tls);
+    const { port } = proxy.address() as AddressInfo;
+    const socket = tlsClient.connect({
+      port,
+      host: "127.0.0.1",
+      servername: "localhost",
+      rejectUnauthorized: false,
+      ALPNProtocols: ["http/1.1"],
+    });
+    try {
+      let received = "";
+      socket.on("data", (chunk: Buffer) => (received += chunk.toString()));
+      socket.write(
+        "GET /socket.io/?EIO=4&transport=websocket HTTP/1.1\r\nHost: localhost\r\n" +
+          "Connection: Upgrade\r\nUpgrade: websocket\r\n\r\n",
+      );
+      await expect.poll(() => received).toContain("101 Switching Protocols");
+      expect(received).toContain("X-Path: /socket.io/?EIO=4&transport=websocket");
+      // Frames then flow both ways through the proxy.
+      socket.write("ping");
+      await expect.poll(() => received).toMatch(/\r\n\r\nping$/);
+    } finally {
+      socket.destroy();
       proxy.close();
     }
   });
