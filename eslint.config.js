@@ -80,6 +80,33 @@ export default tseslint.config(
     },
   },
   {
+    // Formatters only through src/shared/intl-formats.ts: built once, and only
+    // when first used, never as the bundle evaluates (decision 091: ICU's
+    // data loads in a worker meanwhile). toLocale*String builds one per call.
+    files: ["src/web/**/*.{ts,tsx}", "src/shared/**/*.ts"],
+    ignores: ["src/shared/intl-formats.ts", "src/**/*.test.{ts,tsx}"],
+    rules: {
+      "no-restricted-properties": [
+        "error",
+        ...[
+          "DateTimeFormat",
+          "NumberFormat",
+          "RelativeTimeFormat",
+          "ListFormat",
+          "PluralRules",
+        ].map((property) => ({
+          object: "Intl",
+          property,
+          message: "Use dateFormat()/numberFormat() from src/shared/intl-formats.ts.",
+        })),
+        ...["toLocaleString", "toLocaleDateString", "toLocaleTimeString"].map((property) => ({
+          property,
+          message: "Use dateFormat()/numberFormat() from src/shared/intl-formats.ts.",
+        })),
+      ],
+    },
+  },
+  {
     files: ["src/web/**/*.{ts,tsx}"],
     languageOptions: { globals: { ...globals.browser } },
     plugins: { "react-hooks": reactHooks, "jsx-a11y": jsxA11y },

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { dateFormat } from "./intl-formats";
 
 /** Reply-time samples below which no "Usually replies within" is shown. */
 export const REPLY_TIME_MIN_SAMPLES = 5;
@@ -68,15 +69,11 @@ export function isAwayOn(away: boolean, awayUntil: string | null, today: string)
   return away && (awayUntil === null || awayUntil > today);
 }
 
-const dayMonth = new Intl.DateTimeFormat("en-GB", {
-  day: "numeric",
-  month: "short",
-  timeZone: "UTC",
-});
+const dayMonth = () => dateFormat("en-GB", { day: "numeric", month: "short", timeZone: "UTC" });
 
 /** "Away", or "Away until 2 Dec". */
 export function awayLabel(awayUntil: string | null): string {
-  return awayUntil ? `Away until ${dayMonth.format(new Date(`${awayUntil}T00:00:00Z`))}` : "Away";
+  return awayUntil ? `Away until ${dayMonth().format(new Date(`${awayUntil}T00:00:00Z`))}` : "Away";
 }
 
 const MINUTE = 60_000;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { formatChatTime } from "./chat-format";
-import { dateFormat } from "./intl-formats";
+import { dateFormat, numberFormat } from "./intl-formats";
 
 describe("dateFormat", () => {
   it("builds one formatter per locale and options, and reuses it", () => {
@@ -29,4 +29,15 @@ describe("dateFormat", () => {
       );
     },
   );
+});
+
+describe("numberFormat", () => {
+  it("builds one formatter per locale and options, and reuses it", () => {
+    const a = numberFormat("en-US");
+    expect(numberFormat("en-US")).toBe(a);
+    expect(numberFormat("en-US", {})).toBe(a);
+    expect(numberFormat("en-IN")).not.toBe(a);
+    expect(numberFormat("en-US", { maximumFractionDigits: 0 })).not.toBe(a);
+    expect(a.format(12345.5)).toBe((12345.5).toLocaleString("en-US"));
+  });
 });

@@ -1,21 +1,43 @@
 /**
- * Date formatters, built once per locale and options. Building one (and every
- * `toLocale*String` call with options, which builds one underneath) costs
- * about a millisecond on a phone: a list of 25 song cards spent 70 ms of a
- * 4×-throttled render on it (docs/benchmarks.md).
+ * Intl formatters, built once per locale and options, and only when first
+ * used. Building one (and every `toLocale*String` call with options, which
+ * builds one underneath) costs about a millisecond on a phone: a list of 25
+ * song cards spent 70 ms of a 4×-throttled render on it (docs/benchmarks.md).
+ * Never at a module's top level: a page's first formatter also loads ICU's
+ * data, which public/intl-warm-up.js does in a worker while the scripts
+ * download (decision 091); a formatter built as the bundle evaluates would
+ * pay it on the main thread before the worker is done.
  */
 const dateFormats = new Map<string, Intl.DateTimeFormat>();
+const numberFormats = new Map<string, Intl.NumberFormat>();
+
+const keyOf = (locale: string | undefined, options: object | undefined) =>
+  `${locale ?? ""}|${JSON.stringify(options ?? {})}`;
 
 /** `new Intl.DateTimeFormat(locale, options)`, shared by every caller that asks for the same one. */
 export function dateFormat(
   locale: string | undefined,
   options: Intl.DateTimeFormatOptions,
 ): Intl.DateTimeFormat {
-  const key = `${locale ?? ""}|${JSON.stringify(options)}`;
+  const key = keyOf(locale, options);
   let format = dateFormats.get(key);
   if (!format) {
     format = new Intl.DateTimeFormat(locale, options);
     dateFormats.set(key, format);
+  }
+  return format;
+}
+
+/** `new Intl.NumberFormat(locale, options)`, shared by every caller that asks for the same one. */
+export function numberFormat(
+  locale: string | undefined,
+  options?: Intl.NumberFormatOptions,
+): Intl.NumberFormat {
+  const key = keyOf(locale, options);
+  let format = numberFormats.get(key);
+  if (!format) {
+    format = new Intl.NumberFormat(locale, options);
+    numberFormats.set(key, format);
   }
   return format;
 }

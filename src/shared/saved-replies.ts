@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { numberFormat } from "./intl-formats";
 import { plainString } from "./plain-text";
 
 export const SHORTCUT_MAX = 32;
@@ -28,7 +29,9 @@ export const savedReplyInputSchema = z.object({
     ),
   text: plainString({ error: "Enter the reply's text." })
     .max(SAVED_REPLY_TEXT_MAX, {
-      error: `A saved reply can have at most ${SAVED_REPLY_TEXT_MAX.toLocaleString("en")} characters.`,
+      // A function: the number is formatted when the error is, not as the bundle loads.
+      error: () =>
+        `A saved reply can have at most ${numberFormat("en").format(SAVED_REPLY_TEXT_MAX)} characters.`,
     })
     .refine((t) => t.trim().length > 0, { error: "Enter the reply's text." }),
 });

@@ -3,6 +3,7 @@
  * so the list, the detail and the desk load no schema code to show a song.
  */
 import { songStatusKind } from "./song-status-names";
+import { dateFormat } from "./intl-formats";
 
 /** A calendar date as YYYY-MM-DD that really exists (no 2024-02-30). */
 export function isValidReleaseDate(value: string): boolean {
@@ -11,18 +12,18 @@ export function isValidReleaseDate(value: string): boolean {
   return !Number.isNaN(parsed.getTime()) && parsed.toISOString().slice(0, 10) === value;
 }
 
-const releaseDay = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeZone: "UTC" });
-const cardDay = new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeZone: "UTC" });
+const releaseDay = () => dateFormat("en-US", { dateStyle: "medium", timeZone: "UTC" });
+const cardDay = () => dateFormat("en-GB", { dateStyle: "medium", timeZone: "UTC" });
 
 /** "Released: Mar 5, 2024" — the date is a calendar day, so it is shown in UTC. */
 export function formatReleaseDate(date: string): string {
   if (!isValidReleaseDate(date)) return date;
-  return releaseDay.format(new Date(`${date}T00:00:00Z`));
+  return releaseDay().format(new Date(`${date}T00:00:00Z`));
 }
 
 /** A moment as a card's date line shows it: "12 Nov 2026". */
 export function formatDay(epochMs: number): string {
-  return cardDay.format(new Date(epochMs));
+  return cardDay().format(new Date(epochMs));
 }
 
 /**

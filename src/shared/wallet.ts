@@ -1,3 +1,5 @@
+import { numberFormat } from "./intl-formats";
+
 /** The wallet is marked as under development: balance and transactions are fixed sample data. */
 export const WALLET_BALANCE = 0;
 
@@ -42,14 +44,11 @@ export const sampleTransactions: readonly SampleTransaction[] = [
   },
 ];
 
-const rupees = new Intl.NumberFormat("en-IN", {
-  minimumFractionDigits: 2,
-  maximumFractionDigits: 2,
-});
+const rupees = () => numberFormat("en-IN", { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 
 /** "Rs." followed by the amount with two decimals and thousands separators: Rs.1,250.00 */
 export function formatRupees(amount: number): string {
   const sign = amount < 0 ? "-" : "";
-  const formatted = rupees.format(Math.abs(amount));
+  const formatted = rupees().format(Math.abs(amount));
   return `${sign}Rs.${formatted}`;
 }

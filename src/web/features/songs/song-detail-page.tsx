@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
 import { Link, Navigate, useParams } from "react-router";
 import { Eye, ExternalLink, MessageCircleQuestion } from "lucide-react";
+import { numberFormat } from "../../../shared/intl-formats";
 import { type SongRecord } from "../../../shared/song-schemas";
 import { PageHeader } from "../../components/page-header";
 import { Spinner } from "../../components/spinner";
@@ -107,7 +108,7 @@ function SongDetailView({ song }: { song: SongRecord }) {
           <Eye aria-hidden="true" className="size-5 text-indigo-600 dark:text-indigo-400" />
           <dl className="flex items-baseline gap-2">
             <dt className="text-slate-600 dark:text-slate-300">Views</dt>
-            <dd className="text-2xl font-bold">{song.views.toLocaleString("en-US")}</dd>
+            <dd className="text-2xl font-bold">{numberFormat("en-US").format(song.views)}</dd>
           </dl>
         </div>
         <ViewsSparkline days={song.dailyViews} />

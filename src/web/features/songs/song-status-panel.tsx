@@ -4,8 +4,9 @@ import { REJECTION_NEXT_STEPS, REJECTION_REASON_LABELS } from "../../../shared/s
 import type { SongStatusEvent } from "../../../shared/song-status";
 import { songStatusKind } from "../../../shared/song-status-names";
 import { SongStatusBadge } from "../../components/song-status-badge";
+import { dateFormat } from "../../../shared/intl-formats";
 
-const day = new Intl.DateTimeFormat("en-US", { dateStyle: "medium" });
+const day = () => dateFormat("en-US", { dateStyle: "medium" });
 
 /** The history line that brought the song to its current status, if any. */
 function currentChange(song: SongRecord): SongStatusEvent | undefined {
@@ -25,8 +26,8 @@ export function SongStatusPanel({ song }: { song: SongRecord }) {
       <div className="flex flex-wrap items-center gap-3">
         <SongStatusBadge status={song.status} />
         {kind === "released" && <p>Released: {formatReleaseDate(song.date)}</p>}
-        {kind === "pending" && <p>Submitted: {day.format(song.createdAt)}</p>}
-        {kind === "rejected" && <p>Rejected: {day.format(change?.at ?? song.createdAt)}</p>}
+        {kind === "pending" && <p>Submitted: {day().format(song.createdAt)}</p>}
+        {kind === "rejected" && <p>Rejected: {day().format(change?.at ?? song.createdAt)}</p>}
       </div>
       {kind === "rejected" && (
         <div className="flex flex-col gap-2 rounded-lg border border-red-300 bg-red-50 p-3 text-red-950 dark:border-red-800 dark:bg-red-950 dark:text-red-50">

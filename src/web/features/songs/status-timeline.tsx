@@ -1,8 +1,9 @@
 import { REJECTION_REASON_LABELS } from "../../../shared/song-rejection";
 import type { SongStatusEvent } from "../../../shared/song-status";
 import { SongStatusBadge } from "../../components/song-status-badge";
+import { dateFormat } from "../../../shared/intl-formats";
 
-const when = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "short" });
+const when = () => dateFormat("en-US", { dateStyle: "medium", timeStyle: "short" });
 
 /** A song's status changes, oldest first: who, when, to what, and why. */
 export function StatusTimeline({ events }: { events: SongStatusEvent[] }) {
@@ -25,7 +26,7 @@ export function StatusTimeline({ events }: { events: SongStatusEvent[] }) {
               dateTime={new Date(event.at).toISOString()}
               className="text-slate-600 dark:text-slate-300"
             >
-              {when.format(event.at)}
+              {when().format(event.at)}
             </time>
           </div>
           <p className="text-sm text-slate-600 dark:text-slate-300">by {event.agentName}</p>

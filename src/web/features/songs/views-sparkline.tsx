@@ -1,3 +1,4 @@
+import { numberFormat } from "../../../shared/intl-formats";
 import type { DailyViews } from "../../../shared/song-status";
 
 const WIDTH = 240;
@@ -24,7 +25,7 @@ export function ViewsSparkline({ days }: { days: DailyViews[] }) {
     null,
   );
   const description =
-    `Views per day over the last 30 days, ${total.toLocaleString("en-US")} in total` +
+    `Views per day over the last 30 days, ${numberFormat("en-US").format(total)} in total` +
     (busiest ? `; most on ${busiest.day} (${busiest.views})` : "; none yet");
   return (
     <figure className="flex flex-col gap-1">
@@ -45,7 +46,7 @@ export function ViewsSparkline({ days }: { days: DailyViews[] }) {
         />
       </svg>
       <figcaption className="text-sm text-slate-600 dark:text-slate-300">
-        Last 30 days: <strong>{total.toLocaleString("en-US")}</strong>{" "}
+        Last 30 days: <strong>{numberFormat("en-US").format(total)}</strong>{" "}
         {total === 1 ? "view" : "views"}
       </figcaption>
     </figure>

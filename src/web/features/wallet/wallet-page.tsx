@@ -1,7 +1,8 @@
 import { ArrowDownLeft, ArrowUpRight, Construction } from "lucide-react";
 import { WALLET_BALANCE, formatRupees, sampleTransactions } from "../../../shared/wallet";
+import { dateFormat } from "../../../shared/intl-formats";
 
-const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: "medium", timeZone: "UTC" });
+const day = () => dateFormat(undefined, { dateStyle: "medium", timeZone: "UTC" });
 
 /** The wallet is under development: a fixed balance and sample transactions, not real data. */
 export default function WalletPage() {
@@ -60,7 +61,7 @@ export default function WalletPage() {
                   <p className="font-medium break-words">{t.description}</p>
                   <p className="text-sm text-slate-600 dark:text-slate-300">
                     {credit ? "Credit" : "Debit"} ·{" "}
-                    <time dateTime={t.date}>{dateFormat.format(new Date(t.date))}</time>
+                    <time dateTime={t.date}>{day().format(new Date(t.date))}</time>
                   </p>
                 </div>
                 <p

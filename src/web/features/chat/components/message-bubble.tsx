@@ -9,6 +9,7 @@ import { MessageText } from "./message-text";
 import { QuoteBlock } from "./quote-block";
 import { ReplyButton } from "./reply-button";
 import { highlightClass, messageDomId, useMessageTools } from "../tools/message-tools-context";
+import { dateFormat } from "../../../../shared/intl-formats";
 
 /** The full-size viewer, fetched when an image is first opened (or hovered, or focused). */
 const viewer = lazyModule(() => import("./image-viewer"));
@@ -21,8 +22,8 @@ const MessageSongCard = lazyModule(() => import("./message-song-card")).part(
 );
 
 // One formatter each for every bubble: toLocale*String builds a new one per call.
-const timeFormat = new Intl.DateTimeFormat(undefined, { hour: "2-digit", minute: "2-digit" });
-const fullFormat = new Intl.DateTimeFormat(undefined, { dateStyle: "full", timeStyle: "short" });
+const timeFormat = () => dateFormat(undefined, { hour: "2-digit", minute: "2-digit" });
+const fullFormat = () => dateFormat(undefined, { dateStyle: "full", timeStyle: "short" });
 
 function StatusIcon({ message }: { message: ThreadMessage }) {
   const failed = message.failure !== undefined;
@@ -219,8 +220,8 @@ export const MessageBubble = memo(function MessageBubble({
         >
           {/* A note is never quoted: a reply reaches the artist. */}
           {!note && <ReplyButton message={message} own={own} />}
-          <time dateTime={time.toISOString()} title={fullFormat.format(time)}>
-            {timeFormat.format(time)}
+          <time dateTime={time.toISOString()} title={fullFormat().format(time)}>
+            {timeFormat().format(time)}
           </time>
           {own && <StatusIcon message={message} />}
         </span>

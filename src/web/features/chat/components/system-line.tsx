@@ -1,6 +1,7 @@
 import type { ThreadMessage } from "../thread";
+import { dateFormat } from "../../../../shared/intl-formats";
 
-const timeFormat = new Intl.DateTimeFormat(undefined, { hour: "2-digit", minute: "2-digit" });
+const timeFormat = () => dateFormat(undefined, { hour: "2-digit", minute: "2-digit" });
 
 /**
  * A line the portal wrote into the conversation ("Alex marked 'Night Drive' as
@@ -13,7 +14,7 @@ export function SystemLine({ message }: { message: ThreadMessage }) {
       <p className="max-w-prose text-center text-xs text-slate-600 dark:text-slate-300">
         <span>{message.text}</span>
         <span aria-hidden="true"> · </span>
-        <time dateTime={time.toISOString()}>{timeFormat.format(time)}</time>
+        <time dateTime={time.toISOString()}>{timeFormat().format(time)}</time>
       </p>
     </li>
   );

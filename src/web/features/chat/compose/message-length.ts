@@ -1,9 +1,10 @@
 import { MESSAGE_MAX_LENGTH } from "../../../../shared/chat";
+import { numberFormat } from "../../../../shared/intl-formats";
 
 /** The counter appears from here on: early enough to trim before the limit. */
 export const COUNTER_FROM = MESSAGE_MAX_LENGTH - 500;
 
-const count = new Intl.NumberFormat("en-US");
+const count = () => numberFormat("en-US");
 
 export interface MessageLength {
   /** "3,650 / 4,000", or null while the text is far from the limit. */
@@ -19,11 +20,11 @@ export interface MessageLength {
  */
 export function messageLength(text: string, max = MESSAGE_MAX_LENGTH): MessageLength {
   const length = text.length;
-  const counter = length >= max - 500 ? `${count.format(length)} / ${count.format(max)}` : null;
+  const counter = length >= max - 500 ? `${count().format(length)} / ${count().format(max)}` : null;
   const over = length - max;
   const tooLong =
     over > 0
-      ? `This message is ${count.format(over)} ${over === 1 ? "character" : "characters"} too long. A message can have at most ${count.format(max)} characters: shorten it or send it in parts.`
+      ? `This message is ${count().format(over)} ${over === 1 ? "character" : "characters"} too long. A message can have at most ${count().format(max)} characters: shorten it or send it in parts.`
       : null;
   return { counter, tooLong };
 }

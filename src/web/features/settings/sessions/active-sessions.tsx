@@ -7,13 +7,14 @@ import {
 } from "../../../../shared/sessions";
 import { ApiError } from "../../../lib/api-client";
 import { useAccountSessions, useEndSession, useSignOutOthers } from "./api/sessions";
+import { dateFormat } from "../../../../shared/intl-formats";
 
 const RECENT_MS = 5 * 60_000;
-const when = new Intl.DateTimeFormat(undefined, { dateStyle: "medium", timeStyle: "short" });
+const when = () => dateFormat(undefined, { dateStyle: "medium", timeStyle: "short" });
 
 function lastSeen(session: AccountSession): string {
   if (session.current || Date.now() - session.lastSeenAt < RECENT_MS) return "Active now";
-  return `Last seen ${when.format(session.lastSeenAt)}`;
+  return `Last seen ${when().format(session.lastSeenAt)}`;
 }
 
 const failure = (error: unknown) =>
