@@ -87,7 +87,7 @@ export default defineConfig(({ command }) => ({
   build: {
     outDir: "dist/web",
     emptyOutDir: true,
-    sourcemap: false,
+    sourcemap: process.env.WEB_SOURCEMAP === "1",
     // scripts/size.ts and scripts/prerender.tsx read which chunks each route loads.
     manifest: true,
     rolldownOptions: {

@@ -71,3 +71,25 @@ test("pages have nothing render-blocking and preload their route's chunks", asyn
     expect(head, url).toMatch(new RegExp(`rel="modulepreload"[^>]+/assets/${chunk}-`));
   }
 });
+
+test("a page loads ICU's data in a worker from its head, before the app's scripts run", async ({
+  page,
+}) => {
+  const errors = collectErrors(page);
+  const release = await holdScripts(page);
+  const started = page.waitForEvent("worker");
+  // Not "load": that waits for the held module scripts.
+  await page.goto("/login", { waitUntil: "commit" });
+  // Started by the inline script (the CSP allows it by hash and the worker as
+  // 'self') while every built script is still held: before the app's first formatter.
+  const worker = await started;
+  expect(new URL(worker.url()).pathname).toBe("/intl-warm-up.js");
+  // It formats, then closes itself: nothing lingers for the page's life.
+  await worker.waitForEvent("close");
+  release();
+  // The app then runs as ever: the form works once React owns it.
+  await page.getByLabel("Email").fill("someone@example.test");
+  await page.getByLabel("Password", { exact: true }).fill("x");
+  await expect(page.getByRole("button", { name: "Sign in" })).toBeEnabled();
+  expect(errors).toEqual([]);
+});

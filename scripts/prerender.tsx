@@ -32,18 +32,24 @@ import { distWeb, readManifest, routeOwnFiles } from "./build-manifest";
 const manifest = readManifest();
 const read = (file: string) => fs.readFileSync(path.join(distWeb, file), "utf8");
 
-/** index.html with the stylesheet and the theme script inlined. */
+/** The head's scripts that run before the first paint, inlined (public/). */
+const headScripts = ["theme-init.js", "start-intl-warm-up.js"];
+
+/** index.html with the stylesheet and the head's scripts inlined. */
 function inlineHead(html: string): string {
   let out = html.replace(
     /<link rel="stylesheet"[^>]*href="\/(assets\/[\w.-]+\.css)"[^>]*>/g,
     (_tag, file: string) => `<style>${read(file).trim()}</style>`,
   );
-  out = out.replace(
-    /(?:\s*<!--[^>]*-->)?\s*<script src="\/theme-init\.js"><\/script>/,
-    `\n    <script>${read("theme-init.js").trim()}</script>`,
-  );
-  if (out.includes('rel="stylesheet"') || out.includes('src="/theme-init.js"')) {
-    throw new Error("index.html changed shape: the stylesheet or theme script was not inlined");
+  for (const script of headScripts) {
+    const tag = new RegExp(
+      `(?:\\s*<!--[^>]*-->)?\\s*<script src="/${script.replaceAll(".", "\\.")}"></script>`,
+    );
+    if (!tag.test(out)) throw new Error(`index.html changed shape: no <script src="/${script}">`);
+    out = out.replace(tag, `\n    <script>${read(script).trim()}</script>`);
+  }
+  if (out.includes('rel="stylesheet"')) {
+    throw new Error("index.html changed shape: the stylesheet was not inlined");
   }
   return out;
 }
