@@ -21,15 +21,15 @@
  * reverse proxy: a variant to compare with, not the figure of record, which
  * is measured as the portal itself serves (HTTP/1.1).
  */
-import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import type { ChildProcess } from "node:child_process";
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import { readManifest, distWeb, entryKey } from "./build-manifest";
 import { startCompressingProxy } from "./lighthouse/compressing-proxy";
 import { selfSignedCertificate } from "./lighthouse/self-signed-certificate";
+import { signInDemo, startPortal, targets } from "./lighthouse/demo-portal";
 
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
 const SAVE_TRACE = process.env.LIGHTHOUSE_TRACE === "1";
@@ -41,107 +41,12 @@ const CPU_MULTIPLIER = process.env.LIGHTHOUSE_CPU_MULTIPLIER
 const PUBLIC_PORT = Number(process.env.LIGHTHOUSE_PORT ?? 4233);
 const HTTP2 = process.env.LIGHTHOUSE_HTTP2 === "1";
 const CHROME_PATH = process.env.CHROME_PATH ?? "/usr/bin/chromium";
-const PASSWORD = "Demo-pass-1";
-
-type Who = "anonymous" | "artist" | "agent";
-interface Target {
-  label: string;
-  who: Who;
-  /** The URL path; a function when it needs an id from the demo data. */
-  path: (ids: DemoIds) => string;
-}
-interface DemoIds {
-  agentId: string;
-  artistId: string;
-  songId: string;
-}
-
-const targets: Target[] = [
-  { label: "/login", who: "anonymous", path: () => "/login" },
-  { label: "/register", who: "anonymous", path: () => "/register" },
-  { label: "/ (chat list)", who: "artist", path: () => "/" },
-  { label: "/chat/:id", who: "artist", path: (ids) => `/chat/${ids.agentId}` },
-  { label: "/songs", who: "artist", path: () => "/songs" },
-  { label: "/song/:id", who: "artist", path: (ids) => `/song/${ids.songId}` },
-  { label: "/wallet", who: "artist", path: () => "/wallet" },
-  { label: "/settings", who: "artist", path: () => "/settings" },
-  { label: "/artist-account", who: "artist", path: () => "/artist-account" },
-  { label: "/change-password", who: "artist", path: () => "/change-password" },
-  { label: "/manage-account", who: "artist", path: () => "/manage-account" },
-  { label: "/ (agent inbox)", who: "agent", path: () => "/" },
-  { label: "/inbox/:id (agent)", who: "agent", path: (ids) => `/inbox/${ids.artistId}` },
-  { label: "/desk/songs (song desk)", who: "agent", path: () => "/desk/songs" },
-  { label: "/saved-replies (agent)", who: "agent", path: () => "/saved-replies" },
-];
-
 const children: ChildProcess[] = [];
 function stopAll() {
   for (const child of children) if (child.exitCode === null) child.kill("SIGTERM");
 }
 process.on("exit", stopAll);
 process.on("SIGINT", () => process.exit(130));
-
-/** Node with the tsx loader, or plain node for a compiled file. */
-function nodeArgs(file: string): string[] {
-  return file.endsWith(".ts") ? ["--import", "tsx", file] : [file];
-}
-
-async function startPortal(publicUrl: string, port: number) {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "portal-lighthouse-"));
-  process.on("exit", () => fs.rmSync(dataDir, { recursive: true, force: true }));
-  const env = {
-    ...process.env,
-    DATA_DIR: dataDir,
-    PORT: String(port),
-    PUBLIC_URL: publicUrl,
-    AUTH_RATE_LIMIT_PER_MINUTE: "1000",
-    LOG_LEVEL: "warn",
-  };
-  // Prefer the compiled server and CLI when the build has them.
-  const server = fs.existsSync("dist/server/main.js")
-    ? "dist/server/main.js"
-    : "src/server/main.ts";
-  const cli = fs.existsSync("dist/cli/main.js") ? "dist/cli/main.js" : "src/cli/main.ts";
-  const seed = spawnSync(process.execPath, [...nodeArgs(cli), "seed-demo"], {
-    env,
-    stdio: ["ignore", "ignore", "inherit"],
-  });
-  if (seed.status !== 0) throw new Error("seed-demo failed");
-  const child = spawn(process.execPath, nodeArgs(server), { env, stdio: "inherit" });
-  children.push(child);
-  const base = `http://127.0.0.1:${port}`;
-  for (let i = 0; i < 300; i++) {
-    if (child.exitCode !== null) throw new Error("the portal exited on start");
-    const ok = await fetch(`${base}/api/health`).then(
-      (r) => r.ok,
-      () => false,
-    );
-    if (ok) return base;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error("the portal did not become healthy");
-}
-
-async function signIn(base: string, origin: string, email: string): Promise<string> {
-  const response = await fetch(`${base}/api/auth/sign-in/email`, {
-    method: "POST",
-    headers: { "content-type": "application/json", origin },
-    body: JSON.stringify({ email, password: PASSWORD }),
-  });
-  if (!response.ok) throw new Error(`sign-in as ${email} failed: ${response.status}`);
-  return response.headers
-    .getSetCookie()
-    .map((c) => c.split(";")[0])
-    .join("; ");
-}
-
-async function getJson<T>(base: string, url: string, cookie: string): Promise<T> {
-  const response = await fetch(`${base}${url}`, { headers: { cookie } });
-  if (!response.ok) throw new Error(`${url}: ${response.status}`);
-  return (await response.json()) as T;
-}
-
-const listOf = <T>(body: T[] | { items: T[] }): T[] => (Array.isArray(body) ? body : body.items);
 
 async function compresses(base: string): Promise<boolean> {
   const entry = readManifest()[entryKey(readManifest())]!.file;
@@ -185,7 +90,9 @@ async function main() {
     throw new Error("No build found: run `npm run build` first.");
   }
   const publicUrl = `${HTTP2 ? "https" : "http"}://localhost:${PUBLIC_PORT}`;
-  const base = await startPortal(publicUrl, PUBLIC_PORT + 1);
+  const portal = await startPortal(publicUrl, PUBLIC_PORT + 1);
+  children.push(portal.child);
+  const { base } = portal;
   const origin = publicUrl;
   // The proxy passes answers the portal already compresses through untouched.
   const proxy = await startCompressingProxy(
@@ -200,25 +107,7 @@ async function main() {
       : "Note: the portal sends uncompressed answers; measuring through a brotli proxy (scripts/lighthouse/compressing-proxy.ts).",
   );
 
-  const cookies: Record<Who, string> = {
-    anonymous: "",
-    artist: await signIn(base, origin, "artist@demo.test"),
-    agent: await signIn(base, origin, "agent1@demo.test"),
-  };
-  const agents = listOf(
-    await getJson<{ userId: string }[]>(base, "/api/chat/contacts", cookies.artist),
-  );
-  const inbox = listOf(
-    await getJson<{ userId: string }[]>(base, "/api/chat/contacts", cookies.agent),
-  );
-  const songs = listOf(
-    await getJson<{ items: { id: string }[] }>(base, "/api/songs", cookies.artist),
-  );
-  const ids: DemoIds = {
-    agentId: agents[0]!.userId,
-    artistId: inbox[0]?.userId ?? agents[0]!.userId,
-    songId: songs[0]!.id,
-  };
+  const { cookies, ids } = await signInDemo(base, origin);
 
   const only = process.env.LIGHTHOUSE_ROUTES?.split(",");
   const chosen = only ? targets.filter((t) => only.includes(t.label.split(" ")[0]!)) : targets;
