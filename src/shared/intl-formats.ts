@@ -8,24 +8,30 @@
  * download (decision 091); a formatter built as the bundle evaluates would
  * pay it on the main thread before the worker is done.
  */
-const dateFormats = new Map<string, Intl.DateTimeFormat>();
-const numberFormats = new Map<string, Intl.NumberFormat>();
+const formats = new Map<string, Intl.DateTimeFormat | Intl.NumberFormat>();
 
-const keyOf = (locale: string | undefined, options: object | undefined) =>
-  `${locale ?? ""}|${JSON.stringify(options ?? {})}`;
+/** The formatter of this kind, locale and options, built by `build` the first time. */
+function shared<F extends Intl.DateTimeFormat | Intl.NumberFormat>(
+  kind: "date" | "number",
+  locale: string | undefined,
+  options: object | undefined,
+  build: () => F,
+): F {
+  const key = `${kind}|${locale ?? ""}|${JSON.stringify(options ?? {})}`;
+  let format = formats.get(key) as F | undefined;
+  if (!format) {
+    format = build();
+    formats.set(key, format);
+  }
+  return format;
+}
 
 /** `new Intl.DateTimeFormat(locale, options)`, shared by every caller that asks for the same one. */
 export function dateFormat(
   locale: string | undefined,
   options: Intl.DateTimeFormatOptions,
 ): Intl.DateTimeFormat {
-  const key = keyOf(locale, options);
-  let format = dateFormats.get(key);
-  if (!format) {
-    format = new Intl.DateTimeFormat(locale, options);
-    dateFormats.set(key, format);
-  }
-  return format;
+  return shared("date", locale, options, () => new Intl.DateTimeFormat(locale, options));
 }
 
 /** `new Intl.NumberFormat(locale, options)`, shared by every caller that asks for the same one. */
@@ -33,11 +39,5 @@ export function numberFormat(
   locale: string | undefined,
   options?: Intl.NumberFormatOptions,
 ): Intl.NumberFormat {
-  const key = keyOf(locale, options);
-  let format = numberFormats.get(key);
-  if (!format) {
-    format = new Intl.NumberFormat(locale, options);
-    numberFormats.set(key, format);
-  }
-  return format;
+  return shared("number", locale, options, () => new Intl.NumberFormat(locale, options));
 }
