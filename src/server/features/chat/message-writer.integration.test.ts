@@ -175,5 +175,12 @@ describe("createMessageWriter", () => {
     // The sender's current name, as a single insert takes it.
     const stored = await listMessages(db, otherRoom, { after: 0 });
     expect(new Set(stored.map((m) => m.senderName))).toEqual(new Set(["Writer Artist"]));
+    // What a send answers is the row as stored, field for field.
+    const answered = new Map(
+      results.flatMap((r) => (r.outcome === "created" ? [[r.message.id, r.message]] : [])),
+    );
+    for (const row of stored.filter((m) => answered.has(m.id))) {
+      expect(answered.get(row.id)).toEqual({ ...row, quote: undefined });
+    }
   });
 });
