@@ -15,7 +15,7 @@ export default defineConfig({
     : "list",
   use: {
     baseURL: `http://localhost:${PORT}`,
-    // Recording a trace for every attempt made the journeys ~18 % slower
+    // Recording a trace for every attempt made the journeys 17 % slower
     // (decision 092); CI retries a failure once and records that retry.
     trace: process.env.CI ? "on-first-retry" : "retain-on-failure",
     ...devices["Desktop Chrome"],

@@ -25,8 +25,9 @@ export async function openEngines(config: AppConfig): Promise<Engines> {
   const redis = config.redisUrl
     ? new (await import("ioredis")).Redis(config.redisUrl, {
         maxRetriesPerRequest: 2,
-        // A send's limit checks, and the turn's other commands, leave in one
-        // write per turn instead of one each (docs/benchmarks.md, two instances).
+        // The commands of one event-loop turn (the turn's sends' limit checks
+        // and publishes) leave in one write instead of one each; the
+        // duplicated pub/sub clients inherit it (docs/benchmarks.md, two instances).
         enableAutoPipelining: true,
         // CLIENT LIST shows which instance holds a connection (duplicates inherit it).
         connectionName: `portal:${os.hostname()}:${process.pid}`,

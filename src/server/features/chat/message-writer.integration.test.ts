@@ -179,7 +179,9 @@ describe("createMessageWriter", () => {
     const answered = new Map(
       results.flatMap((r) => (r.outcome === "created" ? [[r.message.id, r.message]] : [])),
     );
-    for (const row of stored.filter((m) => answered.has(m.id))) {
+    const sentInThisTest = stored.filter((m) => answered.has(m.id));
+    expect(sentInThisTest).toHaveLength(10);
+    for (const row of sentInThisTest) {
       expect(answered.get(row.id)).toEqual({ ...row, quote: undefined });
     }
   });
