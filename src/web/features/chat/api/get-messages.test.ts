@@ -1,9 +1,9 @@
-import { QueryClient } from "@tanstack/react-query";
+import { QueryClient, QueryObserver } from "@tanstack/react-query";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { MESSAGE_PAGE_SIZE, type ChatMessage } from "../../../../shared/chat";
 import { testMessage } from "../test-message";
 import { mergeMessages, type Thread } from "../thread";
-import { fetchMessages } from "./get-messages";
+import { fetchMessages, messagesQueryOptions } from "./get-messages";
 import { chatKeys } from "./query-keys";
 
 /** Each page request waits here until the test answers it. */
@@ -87,5 +87,41 @@ describe("fetchMessages", () => {
     const thread = await running;
     expect(thread.messages.map((m) => m.id)).toEqual(["m1"]);
     expect(thread.hasOlder).toBe(false);
+  });
+});
+
+describe("the thread's view", () => {
+  it("re-renders for a fetch before the first answer, and not for a refetch that changes nothing", async () => {
+    const queryClient = new QueryClient();
+    const observer = new QueryObserver(queryClient, messagesQueryOptions(queryClient, ROOM));
+    let notified = 0;
+    const unsubscribe = observer.subscribe(() => notified++);
+
+    // First load: the view hears the fetch's progress (it shows "offline" when paused).
+    const first = await nextAsked();
+    expect(first.path).toBe(`/api/chat/rooms/${ROOM}/messages`);
+    first.answer([message("m1", 1)]);
+    await vi.waitFor(() => expect(observer.getCurrentResult().isSuccess).toBe(true));
+    expect(notified).toBeGreaterThan(0);
+    const shown = observer.getCurrentResult().data;
+
+    // A resync's refetch answered with nothing new: not one re-render.
+    notified = 0;
+    const refetched = observer.refetch();
+    const resync = await nextAsked();
+    expect(resync.path).toBe(`/api/chat/rooms/${ROOM}/messages?after=1`);
+    expect(observer.getCurrentResult().isFetching).toBe(true);
+    resync.answer([]);
+    await refetched;
+    expect(observer.getCurrentResult().data).toBe(shown);
+    expect(notified).toBe(0);
+
+    // A refetch that brings a message re-renders.
+    const later = observer.refetch();
+    (await nextAsked()).answer([message("m2", 2)]);
+    await later;
+    expect(notified).toBe(1);
+    expect(observer.getCurrentResult().data?.messages.map((m) => m.id)).toEqual(["m1", "m2"]);
+    unsubscribe();
   });
 });

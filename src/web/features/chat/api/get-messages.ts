@@ -52,16 +52,33 @@ export async function fetchMessages(queryClient: QueryClient, roomId: string): P
   };
 }
 
-export function useMessages(roomId: string | undefined) {
-  const queryClient = useQueryClient();
-  return useQuery({
-    queryKey: chatKeys.messages(roomId ?? ""),
+/**
+ * What a thread's view re-renders for once it holds messages: their changes
+ * and a failure, not the fetches that keep them fresh. A resync's fetch
+ * otherwise re-rendered the whole conversation twice (fetching, then idle)
+ * for an answer that, equal to what was held, changed nothing. Before the
+ * first answer the props the view reads count (fetchStatus shows "offline").
+ */
+export const THREAD_VIEW_PROPS = ["data", "error", "isError", "isPending", "status"] as const;
+
+/** The thread's query, as the conversation observes it. */
+export function messagesQueryOptions(queryClient: QueryClient, roomId: string | undefined) {
+  const queryKey = chatKeys.messages(roomId ?? "");
+  return {
+    queryKey,
     ...liveQuery,
     queryFn: () => fetchMessages(queryClient, roomId!),
     enabled: roomId !== undefined,
     // Live events keep it fresh; refetches happen on reconnect only.
     staleTime: Infinity,
-  });
+    notifyOnChangeProps: () =>
+      queryClient.getQueryData(queryKey) === undefined ? undefined : [...THREAD_VIEW_PROPS],
+  };
+}
+
+export function useMessages(roomId: string | undefined) {
+  const queryClient = useQueryClient();
+  return useQuery(messagesQueryOptions(queryClient, roomId));
 }
 
 /**

@@ -1,7 +1,7 @@
 import { useEffect, useMemo } from "react";
 import { chatRoomId, type OpenedRoom } from "../../../../shared/chat";
 import { usePageVisible } from "../../../lib/use-page-visible";
-import { useMarkRead } from "../api/mark-read";
+import { markReadInBackground } from "../api/mark-read";
 import { outboxMessage } from "../api/send-message";
 import { useLiveReadMark, useOutboxItems } from "../realtime/chat-connection-provider";
 import { mergeMessages, type ThreadMessage } from "../thread";
@@ -39,11 +39,10 @@ export function useConversationMessages(
   // is read when the tab comes back.
   const lastIncoming = messages.findLast((m) => m.userId !== ownId)?.id;
   const visible = usePageVisible();
-  const { mutate: markReadNow } = useMarkRead(roomId);
   // Again once the room is opened: its messages may have shown before (use-listed-room.ts).
   useEffect(() => {
-    if (lastIncoming && visible && roomId) markReadNow();
-  }, [lastIncoming, visible, markReadNow, roomId]);
+    if (lastIncoming && visible && roomId) markReadInBackground(roomId);
+  }, [lastIncoming, visible, roomId]);
 
   return { messages, seenId };
 }

@@ -20,10 +20,16 @@ vi.mock("socket.io-client", async () => {
   };
 });
 
-// The outbox has its own tests; here it only has to load.
+// The outbox has its own tests; here it only has to load and show its items.
+const outboxItems = vi.hoisted(() => ({ current: [] as unknown[] }));
 vi.mock("../outbox/start-outbox", () => ({
   startOutbox: () => ({
-    outbox: { subscribe: () => () => undefined, stop: () => undefined, resume: () => undefined },
+    outbox: {
+      subscribe: () => () => undefined,
+      stop: () => undefined,
+      resume: () => undefined,
+      getSnapshot: () => outboxItems.current,
+    },
     store: { close: () => undefined },
   }),
 }));
@@ -50,6 +56,23 @@ async function openFor(queryClient: QueryClient, userId: string) {
 }
 
 describe("chat connection", () => {
+  it("shows an empty outbox as the same array before and after it loads (no re-render)", async () => {
+    client = new QueryClient();
+    outboxItems.current = [];
+    realtime = new RealtimeClient(client);
+    connection = new ChatConnection(client, realtime);
+    const before = connection.getOutboxItems();
+    let notified = 0;
+    connection.subscribe(() => notified++);
+    connection.open("a");
+    await vi.waitFor(() => expect(notified).toBeGreaterThan(0));
+    expect(connection.getOutboxItems()).toBe(before);
+
+    const pending = [{ id: "pending" }];
+    outboxItems.current = pending;
+    expect(connection.getOutboxItems()).toBe(pending);
+  });
+
   it("does not drop a live message that arrives while its conversation is loading", async () => {
     client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
     const queryClient = client;

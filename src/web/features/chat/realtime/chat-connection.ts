@@ -107,8 +107,11 @@ export class ChatConnection {
   /** Synchronous view for rendering; null until loaded. */
   private loadedOutbox: Outbox | null = null;
 
-  readonly getOutboxItems = (): readonly OutboxItem[] =>
-    this.loadedOutbox?.getSnapshot() ?? NO_ITEMS;
+  /** An empty outbox is always the same array: its loading re-renders nothing. */
+  readonly getOutboxItems = (): readonly OutboxItem[] => {
+    const items = this.loadedOutbox?.getSnapshot();
+    return items && items.length > 0 ? items : NO_ITEMS;
+  };
 
   get userId(): string | undefined {
     return this.current?.userId;
