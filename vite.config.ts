@@ -88,6 +88,7 @@ export default defineConfig(({ command }) => ({
     outDir: "dist/web",
     emptyOutDir: true,
     sourcemap: process.env.WEB_SOURCEMAP === "1",
+    minify: process.env.WEB_MINIFY !== "0",
     // scripts/size.ts and scripts/prerender.tsx read which chunks each route loads.
     manifest: true,
     rolldownOptions: {

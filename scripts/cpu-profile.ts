@@ -73,7 +73,8 @@ export function sourceOf(frame: CallFrame): { file: string; line: number } | nul
   if (url === "" || url.startsWith("node:")) return null;
   const bundle = url.includes("/dist/") ? sourceMapOf(url) : null;
   const entry = bundle?.map.findEntry(frame.lineNumber, frame.columnNumber);
-  if (bundle && entry && "originalSource" in entry) {
+  // Rolldown maps some generated code (its runtime helpers) to no source.
+  if (bundle && entry && "originalSource" in entry && typeof entry.originalSource === "string") {
     return { file: path.resolve(bundle.dir, entry.originalSource), line: entry.originalLine };
   }
   return { file: url.replace(/^file:\/\//, ""), line: frame.lineNumber };

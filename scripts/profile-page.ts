@@ -19,6 +19,7 @@ import path from "node:path";
 import { chromium } from "@playwright/test";
 import { packageOf, sourceOf, sumSamples, type CpuProfile } from "./cpu-profile";
 import { signInDemo, startPortal, targets } from "./lighthouse/demo-portal";
+import { newPhoneContext } from "./lighthouse/phone-context";
 
 const RUNS = Number(process.env.PROFILE_RUNS ?? 5);
 const CPU = Number(process.env.PROFILE_CPU ?? 1);
@@ -71,22 +72,7 @@ async function main() {
     const url = `${publicUrl}${target.path(ids)}`;
     const runs: Map<string, number>[] = [];
     for (let i = 0; i < RUNS; i++) {
-      const context = await browser.newContext({
-        viewport: { width: 412, height: 823 },
-        deviceScaleFactor: 1.75,
-        isMobile: true,
-        hasTouch: true,
-        serviceWorkers: "block",
-      });
-      const cookie = cookies[target.who];
-      if (cookie) {
-        await context.addCookies(
-          cookie.split("; ").map((pair) => {
-            const [name, value] = pair.split(/=(.*)/s);
-            return { name: name!, value: value ?? "", url: publicUrl };
-          }),
-        );
-      }
+      const context = await newPhoneContext(browser, publicUrl, cookies[target.who]);
       const page = await context.newPage();
       const cdp = await context.newCDPSession(page);
       if (CPU > 1) await cdp.send("Emulation.setCPUThrottlingRate", { rate: CPU });
