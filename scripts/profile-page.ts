@@ -13,6 +13,9 @@
  * layout, paint), outside any script.
  * PROFILE_CPU=4 throttles the CPU as Lighthouse's mobile run assumes.
  * The screen is named as in `npm run lighthouse` (its label's first word).
+ * PROFILE_BY=function counts each function (file:line name) instead of each
+ * source: which hook or component of a file costs (build with WEB_MINIFY=0
+ * for readable names).
  */
 import fs from "node:fs";
 import path from "node:path";
@@ -25,6 +28,7 @@ const RUNS = Number(process.env.PROFILE_RUNS ?? 5);
 const CPU = Number(process.env.PROFILE_CPU ?? 1);
 const PORT = Number(process.env.PROFILE_PORT ?? 4243);
 const TOP = 25;
+const BY_FUNCTION = process.env.PROFILE_BY === "function";
 
 const median = (values: number[]) => {
   const sorted = [...values].sort((a, b) => a - b);
@@ -51,7 +55,8 @@ function sourceKey(frame: CpuProfile["nodes"][number]["callFrame"]): string {
   const source = sourceOf(frame);
   if (!source) return "(browser)";
   const owner = packageOf(source.file);
-  return owner === "app" ? path.relative(process.cwd(), source.file) : owner;
+  const where = owner === "app" ? path.relative(process.cwd(), source.file) : owner;
+  return BY_FUNCTION ? `${where}:${source.line} ${frame.functionName || "(anonymous)"}` : where;
 }
 
 async function main() {
