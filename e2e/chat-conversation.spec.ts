@@ -55,10 +55,17 @@ test("a 1,000-message conversation: fixed header and composer, opens at the newe
 
   await page.setViewportSize({ width: 375, height: 740 });
   await signInAs(page, email, PASSWORD);
+  // Older pages load only when asked for: the list mounts empty before its
+  // rows render, which must not read as "a short page, load on".
+  const olderPages: string[] = [];
+  page.on("request", (request) => {
+    if (/\/messages\?before=/.test(request.url())) olderPages.push(request.url());
+  });
   await page.getByRole("link", { name: /Sam/ }).click();
 
   // Opens at the newest message with the header and the composer on screen.
   await expect(bubble(page, "Latest from Sam")).toBeInViewport();
+  expect(olderPages).toEqual([]);
   await expectOnScreen(page, page.getByRole("link", { name: "Back to chats" }));
   await expectOnScreen(page, composer(page));
   await expect(composer(page)).toBeFocused();

@@ -1,4 +1,4 @@
-import { Fragment } from "react";
+import { Fragment, startTransition, useEffect, useState } from "react";
 import { ArrowDown } from "lucide-react";
 import { Spinner } from "../../../components/spinner";
 import { sameDay } from "../day-label";
@@ -31,7 +31,8 @@ interface MessageListProps {
  * "New messages" button.
  */
 export function MessageList(props: MessageListProps) {
-  const { messages, older } = props;
+  const messages = useRowsAfterMount(props.messages);
+  const { older } = props;
   const { scroller, content, onScroll, showNewButton, toNewest } = useMessageScroll(
     messages,
     props.ownId,
@@ -50,9 +51,10 @@ export function MessageList(props: MessageListProps) {
         aria-label="Message history"
         className="relative min-h-0 flex-1 overflow-y-auto overscroll-contain bg-slate-50 p-3 dark:bg-slate-950"
       >
-        <OlderMessagesControl older={older} />
+        {/* Until the rows are in, nothing above them (no "Load older messages" flash). */}
+        {messages === props.messages && <OlderMessagesControl older={older} />}
         <ol ref={content} aria-label="Messages" className="flex flex-col gap-2">
-          <MessageRows {...props} />
+          <MessageRows {...props} messages={messages} />
         </ol>
       </div>
       {showNewButton && (
@@ -67,6 +69,21 @@ export function MessageList(props: MessageListProps) {
       )}
     </div>
   );
+}
+
+const NO_ROWS: readonly ThreadMessage[] = [];
+
+/**
+ * The rows a list shows: none in the render that mounts it, then all of them
+ * in a transition. A conversation's first rows were one synchronous render
+ * of every bubble (the largest task of the screen's load, ~120 ms at full
+ * CPU speed); a transition's render yields to the browser between bubbles.
+ * Every later change (a new message, an older page) renders at once.
+ */
+function useRowsAfterMount(messages: readonly ThreadMessage[]): readonly ThreadMessage[] {
+  const [mounted, setMounted] = useState(false);
+  useEffect(() => startTransition(() => setMounted(true)), []);
+  return mounted ? messages : NO_ROWS;
 }
 
 /** Above the oldest message: loading, "Load older messages" (or try again), or the start. */

@@ -112,10 +112,18 @@ function useLoadOlderToFill(
       void load();
     }
   }, [unread, firstSeq, hasOlder, loading, load]);
-  // A short first page may not fill the screen: nothing to scroll, so load on.
+  // A short first page may not fill the screen: nothing to scroll, so load on
+  // (once its rows are there: the list mounts empty, then renders them).
   useEffect(() => {
     const el = scroller.current;
-    if (el && hasOlder && !loading && el.scrollHeight <= el.clientHeight + LOAD_OLDER_AT) {
+    const filled = firstId !== "";
+    if (
+      el &&
+      filled &&
+      hasOlder &&
+      !loading &&
+      el.scrollHeight <= el.clientHeight + LOAD_OLDER_AT
+    ) {
       void load();
     }
   }, [scroller, hasOlder, loading, load, firstId]);
