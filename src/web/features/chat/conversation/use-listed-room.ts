@@ -28,9 +28,11 @@ export function useListedQuietRoom(
       looking ? queryClient.getQueryCache().subscribe(onChange) : () => undefined,
     [queryClient, looking],
   );
+  // Once kept (or opened), the snapshot stays what was found: reading
+  // `undefined` then would re-render the whole conversation for nothing.
   const read = useCallback(
-    () => (looking ? listedQuietRoom(queryClient, admin, peerId, roomHint) : undefined),
-    [queryClient, admin, peerId, roomHint, looking],
+    () => (looking ? listedQuietRoom(queryClient, admin, peerId, roomHint) : kept),
+    [queryClient, admin, peerId, roomHint, looking, kept],
   );
   const found = useSyncExternalStore(subscribe, read, () => undefined);
   if (found !== undefined && kept === undefined) setKept(found);
