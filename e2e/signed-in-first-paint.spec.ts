@@ -1,7 +1,8 @@
 import crypto from "node:crypto";
 import { expect, test, type Page } from "@playwright/test";
-import { dataLinkHeader, type ScreenRole } from "../src/server/http/route-data-links";
-import { routeData } from "../src/web/app/route-data";
+import type { ChatMessage } from "../src/shared/chat";
+import { dataLinkHeader, pictureLinks, type ScreenRole } from "../src/server/http/route-data-links";
+import { routeData, routeParam } from "../src/web/app/route-data";
 import { DEMO_PASSWORD, demo } from "./support/accounts";
 import { expectAccessible } from "./support/axe";
 import { collectErrors, holdScripts } from "./support/first-paint";
@@ -221,11 +222,23 @@ test.describe("every signed-in screen's preloads", () => {
         if (/preload/i.test(m.text())) warnings.push(`${page.url()}: ${m.text()}`);
       });
       const errors = collectErrors(page);
+      // The conversation's newest picture, as this side of the thread shows it
+      // (the demo conversation has one): preloaded with its messages.
+      const thread = await page.request.get(
+        `/api/chat/rooms/${encodeURIComponent(params.roomId!)}/messages`,
+      );
+      const messages = (await thread.json()) as ChatMessage[];
+      const newestPicture = messages.findLast((m) => m.fileType === "image")?.fileUrl;
+      expect(newestPicture, "the demo conversation's picture").toBeTruthy();
       for (const [route, data] of screens) {
         const url = route.replace(/:(\w+)/g, (_whole, name: string) => params[name]!);
         const response = await page.goto(url);
-        const expected = dataLinkHeader(data, who, params);
-        expect(expected, url).toBeTruthy();
+        const opensRoom = data[who]!.some((address) => address.includes(routeParam("roomId")));
+        const expected = [
+          dataLinkHeader(data, who, params),
+          ...(opensRoom ? pictureLinks([newestPicture!]) : []),
+        ].join(", ");
+        expect(dataLinkHeader(data, who, params), url).toBeTruthy();
         expect(response!.headers()["link"], url).toBe(expected);
         // Chromium reports a preload nothing took a few seconds after "load".
         await page.waitForTimeout(3_500);

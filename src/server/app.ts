@@ -25,7 +25,7 @@ import { registerJsonBodyParser } from "./http/json-body";
 import accountPlugin from "./features/account/routes";
 import { removeChatData } from "./features/chat/chat-user-data";
 import chatPlugin from "./features/chat/routes";
-import { pageRoomOf } from "./features/chat/page-room";
+import { newestPictureOf, pageRoomOf } from "./features/chat/page-room";
 import availabilityPlugin from "./features/availability/routes";
 import { AvailabilityService } from "./features/availability/availability-service";
 import savedRepliesPlugin from "./features/saved-replies/routes";
@@ -75,6 +75,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       const admin = viewer.role === "agent";
       const roomId = await pageRoomOf(app.ctx.database.db, { ...viewer, admin }, params.peerId);
       return { roomId };
+    },
+    // …and the newest picture it will show, the screen's largest paint.
+    async (viewer, params) => {
+      if (!params.roomId) return [];
+      const agentView = viewer.role === "agent";
+      const picture = await newestPictureOf(app.ctx.database.db, params.roomId, agentView);
+      return picture ? [picture] : [];
     },
   );
   return app;

@@ -68,3 +68,26 @@ export function missingParams(
   }
   return [...names];
 }
+
+/**
+ * Pictures a screen shows first, looked up for the visitor with the page's
+ * parameters (derived ones included): a conversation's newest picture.
+ */
+export type FirstPictures = (
+  viewer: PageViewer,
+  params: Readonly<Record<string, string | undefined>>,
+) => Promise<readonly string[]>;
+
+/** The portal's own file addresses, and nothing that could end the <…>. */
+const FILE_ADDRESS = /^\/api\/files\/[\w-]+$/;
+
+/**
+ * `Link` entries that have the browser fetch a screen's first pictures beside
+ * its entry script, at the priority their <img> asks for (an image preload
+ * carries the cookies, as the <img> does, so its answer is the one reused).
+ */
+export function pictureLinks(urls: readonly string[]): string[] {
+  return urls
+    .filter((url) => FILE_ADDRESS.test(url))
+    .map((url) => `<${url}>; rel=preload; as=image; fetchpriority=high`);
+}

@@ -175,4 +175,62 @@ describe("a signed-in screen's first API answers", () => {
     expect(await page(`/inbox/${teammate.id}`, agent.cookie)).toBeUndefined();
     expect(await page(`/inbox/${agent.id}`, agent.cookie)).toBeUndefined();
   });
+
+  it("preload a conversation's newest picture, as its side of the thread shows it", async () => {
+    const artist = await signUp(t.app);
+    const artistId = (await findUserIdByEmail(t.app.ctx.database, artist.email))!;
+    const agent = await signUp(t.app);
+    const agentId = (await findUserIdByEmail(t.app.ctx.database, agent.email))!;
+    await setAdmin(t.app.ctx.database, agentId, true);
+    const opened = await t.app.inject({
+      method: "PUT",
+      url: `/api/chat/rooms/with/${agentId}`,
+      headers: { cookie: artist.cookie, origin: ORIGIN },
+    });
+    const { roomId } = opened.json<{ roomId: string }>();
+    const page = (url: string, cookie: string) =>
+      t.app.inject({ url, headers: { cookie } }).then((r) => String(r.headers.link));
+    const picture = (id: string) => `</api/files/${id}>; rel=preload; as=image; fetchpriority=high`;
+    let seq = 0;
+    const add = (fields: { kind?: string; fileId?: string; fileUrl?: string }) =>
+      t.app.ctx.database.db
+        .insertInto("message")
+        .values({
+          id: crypto.randomUUID(),
+          roomId,
+          seq: ++seq,
+          senderId: artistId,
+          senderName: "Artist",
+          text: "",
+          createdAt: Date.now(),
+          status: "sent",
+          fromMsgNum: 0,
+          toMsgNum: 1,
+          fileId: fields.fileId ?? null,
+          fileUrl: fields.fileUrl ?? null,
+          fileType: fields.fileUrl ? "image" : null,
+          kind: fields.kind ?? "text",
+        })
+        .execute();
+
+    // No picture in the thread: the messages only.
+    await add({});
+    expect(await page(`/chat/${agentId}`, artist.cookie)).not.toContain("as=image");
+
+    // The newest of two pictures, followed by text.
+    await add({ fileId: "older0picture", fileUrl: "/api/files/older0picture" });
+    await add({ fileId: "newest0picture", fileUrl: "/api/files/newest0picture" });
+    await add({});
+    const artistLinks = await page(`/chat/${agentId}`, artist.cookie);
+    expect(artistLinks).toContain(picture("newest0picture"));
+    expect(artistLinks).not.toContain("older0picture");
+    expect(await page(`/inbox/${artistId}`, agent.cookie)).toContain(picture("newest0picture"));
+
+    // A picture in an internal note: the agents' newest, never the artist's.
+    await add({ kind: "note", fileId: "note0picture", fileUrl: "/api/files/note0picture" });
+    expect(await page(`/inbox/${artistId}`, agent.cookie)).toContain(picture("note0picture"));
+    const artistNow = await page(`/chat/${agentId}`, artist.cookie);
+    expect(artistNow).toContain(picture("newest0picture"));
+    expect(artistNow).not.toContain("note0picture");
+  });
 });

@@ -93,7 +93,10 @@ describe("a page's preload lookup", () => {
   const links = ["/api/rooms/__roomId__/messages", "/api/songs/notices"];
   const notices = "</api/songs/notices>; rel=preload; as=fetch; crossorigin=anonymous";
 
-  async function pageWith(derive: Parameters<typeof registerWebRoot>[4]) {
+  async function pageWith(
+    derive: Parameters<typeof registerWebRoot>[4],
+    pictures?: Parameters<typeof registerWebRoot>[5],
+  ) {
     const root = fs.mkdtempSync(path.join(os.tmpdir(), "web-root-derive-"));
     fs.mkdirSync(path.join(root, "pages"));
     fs.writeFileSync(path.join(root, "index.html"), page);
@@ -111,6 +114,7 @@ describe("a page's preload lookup", () => {
       loadWebPages(root),
       () => Promise.resolve({ role: "artist", userId: "u1" }),
       derive,
+      pictures,
     );
     const started = Date.now();
     const response = await server.inject({ url: "/chat/p1" });
@@ -126,6 +130,37 @@ describe("a page's preload lookup", () => {
       `</api/rooms/r1/messages>; rel=preload; as=fetch; crossorigin=anonymous, ${notices}`,
     );
   });
+
+  const messages = "</api/rooms/r1/messages>; rel=preload; as=fetch; crossorigin=anonymous";
+
+  it("names the pictures found with what it found", async () => {
+    const { response } = await pageWith(
+      () => Promise.resolve({ roomId: "r1" }),
+      (_viewer, params) => Promise.resolve([`/api/files/newest-in-${params.roomId}`]),
+    );
+    expect(response.headers.link).toBe(
+      `${messages}, ${notices}, </api/files/newest-in-r1>; rel=preload; as=image; fetchpriority=high`,
+    );
+  });
+
+  it.each([
+    ["fails", () => Promise.reject(new Error("database gone"))],
+    [
+      "throws at once",
+      () => {
+        throw new Error("a bug");
+      },
+    ],
+    ["never answers", () => new Promise<readonly string[]>(() => {})],
+  ])(
+    "for pictures, that %s keeps the rest and never holds up the page",
+    async (_name, pictures) => {
+      const { response, ms } = await pageWith(() => Promise.resolve({ roomId: "r1" }), pictures);
+      expect(response.statusCode).toBe(200);
+      expect(response.headers.link).toBe(`${messages}, ${notices}`);
+      expect(ms).toBeLessThan(1000);
+    },
+  );
 
   it.each([
     ["fails", () => Promise.reject(new Error("database gone"))],

@@ -8,7 +8,9 @@ import type { WebPages } from "./web-pages";
 import {
   dataLinkHeader,
   missingParams,
+  pictureLinks,
   type DerivedParams,
+  type FirstPictures,
   type PageViewer,
   type RouteDataLinks,
   type ViewerReader,
@@ -17,33 +19,61 @@ import {
 /** The longest a page waits for what its preloads name: a slow database preloads less. */
 export const DERIVE_WAIT_MS = 100;
 
+interface PagePreloads {
+  params: Record<string, string | undefined>;
+  pictures: readonly string[];
+}
+
+/** The work's answer, or `fallback` once `ms` have passed. */
+async function within<T>(work: Promise<T>, ms: number, fallback: T): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<T>((resolve) => {
+    timer = setTimeout(() => resolve(fallback), Math.max(0, ms));
+  });
+  try {
+    return await Promise.race([work, late]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
 /**
  * The page's route parameters, with the values its addresses also name
- * looked up for this visitor (`derive`). A lookup that fails or takes longer
- * than DERIVE_WAIT_MS preloads less (logged), never fails nor holds up the page.
+ * looked up for this visitor (`derive`), then the pictures it shows first
+ * (`pictures`, for a page that needed a lookup: a conversation). What is not
+ * found within DERIVE_WAIT_MS in all, or fails (logged), is not preloaded;
+ * the page is never failed nor held up for it.
  */
-async function pageParams(
+async function pagePreloads(
   request: FastifyRequest,
   data: RouteDataLinks,
   viewer: PageViewer,
   derive: DerivedParams | undefined,
-): Promise<Record<string, string | undefined>> {
+  pictures: FirstPictures | undefined,
+): Promise<PagePreloads> {
   const params = request.params as Record<string, string | undefined>;
   const missing = missingParams(data, viewer.role, params);
-  if (!derive || missing.length === 0) return params;
-  let timer: NodeJS.Timeout | undefined;
-  const late = new Promise<Record<string, string | undefined>>((resolve) => {
-    timer = setTimeout(() => resolve({}), DERIVE_WAIT_MS);
-  });
-  try {
-    const derived = await Promise.race([derive(viewer, params, missing), late]);
-    return { ...derived, ...params };
-  } catch (err) {
-    request.log.warn({ err }, "a page's preload lookup failed; the page preloads less");
-    return params;
-  } finally {
-    clearTimeout(timer);
-  }
+  if (!derive || missing.length === 0) return { params, pictures: [] };
+  const deadline = Date.now() + DERIVE_WAIT_MS;
+  // A lookup that throws, at once or later, answers its fallback (logged).
+  const attempt = <T>(lookUp: () => Promise<T>, fallback: T): Promise<T> =>
+    (async () => lookUp())().catch((err: unknown) => {
+      request.log.warn({ err }, "a page's preload lookup failed; the page preloads less");
+      return fallback;
+    });
+  const derived = await within(
+    attempt(() => derive(viewer, params, missing), {}),
+    DERIVE_WAIT_MS,
+    {},
+  );
+  const all = { ...derived, ...params };
+  if (!pictures) return { params: all, pictures: [] };
+  const found = await within(
+    attempt(() => pictures(viewer, all), []),
+    deadline - Date.now(),
+    [],
+  );
+  return { params: all, pictures: found };
 }
 
 /** Vite fingerprints everything under assets/, so a file there never changes. */
@@ -63,6 +93,7 @@ export async function registerWebRoot(
   pages: WebPages | undefined,
   viewerOf?: ViewerReader,
   derive?: DerivedParams,
+  pictures?: FirstPictures,
 ) {
   const hasWeb = webRoot !== undefined && pages !== undefined;
   if (hasWeb) {
@@ -94,9 +125,12 @@ export async function registerWebRoot(
         // A page is never refused for this: no session, or none readable, means no preload.
         const viewer = await viewerOf(request.headers).catch(() => null);
         if (viewer) {
-          const params = await pageParams(request, data, viewer, derive);
-          const link = dataLinkHeader(data, viewer.role, params);
-          if (link) reply.header("link", link);
+          const preloads = await pagePreloads(request, data, viewer, derive, pictures);
+          const links = [
+            dataLinkHeader(data, viewer.role, preloads.params),
+            ...pictureLinks(preloads.pictures),
+          ].filter((link) => link !== undefined);
+          if (links.length > 0) reply.header("link", links.join(", "));
         }
       }
       // The Link header depends on who asks.

@@ -1,5 +1,6 @@
 import type { Kysely } from "kysely";
-import { chatRoomId } from "../../../shared/chat";
+import { chatRoomId, MESSAGE_PAGE_SIZE } from "../../../shared/chat";
+import { SHARED_KINDS } from "../../../shared/desk";
 import type { Database } from "../../db/schema";
 import { findArtistRoom, findMembership } from "./room-repository";
 
@@ -23,4 +24,32 @@ export async function pageRoomOf(
   // artist's own membership says the room exists (both join when it is made).
   const roomId = chatRoomId(viewer.userId, peerId);
   return (await findMembership(db, roomId, viewer.userId)) ? roomId : undefined;
+}
+
+/**
+ * The newest picture of the room's latest page, as the thread shows it
+ * (its `fileUrl`): the thread opens at its newest message, so that picture
+ * is the screen's largest paint and the one it loads first (imageLoading in
+ * message-list.tsx). The page preloads it beside the messages, instead of
+ * after they arrived and rendered. Only what the viewer's side of the
+ * thread shows: an artist never sees the agents' notes.
+ */
+export async function newestPictureOf(
+  db: Kysely<Database>,
+  roomId: string,
+  agentView: boolean,
+): Promise<string | undefined> {
+  let latest = db
+    .selectFrom("message")
+    .select(["seq", "fileUrl", "fileType"])
+    .where("roomId", "=", roomId);
+  if (!agentView) latest = latest.where("kind", "in", SHARED_KINDS);
+  const row = await db
+    .selectFrom(latest.orderBy("seq", "desc").limit(MESSAGE_PAGE_SIZE).as("page"))
+    .select("page.fileUrl")
+    .where("page.fileType", "=", "image")
+    .orderBy("page.seq", "desc")
+    .limit(1)
+    .executeTakeFirst();
+  return row?.fileUrl ?? undefined;
 }
