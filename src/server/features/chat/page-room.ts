@@ -1,7 +1,7 @@
 import type { Kysely } from "kysely";
 import { chatRoomId, MESSAGE_PAGE_SIZE } from "../../../shared/chat";
-import { SHARED_KINDS } from "../../../shared/desk";
 import type { Database } from "../../db/schema";
+import { visibleTo } from "./message-visibility";
 import { findArtistRoom, findMembership } from "./room-repository";
 
 /**
@@ -39,13 +39,15 @@ export async function newestPictureOf(
   roomId: string,
   agentView: boolean,
 ): Promise<string | undefined> {
-  let latest = db
+  const latest = db
     .selectFrom("message")
     .select(["seq", "fileUrl", "fileType"])
-    .where("roomId", "=", roomId);
-  if (!agentView) latest = latest.where("kind", "in", SHARED_KINDS);
+    .where("roomId", "=", roomId)
+    .where((eb) => visibleTo({ kind: eb.ref("kind") }, { admin: agentView }))
+    .orderBy("seq", "desc")
+    .limit(MESSAGE_PAGE_SIZE);
   const row = await db
-    .selectFrom(latest.orderBy("seq", "desc").limit(MESSAGE_PAGE_SIZE).as("page"))
+    .selectFrom(latest.as("page"))
     .select("page.fileUrl")
     .where("page.fileType", "=", "image")
     .orderBy("page.seq", "desc")
