@@ -121,6 +121,30 @@ test("a 1,000-message conversation: fixed header and composer, opens at the newe
   sam.close();
 });
 
+test("a first page too short for a tall screen loads the older one by itself, once its rows are in", async ({
+  page,
+  baseURL,
+}) => {
+  // One page (200 messages, ~16,100 px on a desktop) and a few more: on a
+  // screen taller than the page there is nothing to scroll, so the list must
+  // load the rest unasked.
+  const { email, artist, sam, roomId } = await freshArtistWithSam(baseURL!, "Tall Screen");
+  await artist.sendMany(roomId, 210);
+  await page.setViewportSize({ width: 1280, height: 16_384 });
+  await signInAs(page, email, PASSWORD);
+  const olderPages: string[] = [];
+  page.on("request", (request) => {
+    if (/\/messages\?before=/.test(request.url())) olderPages.push(request.url());
+  });
+  await page.getByRole("link", { name: /Sam/ }).click();
+  await expect(messages(page).getByText("Message 210", { exact: true }).first()).toBeVisible();
+  await expect(page.getByText("Start of the conversation")).toBeVisible();
+  await expect(messages(page).getByText(/^Message \d+$/)).toHaveCount(210);
+  expect(olderPages).toHaveLength(1);
+  artist.close();
+  sam.close();
+});
+
 test("a conversation with nothing unread shows its messages while its opening is still on the way, for both sides", async ({
   browser,
   baseURL,

@@ -78,7 +78,9 @@ const NO_ROWS: readonly ThreadMessage[] = [];
  * in a transition. A conversation's first rows were one synchronous render
  * of every bubble (the largest task of the screen's load, ~120 ms at full
  * CPU speed); a transition's render yields to the browser between bubbles.
- * Every later change (a new message, an older page) renders at once.
+ * Every later change (a new message, an older page) renders at once: React's
+ * `useDeferredValue(messages, NO_ROWS)` would also hold back each of those
+ * for a second render.
  */
 function useRowsAfterMount(messages: readonly ThreadMessage[]): readonly ThreadMessage[] {
   const [mounted, setMounted] = useState(false);
