@@ -168,7 +168,7 @@ test("a conversation with nothing unread shows its messages while its opening is
     // The room's opening answers slowly (a slow network): the list beside the
     // conversation already names the room, so its messages need not wait.
     const release = await holdRequests(page, ROOM_OPENING);
-    const linked = liveLinkUp(page);
+    const linked = liveLinkUp(page, address);
     await page.goto(address);
     await expect(bubble(page, "Yes, it goes out Friday")).toBeVisible();
     // The live link comes up meanwhile (after at most 3 s) and brings a new

@@ -145,7 +145,7 @@ test("a message sent while a conversation's page loads shows, though its room op
   // link is up, so the messages are first asked for after it.
   const release = await holdRequests(page, ROOM_OPENING);
   const preloaded = page.waitForResponse((r) => r.url().endsWith(`/rooms/${roomId}/messages`));
-  const linked = liveLinkUp(page);
+  const linked = liveLinkUp(page, `/chat/${samId}`);
   await page.goto(`/chat/${samId}`, { waitUntil: "commit" });
   // The page's preloaded messages were read before this one was sent.
   await preloaded;
