@@ -1,6 +1,6 @@
-import { useMutation } from "@tanstack/react-query";
 import type { OpenedRoom } from "../../../../shared/chat";
 import { apiFetch } from "../../../lib/api-client";
+import { usePickedMutation } from "../../../lib/use-picked-mutation";
 
 /**
  * Creates the room once if needed and marks it read; safe to repeat. An
@@ -19,8 +19,14 @@ export function openRoom(
 /**
  * Opening a conversation changes state on the server (room, read mark), so it
  * is a mutation the conversation runs on purpose, never a query a cache
- * invalidation would fire again.
+ * invalidation would fire again. The conversation re-renders for its failure
+ * and its wait for the network only: its answer shows through the caller's
+ * state, and its pending state shows nothing.
  */
 export function useOpenRoom() {
-  return useMutation({ mutationFn: openRoom, retry: false });
+  return usePickedMutation({ mutationFn: openRoom, retry: false }, (state) => ({
+    isError: state.isError,
+    error: state.error,
+    isPaused: state.isPaused,
+  }));
 }
