@@ -159,6 +159,34 @@ test("a message sent while a conversation's page loads shows, though its room op
   sam.close();
 });
 
+test("a conversation whose opening failed on the network opens by itself once the live link is up", async ({
+  browser,
+  baseURL,
+}) => {
+  const { email, artist, sam, roomId, samId } = await freshArtistWithSam(baseURL!, "Lost Opening");
+  await sam.send(roomId, "Waiting for you");
+  const context = await browser.newContext({ serviceWorkers: "block" });
+  const page = await context.newPage();
+  await signInAs(page, email, PASSWORD);
+  // The first opening is lost on the way (the browser still counts itself
+  // online): the live link, up afterwards, is the sign to try again.
+  const openings: string[] = [];
+  await page.route(ROOM_OPENING, (route) => {
+    openings.push(route.request().url());
+    return openings.length === 1 ? route.abort("internetdisconnected") : route.continue();
+  });
+  const linked = liveLinkUp(page, `/chat/${samId}`);
+  await page.goto(`/chat/${samId}`);
+  await expect(offlineState(page)).toBeVisible();
+  await linked;
+  await expect(bubble(page, "Waiting for you")).toBeVisible();
+  await expect(composer(page)).toBeEnabled();
+  expect(openings).toHaveLength(2);
+  await context.close();
+  artist.close();
+  sam.close();
+});
+
 test("a song page, the list and the desk follow a desk change live", async ({
   browser,
   baseURL,

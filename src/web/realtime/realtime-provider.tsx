@@ -8,6 +8,7 @@ import {
 } from "react";
 import { useQueryClient } from "@tanstack/react-query";
 import type { ServerEventName, ServerToClientEvents } from "../../shared/socket-events";
+import { onLinkUp } from "./link-ups";
 import { RealtimeClient, type LinkStatus } from "./realtime-client";
 
 const RealtimeContext = createContext<RealtimeClient | null>(null);
@@ -59,4 +60,15 @@ export function useSocketEvent<E extends ServerEventName>(
 export function useLinkStatus(): LinkStatus {
   const client = useRealtime();
   return useSyncExternalStore(client.subscribe, client.getStatus);
+}
+
+/**
+ * Runs `onUp` each time the live link comes up, without re-rendering the
+ * component for the link's status (a conversation re-rendered whole when the
+ * link connected, only to learn that an opening it had not lost was fine).
+ */
+export function useOnLinkUp(onUp: () => void): void {
+  const client = useRealtime();
+  const run = useEffectEvent(onUp);
+  useEffect(() => onLinkUp(client, run), [client]);
 }
