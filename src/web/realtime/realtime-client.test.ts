@@ -2,7 +2,6 @@ import { QueryClient, QueryObserver } from "@tanstack/react-query";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { FakeSocket } from "./fake-socket";
 import { liveQuery } from "./live-query";
-import { onLinkUp } from "./link-ups";
 import { RealtimeClient } from "./realtime-client";
 
 const sockets = vi.hoisted(() => ({ all: [] as FakeSocket[] }));
@@ -231,22 +230,6 @@ describe("the realtime client's link", () => {
     realtime.open("b");
     socket.fire("connect");
     expect(realtime.getStatus()).toBe("connecting");
-  });
-
-  it("tells each return of the link once, and none of its other changes", async () => {
-    const { socket, realtime } = await openFor("a");
-    let ups = 0;
-    const stop = onLinkUp(realtime, () => ups++);
-    socket.fire("connect");
-    expect(ups).toBe(1);
-    socket.fire("disconnect", "transport close");
-    expect(ups).toBe(1);
-    socket.fire("connect");
-    expect(ups).toBe(2);
-    stop();
-    socket.fire("disconnect", "transport close");
-    socket.fire("connect");
-    expect(ups).toBe(2);
   });
 
   it("ignores the socket of a link closed and opened again at once for the same user", async () => {

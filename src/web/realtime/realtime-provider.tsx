@@ -8,7 +8,6 @@ import {
 } from "react";
 import { useQueryClient } from "@tanstack/react-query";
 import type { ServerEventName, ServerToClientEvents } from "../../shared/socket-events";
-import { onLinkUp } from "./link-ups";
 import { RealtimeClient, type LinkStatus } from "./realtime-client";
 
 const RealtimeContext = createContext<RealtimeClient | null>(null);
@@ -63,12 +62,13 @@ export function useLinkStatus(): LinkStatus {
 }
 
 /**
- * Runs `onUp` each time the live link comes up, without re-rendering the
- * component for the link's status (a conversation re-rendered whole when the
- * link connected, only to learn that an opening it had not lost was fine).
+ * Runs `handler` after every resync (each time the link comes up, and when
+ * the server asks for one) while the component is mounted, without
+ * re-rendering it for the link's status: what failed while out of touch is
+ * tried again, as the outbox does (chat-connection.ts).
  */
-export function useOnLinkUp(onUp: () => void): void {
+export function useOnResync(handler: () => void): void {
   const client = useRealtime();
-  const run = useEffectEvent(onUp);
-  useEffect(() => onLinkUp(client, run), [client]);
+  const run = useEffectEvent(handler);
+  useEffect(() => client.onResync(run), [client]);
 }

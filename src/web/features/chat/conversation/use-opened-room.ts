@@ -2,7 +2,7 @@ import { useCallback, useEffect, useState } from "react";
 import { useQueryClient } from "@tanstack/react-query";
 import type { OpenedRoom } from "../../../../shared/chat";
 import { ApiError } from "../../../lib/api-client";
-import { useOnLinkUp, useRealtime } from "../../../realtime/realtime-provider";
+import { useOnResync, useRealtime } from "../../../realtime/realtime-provider";
 import { chatKeys } from "../api/query-keys";
 import { useOpenRoom } from "../api/open-room";
 import { useDirectoryVersion } from "../realtime/chat-connection-provider";
@@ -45,12 +45,12 @@ export function useOpenedRoom(peerId: string, roomHint: string | undefined) {
   // Opened once per conversation, and again when names or pictures changed.
   useEffect(() => openNow(), [openNow, directoryVersion]);
   // Offline, the open waits (paused) and goes out when the network is back;
-  // one that failed on the network is tried again once the link is back
-  // (at once if the link is up).
+  // one that failed on the network is tried again once the link is back in
+  // touch with the server (at once if it is up).
   const failedOnNetwork = openFailed && !(openError instanceof ApiError);
   const openOffline = !opened && (openWaiting || failedOnNetwork);
   const realtime = useRealtime();
-  useOnLinkUp(() => {
+  useOnResync(() => {
     if (failedOnNetwork) openNow();
   });
   useEffect(() => {
