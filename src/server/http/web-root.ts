@@ -15,6 +15,7 @@ import {
   type RouteDataLinks,
   type ViewerReader,
 } from "./route-data-links";
+import { withinTime } from "../within-time";
 
 /** The longest a page waits for what its preloads name: a slow database preloads less. */
 export const DERIVE_WAIT_MS = 100;
@@ -22,19 +23,6 @@ export const DERIVE_WAIT_MS = 100;
 interface PagePreloads {
   params: Record<string, string | undefined>;
   pictures: readonly string[];
-}
-
-/** The work's answer, or `fallback` once `ms` have passed. */
-async function within<T>(work: Promise<T>, ms: number, fallback: T): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const late = new Promise<T>((resolve) => {
-    timer = setTimeout(() => resolve(fallback), Math.max(0, ms));
-  });
-  try {
-    return await Promise.race([work, late]);
-  } finally {
-    clearTimeout(timer);
-  }
 }
 
 /**
@@ -61,17 +49,17 @@ async function pagePreloads(
       request.log.warn({ err }, "a page's preload lookup failed; the page preloads less");
       return fallback;
     });
-  const derived = await within(
+  const derived = await withinTime(
     attempt(() => derive(viewer, params, missing), {}),
     DERIVE_WAIT_MS,
-    {},
+    () => ({}),
   );
   const all = { ...derived, ...params };
   if (!pictures) return { params: all, pictures: [] };
-  const found = await within(
+  const found = await withinTime(
     attempt(() => pictures(viewer, all), []),
     deadline - Date.now(),
-    [],
+    () => [],
   );
   return { params: all, pictures: found };
 }

@@ -5,6 +5,7 @@ import { healthSchema, liveSchema } from "../../../shared/responses/health";
 import { pingDatabase } from "../../db/database";
 import { checkFreeSpace } from "../../storage/free-space";
 import { noQuerySchema } from "../../../shared/no-input";
+import { withinTime } from "../../within-time";
 
 interface EngineHealth {
   status: "ok" | "down";
@@ -18,14 +19,9 @@ const PROBE_TIMEOUT_MS = 2000;
 
 /** The work's answer, or a rejection once the probe's time is up: a hung engine never hangs health. */
 function withinProbeTime<T>(work: Promise<T>): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  return Promise.race([
-    work,
-    new Promise<never>((_, reject) => {
-      timer = setTimeout(() => reject(new Error("no answer within 2 s")), PROBE_TIMEOUT_MS);
-      timer.unref();
-    }),
-  ]).finally(() => clearTimeout(timer));
+  return withinTime(work, PROBE_TIMEOUT_MS, () => {
+    throw new Error("no answer within 2 s");
+  });
 }
 
 async function probe(engine: string, check: () => Promise<unknown>): Promise<EngineHealth> {
