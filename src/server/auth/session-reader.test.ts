@@ -2,7 +2,8 @@ import pino from "pino";
 import { describe, expect, it, vi } from "vitest";
 import { DomainEvents } from "../events/domain-events";
 import type { Auth } from "./auth";
-import { SessionReader, sessionCookie } from "./session-reader";
+import { serializeSignedCookie } from "better-call";
+import { SessionReader, sessionCookie, verifiedToken } from "./session-reader";
 
 /** better-auth's getSession, faked: token "u1-a" is user u1's session a. */
 function fakeAuth() {
@@ -56,5 +57,30 @@ describe("sessionCookie", () => {
     expect(sessionCookie(`x=a=b; ${name}=v=w`)).toBe("v=w");
     expect(sessionCookie("")).toBeUndefined();
     expect(sessionCookie(undefined)).toBeUndefined();
+  });
+});
+
+describe("verifiedToken", () => {
+  const secret = "a-test-secret-of-at-least-32-characters";
+
+  /** The Cookie header a browser sends back for better-call's own signed cookie. */
+  async function signedByLibrary(token: string, key = secret): Promise<string> {
+    const setCookie = await serializeSignedCookie("better-auth.session_token", token, key);
+    return setCookie.split(";")[0]!;
+  }
+
+  it("accepts the session token better-call signed with the secret", async () => {
+    const value = sessionCookie(await signedByLibrary("tok3n_abc"));
+    expect(value).toBeDefined();
+    expect(await verifiedToken(value!, secret)).toBe("tok3n_abc");
+  });
+
+  it("refuses another secret's signature, a changed token and a missing signature", async () => {
+    const value = sessionCookie(await signedByLibrary("tok3n_abc"))!;
+    const other = sessionCookie(await signedByLibrary("tok3n_abc", `${secret}-other`))!;
+    expect(await verifiedToken(other, secret)).toBeNull();
+    expect(await verifiedToken(value.replace("tok3n_abc", "tok3n_abd"), secret)).toBeNull();
+    expect(await verifiedToken("tok3n_abc", secret)).toBeNull();
+    expect(await verifiedToken(".sig", secret)).toBeNull();
   });
 });

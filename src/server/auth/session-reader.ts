@@ -1,6 +1,7 @@
-import { createHmac, timingSafeEqual } from "node:crypto";
 import type { FastifyRequest } from "fastify";
+import { constantTimeEqual, makeSignature } from "better-auth/crypto";
 import { fromNodeHeaders } from "better-auth/node";
+import { parseCookies } from "better-call";
 import type { Kysely } from "kysely";
 import { LRUCache } from "lru-cache";
 import { createdAtParts, type PublicUser } from "../../shared/user";
@@ -62,54 +63,36 @@ export const AGENTS_ONLY_MESSAGE = "Only support agents can do this.";
  */
 export const SESSION_CACHE_TTL_MS = 30_000;
 const SESSION_CACHE_MAX_ENTRIES = 50_000;
-const SESSION_COOKIE = "better-auth.session_token";
-
 const userKey = (info: SessionInfo) => `user:${info.user.id}`;
 const sessionKey = (info: SessionInfo) => `session:${info.sessionId}`;
 
+const SESSION_COOKIE = "better-auth.session_token";
 const SECURE_SESSION_COOKIE = `__Secure-${SESSION_COOKIE}`;
 
 /**
- * The session cookie's value under either name better-auth gives it
- * (`__Secure-` on https): the first one of the header. Read in place, once
- * per request, without splitting the header into an array.
+ * The signed session cookie's value under either name better-auth gives it
+ * (`__Secure-` on https), parsed by better-call's `parseCookies`: the parser
+ * better-auth's own getSession reads cookies with (the first of a repeated
+ * name, URL-decoded), so both always look at the same cookie.
  */
 export function sessionCookie(header: string | undefined): string | undefined {
   if (!header) return undefined;
-  for (let start = 0; start < header.length;) {
-    const semicolon = header.indexOf(";", start);
-    const end = semicolon === -1 ? header.length : semicolon;
-    const eq = header.indexOf("=", start);
-    if (eq !== -1 && eq < end) {
-      const name = header.slice(start, eq).trim();
-      if (name === SESSION_COOKIE || name === SECURE_SESSION_COOKIE) {
-        return header.slice(eq + 1, end).trim() || undefined;
-      }
-    }
-    start = end + 1;
-  }
-  return undefined;
+  const cookies = parseCookies(header);
+  return cookies.get(SESSION_COOKIE) || cookies.get(SECURE_SESSION_COOKIE) || undefined;
 }
 
 /**
- * The session token in a signed cookie value (`token.signature`, URL-encoded),
- * checked as better-call checks it (HMAC-SHA256 with the auth secret, base64),
- * but with node:crypto's synchronous HMAC instead of a WebCrypto round trip.
+ * The session token in a signed cookie value (`token.signature`), or null
+ * when the signature is not the auth secret's. The signature is made by
+ * better-auth's own `makeSignature` (the HMAC-SHA256 better-call signs the
+ * cookie with) and compared in constant time; only a cache miss pays it.
  */
-export function verifiedToken(value: string, secret: string): string | null {
-  let decoded: string;
-  try {
-    decoded = decodeURIComponent(value);
-  } catch {
-    return null;
-  }
-  const dot = decoded.lastIndexOf(".");
+export async function verifiedToken(value: string, secret: string): Promise<string | null> {
+  const dot = value.lastIndexOf(".");
   if (dot < 1) return null;
-  const token = decoded.slice(0, dot);
-  const signature = Buffer.from(decoded.slice(dot + 1));
-  const expected = Buffer.from(createHmac("sha256", secret).update(token).digest("base64"));
-  if (signature.length !== expected.length || !timingSafeEqual(signature, expected)) return null;
-  return token;
+  const token = value.slice(0, dot);
+  const expected = await makeSignature(token, secret);
+  return constantTimeEqual(value.slice(dot + 1), expected) ? token : null;
 }
 
 const compiled = compiledQueryCache<Database>();
@@ -224,7 +207,7 @@ export class SessionReader {
   private async find(cookie: string, headers: FastifyRequest["headers"]) {
     const { db, secret } = this.options;
     if (db && secret) {
-      const token = verifiedToken(cookie, secret);
+      const token = await verifiedToken(cookie, secret);
       if (!token) return null;
       const [row] = await compiled(
         db,
