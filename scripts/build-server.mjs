@@ -1,6 +1,10 @@
 // Builds the server and the CLI (dist/server/main.js, dist/cli/main.js) with esbuild.
 // Usage: node scripts/build-server.mjs   (npm run build:server)
 //
+// Every file lands under dist/server/ or dist/cli/: the code both entries
+// share goes to dist/server/chunks/, so dist/ itself holds only web/, server/
+// and cli/ (checked after each build by check-dist-layout.mjs).
+//
 // The packages the embedded default loads at start are bundled in: Node
 // then reads a few files instead of resolving, reading and linking more than
 // a thousand ES modules one by one (kysely, zod, better-auth, fastify...),
@@ -10,6 +14,7 @@
 // - what only PostgreSQL, Redis, S3 or SMTP use, or only the first mail
 //   or the first imported password needs: loaded later, if ever, by a
 //   dynamic import.
+import { pathToFileURL } from "node:url";
 import * as esbuild from "esbuild";
 
 export const EXTERNAL = [
@@ -43,7 +48,8 @@ const banner =
   'import { createRequire as __createRequire } from "node:module";\n' +
   "const require = __createRequire(import.meta.url);";
 
-await esbuild.build({
+/** @type {import("esbuild").BuildOptions} */
+export const serverBuildOptions = {
   entryPoints: ["src/server/main.ts", "src/cli/main.ts"],
   bundle: true,
   splitting: true,
@@ -58,6 +64,14 @@ await esbuild.build({
   minify: true,
   outdir: "dist",
   outbase: "src",
+  // Entries keep their place under src/ (server/main.js, cli/main.js); the
+  // split chunks go beside the server's, not loose in dist/.
+  entryNames: "[dir]/[name]",
+  chunkNames: "server/chunks/[name]-[hash]",
   banner: { js: banner },
   logLevel: "warning",
-});
+};
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
+  await esbuild.build(serverBuildOptions);
+}

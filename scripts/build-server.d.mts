@@ -1,0 +1,4 @@
+import type { BuildOptions } from "esbuild";
+
+export const EXTERNAL: string[];
+export const serverBuildOptions: BuildOptions;

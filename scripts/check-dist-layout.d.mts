@@ -1,0 +1,2 @@
+export const EXPECTED: string[];
+export function looseEntries(dist: string): string[];
