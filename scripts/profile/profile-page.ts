@@ -21,8 +21,8 @@ import fs from "node:fs";
 import path from "node:path";
 import { chromium } from "@playwright/test";
 import { packageOf, sourceOf, sumSamples, type CpuProfile } from "./cpu-profile";
-import { signInDemo, startPortal, targets } from "./lighthouse/demo-portal";
-import { newPhoneContext } from "./lighthouse/phone-context";
+import { signInDemo, startPortal, targets } from "../lighthouse/demo-portal";
+import { newPhoneContext } from "../lighthouse/phone-context";
 
 const RUNS = Number(process.env.PROFILE_RUNS ?? 5);
 const CPU = Number(process.env.PROFILE_CPU ?? 1);

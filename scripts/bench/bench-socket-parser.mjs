@@ -6,7 +6,7 @@
  *
  * The msgpack parser is not a dependency (it did not pay), so install it
  * without saving first:
- *   npm i --no-save socket.io-msgpack-parser && node scripts/bench-socket-parser.mjs
+ *   npm i --no-save socket.io-msgpack-parser && node scripts/bench/bench-socket-parser.mjs
  */
 import * as json from "socket.io-parser";
 

@@ -52,7 +52,9 @@ function count(files: Record<string, unknown>) {
       typeof content === "string" ? content : JSON.stringify(content),
     );
   }
-  const run = spawnSync(process.execPath, ["scripts/count-results.mjs", dir], { encoding: "utf8" });
+  const run = spawnSync(process.execPath, ["scripts/test/count-results.mjs", dir], {
+    encoding: "utf8",
+  });
   const out = run.stdout.trim().split("\n");
   return { status: run.status, closing: out.at(-1), out: run.stdout };
 }

@@ -151,7 +151,7 @@ export function compilerOptionsOf(configPath: string): ts.CompilerOptions {
 }
 
 function main(): void {
-  const root = path.resolve(fileURLToPath(import.meta.url), "../..");
+  const root = path.resolve(fileURLToPath(import.meta.url), "../../..");
   const options = compilerOptionsOf(path.join(root, "tsconfig.json"));
   const cycles = findCycles(sourceFiles(path.join(root, "src")), options);
   if (cycles.length === 0) return;

@@ -10,7 +10,7 @@ import path from "node:path";
 import {
   SMALL_FIXTURE,
   generateHostedExport,
-} from "../src/cli/import/fixtures/hosted-export-fixture";
+} from "../../src/cli/import/fixtures/hosted-export-fixture";
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), "e2e-hosted-export-"));
 try {

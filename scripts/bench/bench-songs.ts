@@ -42,9 +42,9 @@ import os from "node:os";
 import path from "node:path";
 import { monitorEventLoopDelay } from "node:perf_hooks";
 import autocannon from "autocannon";
-import { SONG_PAGE_SIZE } from "../src/shared/song-schemas";
-import { migrateToLatest, openDatabase } from "../src/server/db/database";
-import { listArtistSongs } from "../src/server/features/songs/song-repository";
+import { SONG_PAGE_SIZE } from "../../src/shared/song-schemas";
+import { migrateToLatest, openDatabase } from "../../src/server/db/database";
+import { listArtistSongs } from "../../src/server/features/songs/song-repository";
 import getPort from "get-port";
 
 const SONGS = 10_000;

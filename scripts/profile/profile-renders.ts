@@ -13,13 +13,13 @@
  */
 import fs from "node:fs";
 import { chromium } from "@playwright/test";
-import { signInDemo, startPortal, targets } from "./lighthouse/demo-portal";
-import { newPhoneContext } from "./lighthouse/phone-context";
+import { signInDemo, startPortal, targets } from "../lighthouse/demo-portal";
+import { newPhoneContext } from "../lighthouse/phone-context";
 import {
   readRecordedLoad,
   renderRecorderScript,
   type RecordedLoad,
-} from "./lighthouse/render-recorder";
+} from "../lighthouse/render-recorder";
 
 const RUNS = Number(process.env.RENDERS_RUNS ?? 5);
 const WAIT_MS = Number(process.env.RENDERS_WAIT_MS ?? 6000);

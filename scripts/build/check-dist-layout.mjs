@@ -1,7 +1,7 @@
 // Fails the build when dist/ holds anything besides web/, server/ and cli/:
 // a build output that shows the layout (the browser's files, the server's,
 // the CLI's), with no chunk or map loose beside them.
-// Usage: node scripts/check-dist-layout.mjs [dist]   (the last step of npm run build)
+// Usage: node scripts/build/check-dist-layout.mjs [dist]   (the last step of npm run build)
 import fs from "node:fs";
 import { pathToFileURL } from "node:url";
 
@@ -23,7 +23,9 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
   if (loose.length > 0 || missing.length > 0) {
     if (loose.length > 0) console.error(`${dist}/ holds loose entries: ${loose.join(", ")}`);
     if (missing.length > 0) console.error(`${dist}/ lacks: ${missing.join(", ")}`);
-    console.error(`Only ${EXPECTED.join("/, ")}/ belong in ${dist}/ (scripts/build-server.mjs).`);
+    console.error(
+      `Only ${EXPECTED.join("/, ")}/ belong in ${dist}/ (scripts/build/build-server.mjs).`,
+    );
     process.exit(1);
   }
 }

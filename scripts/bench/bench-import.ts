@@ -8,9 +8,9 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { generateHostedExport } from "../src/cli/import/fixtures/hosted-export-fixture";
-import { runImport } from "../src/cli/import/run-import";
-import { createTestApp } from "../src/server/test/test-app";
+import { generateHostedExport } from "../../src/cli/import/fixtures/hosted-export-fixture";
+import { runImport } from "../../src/cli/import/run-import";
+import { createTestApp } from "../../src/server/test/test-app";
 
 const RUNS = 3;
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), "bench-import-"));

@@ -5,7 +5,7 @@
  */
 import fs from "node:fs";
 import path from "node:path";
-import type { RouteChunks } from "../src/web/app/route-chunks";
+import type { RouteChunks } from "../../src/web/app/route-chunks";
 
 export interface ManifestChunk {
   file: string;

@@ -22,7 +22,7 @@ function fakeDist(entries: Record<string, "dir" | "file">): string {
 }
 
 const check = (dist: string) =>
-  spawnSync(process.execPath, [path.resolve("scripts/check-dist-layout.mjs"), dist], {
+  spawnSync(process.execPath, [path.resolve("scripts/build/check-dist-layout.mjs"), dist], {
     encoding: "utf8",
   });
 

@@ -14,7 +14,7 @@ import {
   migrateToLatest,
   openDatabase,
   type DatabaseHandle,
-} from "../src/server/db/database";
+} from "../../src/server/db/database";
 
 export async function onSqliteThenPostgres(
   name: string,

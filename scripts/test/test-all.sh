@@ -1,11 +1,11 @@
 #!/usr/bin/env bash
 # Runs every check and test of every runner and ends with one line:
-# "N passed, N failed[, N flaky]" (scripts/count-results.mjs).
+# "N passed, N failed[, N flaky]" (scripts/test/count-results.mjs).
 # Static checks, unit + server integration (Vitest), a clean build, then the
 # browser journeys (Playwright) on that build beside the integration tests
 # again on PostgreSQL.
 set -u
-cd "$(dirname "$0")/.."
+cd "$(dirname "$0")/../.."
 out=.test-output
 rm -rf "$out" && mkdir -p "$out"
 status=0
@@ -55,7 +55,7 @@ fi
 # machine without it gets a clear note instead.
 pg_url="${TEST_POSTGRES_URL:-postgres://postgres@127.0.0.1:5432/test}"
 pg_pid=""
-if reason=$(node scripts/postgres-available.mjs "$pg_url"); then
+if reason=$(node scripts/test/postgres-available.mjs "$pg_url"); then
   echo "vitest-postgres.json" >>"$out/expected-reports.txt"
   step "Vitest: server integration tests on PostgreSQL (beside the journeys; output below them)"
   TEST_DATABASE_URL="$pg_url" nice -n 5 npx vitest run integration --maxWorkers=1 \
@@ -83,5 +83,5 @@ if [ -n "$pg_pid" ]; then
 fi
 
 step "Results"
-node scripts/count-results.mjs "$out" || status=1
+node scripts/test/count-results.mjs "$out" || status=1
 exit $status

@@ -1,7 +1,7 @@
 // Post-build step: writes NAME.br and NAME.gz beside every compressible file
 // of the built web app, at the highest levels (done once per build, not per
 // request), so @fastify/static's `preCompressed` serves them with no CPU cost.
-// Usage: node scripts/precompress.mjs dist/web
+// Usage: node scripts/build/precompress.mjs dist/web
 import fs from "node:fs";
 import path from "node:path";
 import zlib from "node:zlib";

@@ -7,8 +7,8 @@
  * Run: npm run bench:json
  */
 import zlib from "node:zlib";
-import { toSongDetail, toSongSummary } from "../src/server/features/songs/song-repository";
-import { encodeSongCursor } from "../src/server/features/songs/song-cursor";
+import { toSongDetail, toSongSummary } from "../../src/server/features/songs/song-repository";
+import { encodeSongCursor } from "../../src/server/features/songs/song-cursor";
 
 const RUNS = 2_000;
 const MOBILE_BYTES_PER_MS = 1_600_000 / 8 / 1000;

@@ -11,8 +11,8 @@
  *
  * Env: SAMPLES (40).
  */
-import { createMemoryAttemptLimiter } from "../src/server/auth/attempt-limiter";
-import { ORIGIN, createTestApp, signUp, uniqueEmail } from "../src/server/test/test-app";
+import { createMemoryAttemptLimiter } from "../../src/server/auth/attempt-limiter";
+import { ORIGIN, createTestApp, signUp, uniqueEmail } from "../../src/server/test/test-app";
 
 const SAMPLES = Number(process.env.SAMPLES ?? 40);
 const THRESHOLD = 0.2;

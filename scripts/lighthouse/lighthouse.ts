@@ -26,10 +26,10 @@ import fs from "node:fs";
 import path from "node:path";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
-import { readManifest, distWeb, entryKey } from "./build-manifest";
-import { startCompressingProxy } from "./lighthouse/compressing-proxy";
-import { selfSignedCertificate } from "./lighthouse/self-signed-certificate";
-import { signInDemo, startPortal, targets } from "./lighthouse/demo-portal";
+import { readManifest, distWeb, entryKey } from "../build/build-manifest";
+import { startCompressingProxy } from "./compressing-proxy";
+import { selfSignedCertificate } from "./self-signed-certificate";
+import { signInDemo, startPortal, targets } from "./demo-portal";
 
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
 const SAVE_TRACE = process.env.LIGHTHOUSE_TRACE === "1";

@@ -5,7 +5,7 @@
  * A sample in Node's own code (module loading, compiling) counts for the
  * nearest caller outside it, so a package's row includes loading what it
  * requires from Node; "app" is dist/ itself.
- * Run: npm run build:server && npx tsx scripts/profile-startup.ts
+ * Run: npm run build:server && npx tsx scripts/profile/profile-startup.ts
  *   SERVER=path/to/main.js profiles another build; TOP=25 rows are printed;
  *   PROFILE_DIR keeps the .cpuprofile (a temporary folder otherwise).
  */
@@ -13,7 +13,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { readCpuProfile, sumByOwner } from "./cpu-profile";
-import { startUntilHealthy } from "./start-until-healthy";
+import { startUntilHealthy } from "../bench/start-until-healthy";
 
 const SERVER = process.env.SERVER ?? "dist/server/main.js";
 const TOP = Number(process.env.TOP ?? 25);

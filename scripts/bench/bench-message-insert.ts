@@ -16,10 +16,10 @@ import type { Kysely } from "kysely";
 import os from "node:os";
 import path from "node:path";
 import { randomUUID } from "node:crypto";
-import { migrateToLatest, openDatabase } from "../src/server/db/database";
-import { prepareMessageInsert } from "../src/server/features/chat/sqlite-message-insert";
-import { catchUpSearchIndex } from "../src/server/features/chat/search-index-upkeep";
-import { lighterMessageInsertMigration } from "../src/server/db/migrations/0015-lighter-message-insert";
+import { migrateToLatest, openDatabase } from "../../src/server/db/database";
+import { prepareMessageInsert } from "../../src/server/features/chat/sqlite-message-insert";
+import { catchUpSearchIndex } from "../../src/server/features/chat/search-index-upkeep";
+import { lighterMessageInsertMigration } from "../../src/server/db/migrations/0015-lighter-message-insert";
 
 const BATCH = Number(process.env.BATCH ?? 8);
 const N = Number(process.env.N ?? 30_000);

@@ -6,7 +6,7 @@
 import { spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
 import net from "node:net";
-import { e2eDataDir } from "../e2e/support/mailbox";
+import { e2eDataDir } from "../../e2e/support/mailbox";
 
 const port = process.env.PORT ?? "4173";
 // A known folder per port: the journeys read the mail the portal writes there.
@@ -53,7 +53,7 @@ const seed = spawnSync(node[0], [node[1], "dist/cli/main.js", "seed-demo"], {
 });
 if (seed.status !== 0) process.exit(seed.status ?? 1);
 // A small export from the hosted original, imported as an operator would (e2e/import.spec.ts).
-const imported = spawnSync("npx", ["tsx", "scripts/e2e-import-fixture.ts"], {
+const imported = spawnSync("npx", ["tsx", "scripts/test/e2e-import-fixture.ts"], {
   env,
   stdio: "inherit",
 });

@@ -9,7 +9,7 @@
  */
 import { spawn } from "node:child_process";
 import { chromium } from "@playwright/test";
-import { ChatApi } from "../e2e/support/chat-api";
+import { ChatApi } from "../../e2e/support/chat-api";
 
 const PORT = Number(process.env.PERF_PORT ?? 4211);
 const BASE = `http://localhost:${PORT}`;
@@ -28,7 +28,7 @@ async function waitForServer() {
   throw new Error("server did not start");
 }
 
-const server = spawn("npx", ["tsx", "scripts/e2e-server.ts"], {
+const server = spawn("npx", ["tsx", "scripts/test/e2e-server.ts"], {
   env: { ...process.env, PORT: String(PORT) },
   stdio: "ignore",
   detached: true,

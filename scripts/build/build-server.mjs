@@ -1,5 +1,5 @@
 // Builds the server and the CLI (dist/server/main.js, dist/cli/main.js) with esbuild.
-// Usage: node scripts/build-server.mjs   (npm run build:server)
+// Usage: node scripts/build/build-server.mjs   (npm run build:server)
 //
 // Every file lands under dist/server/ or dist/cli/: the code both entries
 // share goes to dist/server/chunks/, so dist/ itself holds only web/, server/

@@ -21,12 +21,12 @@ import { StrictMode } from "react";
 import { renderToStaticMarkup, renderToString } from "react-dom/server";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { StaticRouter } from "react-router";
-import { routeChunks, type RouteChunks } from "../src/web/app/route-chunks";
-import { routeData, type RouteData } from "../src/web/app/route-data";
-import { AppScreens } from "../src/web/app/app-screens";
-import { preloadRoute } from "../src/web/app/routes";
-import { RouteSkeletonView, routeSkeletons } from "../src/web/app/route-skeleton";
-import { sessionQueryKey, sessionUrl } from "../src/web/lib/auth/session";
+import { routeChunks, type RouteChunks } from "../../src/web/app/route-chunks";
+import { routeData, type RouteData } from "../../src/web/app/route-data";
+import { AppScreens } from "../../src/web/app/app-screens";
+import { preloadRoute } from "../../src/web/app/routes";
+import { RouteSkeletonView, routeSkeletons } from "../../src/web/app/route-skeleton";
+import { sessionQueryKey, sessionUrl } from "../../src/web/lib/auth/session";
 import { distWeb, readManifest, routeOwnFiles } from "./build-manifest";
 
 const manifest = readManifest();

@@ -12,9 +12,9 @@
  */
 import { performance } from "node:perf_hooks";
 import { sql } from "kysely";
-import type { DatabaseHandle } from "../src/server/db/database";
+import type { DatabaseHandle } from "../../src/server/db/database";
 import { onSqliteThenPostgres } from "./bench-on-engines";
-import { searchRoom } from "../src/server/features/chat/message-search";
+import { searchRoom } from "../../src/server/features/chat/message-search";
 
 const PER_ROOM = Number(process.env.MESSAGES ?? 100_000);
 const NEIGHBOUR = 20_000;

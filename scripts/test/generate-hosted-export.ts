@@ -1,9 +1,9 @@
 import { parseArgs } from "node:util";
-import { generateHostedExport } from "../src/cli/import/fixtures/hosted-export-fixture";
+import { generateHostedExport } from "../../src/cli/import/fixtures/hosted-export-fixture";
 
 /**
  * Writes a realistic hosted-service export into a folder, to try the import:
- *   tsx scripts/generate-hosted-export.ts --out /tmp/export [--users 300] [--messages-per-room 12]
+ *   tsx scripts/test/generate-hosted-export.ts --out /tmp/export [--users 300] [--messages-per-room 12]
  */
 const { values } = parseArgs({
   options: {
@@ -15,7 +15,7 @@ const { values } = parseArgs({
 });
 if (!values.out) {
   console.error(
-    "Usage: tsx scripts/generate-hosted-export.ts --out <folder> [--users N] [--messages-per-room N]",
+    "Usage: tsx scripts/test/generate-hosted-export.ts --out <folder> [--users N] [--messages-per-room N]",
   );
   process.exit(2);
 }

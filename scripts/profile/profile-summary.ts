@@ -6,7 +6,7 @@
  * (dist/) is traced back through its source map to the package and the file
  * it came from. Idle time is left out, so the shares are of the time the
  * process was busy.
- * Run: npx tsx scripts/profile-summary.ts /tmp/prof-songs/<file>.cpuprofile
+ * Run: npx tsx scripts/profile/profile-summary.ts /tmp/prof-songs/<file>.cpuprofile
  *   --last SECONDS  only the samples of the profile's last SECONDS (the last
  *                   load of a bench run, without start-up and sign-ins)
  *   --top N         how many functions to list (25)

@@ -1,6 +1,6 @@
 /**
  * The PostgreSQL message writer's batch alone (not a test):
- * `npx tsx scripts/bench-pg-batch.ts`. A fresh schema per run on
+ * `npx tsx scripts/bench/bench-pg-batch.ts`. A fresh schema per run on
  * BENCH_POSTGRES_URL (postgres://postgres@127.0.0.1:5432/test), migrated,
  * 500 rooms; four lanes side by side, as the writer runs them, each storing
  * batches of BATCH (8) messages with the real `insertMessageBatch` until N
@@ -11,8 +11,8 @@
  */
 import { randomUUID } from "node:crypto";
 import { sql } from "kysely";
-import { dropPostgresSchema, migrateToLatest, openDatabase } from "../src/server/db/database";
-import { insertMessageBatch } from "../src/server/features/chat/pg-message-batch";
+import { dropPostgresSchema, migrateToLatest, openDatabase } from "../../src/server/db/database";
+import { insertMessageBatch } from "../../src/server/features/chat/pg-message-batch";
 
 const URL = process.env.BENCH_POSTGRES_URL ?? "postgres://postgres@127.0.0.1:5432/test";
 const BATCH = Number(process.env.BATCH ?? 8);

@@ -10,10 +10,10 @@
  */
 import { performance } from "node:perf_hooks";
 import { sql } from "kysely";
-import type { DatabaseHandle } from "../src/server/db/database";
+import type { DatabaseHandle } from "../../src/server/db/database";
 import { onSqliteThenPostgres } from "./bench-on-engines";
-import { listMessages } from "../src/server/features/chat/repository";
-import { MESSAGE_PAGE_SIZE } from "../src/shared/chat";
+import { listMessages } from "../../src/server/features/chat/repository";
+import { MESSAGE_PAGE_SIZE } from "../../src/shared/chat";
 
 const ROOMS = 20;
 const PER_ROOM = 10_000;
