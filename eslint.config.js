@@ -39,7 +39,7 @@ export default tseslint.config(
   },
   {
     // No import cycles anywhere in src (the server's app <-> services cycle is gone).
-    // import/no-cycle skips `import type`; scripts/check-cycles.ts (npm run check) counts them.
+    // import/no-cycle skips `import type`; scripts/test/check-cycles.ts (npm run check) counts them.
     files: ["src/**/*.{ts,tsx}"],
     plugins: { import: importPlugin },
     settings: {

@@ -33,7 +33,7 @@ export default defineConfig({
     },
   },
   webServer: {
-    command: `tsx scripts/e2e-server.ts`,
+    command: `tsx scripts/test/e2e-server.ts`,
     url: `http://localhost:${PORT}/api/health`,
     reuseExistingServer: false,
     timeout: 120_000,

@@ -4,9 +4,9 @@ import { defineConfig } from "vite";
 import react from "@vitejs/plugin-react";
 import tailwindcss from "@tailwindcss/vite";
 import { VitePWA } from "vite-plugin-pwa";
-import { pureReactRouter } from "./scripts/pure-react-router";
-import { pureSharedModules } from "./scripts/pure-shared-modules";
-import { websocketOnlyEngine } from "./scripts/websocket-only-engine";
+import { pureReactRouter } from "./scripts/build/pure-react-router";
+import { pureSharedModules } from "./scripts/build/pure-shared-modules";
+import { websocketOnlyEngine } from "./scripts/build/websocket-only-engine";
 
 export default defineConfig(({ command }) => ({
   resolve: {
@@ -66,7 +66,7 @@ export default defineConfig(({ command }) => ({
         // The worker precaches the pages as the prerender leaves them: run it first.
         closeBundleOrder: "post",
         beforeBuildServiceWorker: () => {
-          execFileSync(process.execPath, ["--import", "tsx", "scripts/prerender.tsx"], {
+          execFileSync(process.execPath, ["--import", "tsx", "scripts/build/prerender.tsx"], {
             stdio: "inherit",
           });
         },
@@ -89,7 +89,7 @@ export default defineConfig(({ command }) => ({
     emptyOutDir: true,
     sourcemap: process.env.WEB_SOURCEMAP === "1",
     minify: process.env.WEB_MINIFY !== "0",
-    // scripts/size.ts and scripts/prerender.tsx read which chunks each route loads.
+    // scripts/bench/size.ts and scripts/build/prerender.tsx read which chunks each route loads.
     manifest: true,
     rolldownOptions: {
       output: {

@@ -8,7 +8,7 @@
  * Given a key and certificate, it serves HTTP/2 over TLS instead (HTTP/1.1
  * for the WebSocket, which Chromium opens on a connection of its own), as a
  * TLS-terminating reverse proxy in front of the portal would
- * (LIGHTHOUSE_HTTP2=1 in scripts/lighthouse.ts).
+ * (LIGHTHOUSE_HTTP2=1 in scripts/lighthouse/lighthouse.ts).
  */
 import http from "node:http";
 import http2 from "node:http2";

@@ -26,12 +26,12 @@ const root = document.getElementById("root")!;
 // The route's screens first (the built page has preloaded their chunks), so
 // the first render is the whole screen, as the prerendered HTML shows it.
 const ready = preloadRoute(window.location.pathname);
-// A signed-in screen's skeleton (scripts/prerender.tsx, route-skeleton.tsx):
+// A signed-in screen's skeleton (scripts/build/prerender.tsx, route-skeleton.tsx):
 // static markup made without a session, never hydrated.
 const skeleton = root.hasAttribute("data-skeleton");
 if (root.firstElementChild && !skeleton) {
   // A public screen prerendered at build time for a signed-out visitor
-  // (scripts/prerender.tsx): hydrate it with the same answer, marked stale so
+  // (scripts/build/prerender.tsx): hydrate it with the same answer, marked stale so
   // the session is still checked and a signed-in visitor moves on.
   queryClient.setQueryData(sessionQueryKey, null, { updatedAt: 0 });
   void ready.then(() => hydrateRoot(root, app));

@@ -2,7 +2,7 @@ import type { FastifyInstance } from "fastify";
 import compress from "@fastify/compress";
 
 /**
- * JSON answers are compressed only where it pays (scripts/bench-json-compression.ts,
+ * JSON answers are compressed only where it pays (scripts/bench/bench-json-compression.ts,
  * docs/benchmarks.md): the artist's hot answers (song page, detail) are about
  * 2 KB, where gzip costs about as much CPU as the whole request and saves a
  * few milliseconds on a slow phone; a desk page with lyrics is ~20 KB, where

@@ -36,7 +36,7 @@ export function hashInlineBlocks(html: string): InlineHashes {
 }
 
 /**
- * Reads the pages the build wrote (scripts/prerender.tsx): index.html plus one
+ * Reads the pages the build wrote (scripts/build/prerender.tsx): index.html plus one
  * page per route, listed in pages/routes.json. A build without that list (an
  * older one, or a test's web root) answers every route with index.html.
  */

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadWebPages } from "./web-pages";
 import { IMMUTABLE_CACHE, registerWebRoot } from "./web-root";
 
-// A built web root run through the real post-build step (scripts/precompress.mjs).
+// A built web root run through the real post-build step (scripts/build/precompress.mjs).
 const script = `console.log(${JSON.stringify("portal ".repeat(400))});`;
 const page = `<!doctype html><html><body><div id=root></div>${"<!-- pad -->".repeat(100)}</body></html>`;
 let webRoot: string;
@@ -21,7 +21,7 @@ beforeAll(async () => {
   fs.writeFileSync(path.join(webRoot, "index.html"), page);
   fs.writeFileSync(path.join(webRoot, "assets", "app-abc123.js"), script);
   fs.writeFileSync(path.join(webRoot, "assets", "tiny-abc123.js"), "1");
-  execFileSync(process.execPath, ["scripts/precompress.mjs", webRoot]);
+  execFileSync(process.execPath, ["scripts/build/precompress.mjs", webRoot]);
   app = Fastify();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

@@ -73,7 +73,7 @@ export const IMMUTABLE_CACHE = "public, max-age=31536000, immutable";
  * prerendered); any other GET gets index.html (the app's own "not found"),
  * while an unknown /api/ path is a JSON 404. Files are sent
  * precompressed (NAME.br / NAME.gz written at build time by
- * scripts/precompress.mjs) when the browser accepts it.
+ * scripts/build/precompress.mjs) when the browser accepts it.
  */
 export async function registerWebRoot(
   app: FastifyInstance,

@@ -41,7 +41,7 @@ const withFrame = (own: RouteData): RouteData => ({
 });
 
 /**
- * Read by the build (scripts/prerender.tsx writes it into pages/routes.json)
+ * Read by the build (scripts/build/prerender.tsx writes it into pages/routes.json)
  * and by nothing in the browser: the server sends these addresses in a `Link`
  * preload header with a signed-in visitor's page (a request without a query
  * string: the screens' default filters), so each screen's data downloads

@@ -14,7 +14,7 @@ import {
 
 /**
  * What the build prerenders into the page of a signed-in route
- * (scripts/prerender.tsx), so the first paint does not wait for the entry
+ * (scripts/build/prerender.tsx), so the first paint does not wait for the entry
  * script: the app's frame and the screen's heading where it is known without
  * data, with the screen's loading state where its content will be. Nothing
  * here depends on who is signed in (unknown at build time: artist, agent or

@@ -17,7 +17,7 @@ function page(load: Parameters<typeof lazyPage>[0]): Pick<RouteObject, "element"
 
 /**
  * The route table, rendered by the browser (main.tsx) and by the build-time
- * prerender of the public screens (scripts/prerender.tsx). Declarative routes
+ * prerender of the public screens (scripts/build/prerender.tsx). Declarative routes
  * (useRoutes) rather than a data router: nothing here uses loaders or actions,
  * and the data router is twice the bytes (docs/decisions/029-declarative-routes.md).
  */

@@ -6,7 +6,7 @@ import type { MigrationDialect } from "../dialect-types";
  * the server's default (4 MB). With fastupdate, an insert whose turn fills the
  * list cleans all of it up, which stalled one message in a few thousand for
  * 50–70 ms at 2,000 msg/s; a short list is cleaned often and quickly, at the
- * same throughput (scripts/bench-pg-batch.ts, docs/benchmarks.md). SQLite has
+ * same throughput (scripts/bench/bench-pg-batch.ts, docs/benchmarks.md). SQLite has
  * no such index: nothing to do there.
  */
 export function shortGinPendingListMigration(dialect: MigrationDialect) {

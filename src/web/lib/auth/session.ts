@@ -6,7 +6,7 @@ import { clearDeviceData } from "./clear-device-data";
 import { forgetLastUser, lastKnownUser, rememberUser } from "./last-user";
 
 export const sessionQueryKey = ["session"] as const;
-/** Also preloaded by the built pages of signed-in routes (scripts/prerender.tsx). */
+/** Also preloaded by the built pages of signed-in routes (scripts/build/prerender.tsx). */
 export const sessionUrl = "/api/session";
 
 /** Users answered from the device because the network was down: checked again when it is back. */

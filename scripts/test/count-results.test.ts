@@ -1,0 +1,93 @@
+import { spawnSync } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterEach, describe, expect, it } from "vitest";
+
+const dirs: string[] = [];
+afterEach(() => {
+  for (const d of dirs.splice(0)) fs.rmSync(d, { recursive: true, force: true });
+});
+
+const vitest = { numPassedTests: 5, numFailedTests: 0, numPendingTests: 0, numTodoTests: 0 };
+const test = (status: string) => ({ status, results: [] });
+/** A Playwright JSON report shaped like the real one: file suite › describe › spec. */
+function playwright(statuses: string[]) {
+  const stat = (s: string) => statuses.filter((x) => x === s).length;
+  return {
+    stats: {
+      expected: stat("expected"),
+      unexpected: stat("unexpected"),
+      flaky: stat("flaky"),
+      skipped: stat("skipped"),
+    },
+    errors: [],
+    suites: [
+      {
+        title: "songs.spec.ts",
+        file: "songs.spec.ts",
+        specs: [],
+        suites: [
+          {
+            title: "the song list",
+            file: "songs.spec.ts",
+            specs: statuses.map((s, i) => ({
+              title: `journey ${i}`,
+              file: "songs.spec.ts",
+              tests: [test(s)],
+            })),
+          },
+        ],
+      },
+    ],
+  };
+}
+
+function count(files: Record<string, unknown>) {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "count-results-"));
+  dirs.push(dir);
+  for (const [name, content] of Object.entries(files)) {
+    fs.writeFileSync(
+      path.join(dir, name),
+      typeof content === "string" ? content : JSON.stringify(content),
+    );
+  }
+  const run = spawnSync(process.execPath, ["scripts/test/count-results.mjs", dir], {
+    encoding: "utf8",
+  });
+  const out = run.stdout.trim().split("\n");
+  return { status: run.status, closing: out.at(-1), out: run.stdout };
+}
+
+describe("count-results", () => {
+  it("passes when every report is green", () => {
+    const r = count({ "vitest.json": vitest, "playwright.json": playwright(["expected"]) });
+    expect(r.closing).toBe("6 passed, 0 failed");
+    expect(r.status).toBe(0);
+  });
+
+  it("names a test that passed only on retry as flaky in the closing line and fails", () => {
+    const r = count({
+      "vitest.json": vitest,
+      "playwright.json": playwright(["expected", "flaky"]),
+    });
+    expect(r.closing).toBe("6 passed, 0 failed, 1 flaky");
+    expect(r.out).toContain(
+      "flaky (passed only on retry): songs.spec.ts: the song list › journey 1",
+    );
+    expect(r.status).toBe(1);
+  });
+
+  it("fails on a failed step and on a report that was expected but never written", () => {
+    const r = count({
+      "vitest.json": vitest,
+      "failed-steps.txt": "npm run check\n",
+      "expected-reports.txt": "vitest-postgres.json\nplaywright.json\n",
+    });
+    expect(r.out).toContain("failed: npm run check");
+    expect(r.out).toContain("missing report vitest-postgres.json");
+    expect(r.out).toContain("missing report playwright.json");
+    expect(r.closing).toBe("5 passed, 3 failed");
+    expect(r.status).toBe(1);
+  });
+});
