@@ -1,0 +1,153 @@
+import type { Readable } from "node:stream";
+import { parseStream, type IAudioMetadata } from "music-metadata";
+import {
+  AUDIO_BIT_DEPTHS,
+  AUDIO_MIN_DURATION_MS,
+  AUDIO_MIN_SAMPLE_RATE,
+} from "../../../../shared/release-constants";
+import { formatSampleRateKhz } from "../../../../shared/release-format";
+import { releaseMessages as m } from "../../../../shared/release-messages";
+import { FlacPcmReader } from "./flac-pcm";
+import type { SilenceScan } from "./silence-scan";
+import { UnreadableAudio, WavPcmReader } from "./wav-pcm";
+
+export interface AudioDetails {
+  format: "WAV" | "FLAC";
+  mimeType: string;
+  durationMs: number;
+  sampleRate: number;
+  bitDepth: number;
+  channels: number;
+  warnings: string[];
+}
+
+export type AudioCheck = { ok: true; details: AudioDetails } | { ok: false; message: string };
+
+/** Opens the file again from its first byte (the check reads it twice: header, then samples). */
+export type OpenAudio = () => Promise<Readable>;
+
+/**
+ * Reads an audio file as stores would: music-metadata names the container
+ * and codec and reads the sample rate, bit depth and channels from the
+ * header; then the samples are decoded as they stream (WAV PCM directly,
+ * FLAC with @wasm-audio-decoders/flac) to find silence and to prove the
+ * file is whole. Every step works on one stream chunk at a time.
+ */
+export async function checkAudio(open: OpenAudio): Promise<AudioCheck> {
+  const head = await readHead(open);
+  const container = containerOf(head.bytes);
+  if (!head.meta) {
+    return { ok: false, message: container ? m.audioUnreadable : m.audioFormat("") };
+  }
+  const format = head.meta.format;
+  const name = formatName(format);
+  if (name !== "WAV" && name !== "FLAC") return { ok: false, message: m.audioFormat(name) };
+  const sampleRate = format.sampleRate ?? 0;
+  const bitDepth = format.bitsPerSample ?? 0;
+  const channels = format.numberOfChannels ?? 0;
+  if (!sampleRate || !bitDepth || !channels) return { ok: false, message: m.audioUnreadable };
+  if (sampleRate < AUDIO_MIN_SAMPLE_RATE) {
+    return { ok: false, message: m.audioSampleRate(formatSampleRateKhz(sampleRate)) };
+  }
+  if (!(AUDIO_BIT_DEPTHS as readonly number[]).includes(bitDepth)) {
+    return { ok: false, message: m.audioBitDepth(bitDepth) };
+  }
+  if (channels !== 2) return { ok: false, message: m.audioChannels(channels) };
+  let scan: SilenceScan;
+  try {
+    scan =
+      name === "WAV"
+        ? await scanWav(open)
+        : await scanFlac(open, sampleRate, channels, expectedFrames(format));
+  } catch (err) {
+    if (err instanceof UnreadableAudio) return { ok: false, message: m.audioUnreadable };
+    throw err;
+  }
+  if (scan.durationMs < AUDIO_MIN_DURATION_MS) return { ok: false, message: m.audioTooShort };
+  return {
+    ok: true,
+    details: {
+      format: name,
+      mimeType: name === "WAV" ? "audio/wav" : "audio/flac",
+      durationMs: scan.durationMs,
+      sampleRate,
+      bitDepth,
+      channels,
+      warnings: scan.warnings(),
+    },
+  };
+}
+
+/** STREAMINFO's length in frames (0 when unknown), to tell a FLAC cut short. */
+function expectedFrames(format: IAudioMetadata["format"]): number {
+  if (format.numberOfSamples) return format.numberOfSamples;
+  return format.duration && format.sampleRate ? Math.round(format.duration * format.sampleRate) : 0;
+}
+
+/** The file's first bytes and what music-metadata reads from its header (null: nothing). */
+async function readHead(open: OpenAudio): Promise<{ bytes: Buffer; meta: IAudioMetadata | null }> {
+  const stream = await open();
+  let bytes = Buffer.alloc(0);
+  const keepHead = (chunk: Buffer) => {
+    if (bytes.length < 12) bytes = Buffer.concat([bytes, chunk.subarray(0, 12)]);
+  };
+  stream.on("data", keepHead);
+  try {
+    // The header is enough: without `duration`, music-metadata reads no samples.
+    const meta = await parseStream(stream, undefined, { skipCovers: true, duration: false });
+    return { bytes, meta };
+  } catch {
+    return { bytes, meta: null };
+  } finally {
+    stream.off("data", keepHead);
+    stream.destroy();
+  }
+}
+
+/** WAV or FLAC by their magic bytes, whatever music-metadata managed to read. */
+function containerOf(bytes: Buffer): "WAV" | "FLAC" | null {
+  if (bytes.toString("latin1", 0, 4) === "RIFF" && bytes.toString("latin1", 8, 12) === "WAVE") {
+    return "WAV";
+  }
+  return bytes.toString("latin1", 0, 4) === "fLaC" ? "FLAC" : null;
+}
+
+/** What people call the format: WAV, FLAC, MP3, AAC, OGG… */
+function formatName(format: IAudioMetadata["format"]): string {
+  const container = (format.container ?? "").split("/")[0]!.toUpperCase();
+  const codec = (format.codec ?? "").toUpperCase();
+  if (container === "WAVE") return "WAV";
+  if (container === "MPEG") return codec.includes("LAYER 3") ? "MP3" : "MPEG audio";
+  if (container === "M4A" || container === "MP4") return codec.includes("AAC") ? "AAC" : "M4A";
+  return container || codec;
+}
+
+async function scanWav(open: OpenAudio): Promise<SilenceScan> {
+  const reader = new WavPcmReader();
+  const stream = await open();
+  try {
+    for await (const chunk of stream) reader.push(chunk as Buffer);
+  } finally {
+    stream.destroy();
+  }
+  return reader.end();
+}
+
+async function scanFlac(
+  open: OpenAudio,
+  sampleRate: number,
+  channels: number,
+  expectedFrames: number,
+): Promise<SilenceScan> {
+  const reader = new FlacPcmReader(sampleRate, channels, expectedFrames);
+  const stream = await open();
+  let ended = false;
+  try {
+    for await (const chunk of stream) await reader.push(chunk as Buffer);
+    ended = true;
+    return await reader.end();
+  } finally {
+    if (!ended) reader.free();
+    stream.destroy();
+  }
+}
