@@ -50,6 +50,7 @@ export const releaseMessages = {
   // Access and state.
   notFound: "Release not found.",
   artistsOnly: "Only artists can submit releases.",
+  ownerOnly: "Only the release's artist can change it.",
   staleVersion: "This release was changed in another tab. Reload to see the latest version.",
   notEditable: (stateLabel: string) =>
     `This release is ${stateLabel.toLowerCase()} and can no longer be changed.`,

@@ -195,6 +195,8 @@ export interface ReleaseUploadedFile {
 
 /** The 422 answer of a refused submit. */
 export interface ReleaseSubmitRefusal {
+  message: string;
+  code?: string;
   error: string;
   issues: ReleaseIssue[];
 }

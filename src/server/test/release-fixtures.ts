@@ -17,9 +17,9 @@ export interface ToneOptions {
   trailingSilence?: number;
 }
 
-const defaults = {
+const defaults: Required<ToneOptions> = {
   sampleRate: 44_100,
-  bits: 16 as const,
+  bits: 16,
   channels: 2,
   seconds: 35,
   leadingSilence: 0,
@@ -137,7 +137,7 @@ const FLAC_RATES: Record<number, number> = { 44_100: 0b1001, 48_000: 0b1010, 96_
  * same tone as wavFile. `cutBytes` drops that many bytes from the end.
  */
 export function flacFile(options: ToneOptions = {}, cutBytes = 0): Buffer {
-  const o = { ...defaults, ...options, bits: 16 as const, channels: 2 };
+  const o: Required<ToneOptions> = { ...defaults, ...options, bits: 16, channels: 2 };
   const total = frameCount(o);
   const blockSize = 4096;
   const info = Buffer.alloc(38);

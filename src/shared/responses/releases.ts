@@ -89,6 +89,9 @@ export const releaseSummarySchema = z.object({
 export const releaseSummariesSchema = z.array(releaseSummarySchema);
 
 export const releaseSubmitRefusalSchema = z.object({
+  /** The same sentence as `error`: the API's usual error field. */
+  message: z.string(),
+  code: z.string().optional(),
   error: z.string(),
   issues: z.array(releaseIssueSchema),
 }) satisfies z.ZodType<ReleaseSubmitRefusal>;

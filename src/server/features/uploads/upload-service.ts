@@ -8,7 +8,7 @@ import type { Database } from "../../db/schema";
 import { HttpError } from "../../http/errors";
 import type { FileStorage } from "../../storage/file-storage";
 import { findStoredFile, type StoredFile } from "./stored-files";
-import type { UploadPurpose } from "./upload-purposes";
+import type { UploadInspection, UploadPurpose } from "./upload-purposes";
 import { refusalOfNewUpload, type UploadLimits } from "./upload-limits";
 
 /** A finished upload's answer: the file, plus what its purpose's check found (release files). */
@@ -122,7 +122,7 @@ export class UploadService {
     const { db, storage, purposes } = this.deps;
     const file = await findStoredFile(db, uploadId);
     const purpose = file && purposes.get(file.purpose);
-    if (file && purpose?.inspect) return this.finishInspected(file, purpose.inspect);
+    if (file && purpose?.inspect) return this.finishInspected(file, purpose);
     const sniffed = await sniffFileType(await storage.head(uploadId, SNIFF_BYTES));
     if (!file || !purpose || !sniffed || !purpose.kinds.includes(sniffed.kind)) {
       await this.discard(uploadId);
@@ -133,13 +133,10 @@ export class UploadService {
   }
 
   /** A purpose that reads the whole file judges it; its refusal (422) is its own sentence. */
-  private async finishInspected(
-    file: StoredFile,
-    inspect: NonNullable<UploadPurpose["inspect"]>,
-  ): Promise<FinishedUpload> {
-    let inspection: Awaited<ReturnType<typeof inspect>>;
+  private async finishInspected(file: StoredFile, purpose: UploadPurpose): Promise<FinishedUpload> {
+    let inspection: UploadInspection;
     try {
-      inspection = await inspect(file, this.deps.storage);
+      inspection = await purpose.inspect!(file, this.deps.storage);
     } catch (err) {
       await this.discard(file.id);
       throw err;

@@ -42,14 +42,14 @@ async function judge(file: string): Promise<ArtworkCheck> {
   } catch {
     return { ok: false, message: m.artworkFormat };
   }
-  const format = FORMATS[meta.format ?? ""];
+  const format = FORMATS[meta.format];
   const { width, height } = meta;
   if (!format || !width || !height) return { ok: false, message: m.artworkFormat };
   if (width !== height) return { ok: false, message: m.artworkNotSquare(width, height) };
   if (width < ARTWORK_MIN_PX) return { ok: false, message: m.artworkTooSmall(width, height) };
   if (width > ARTWORK_MAX_PX) return { ok: false, message: m.artworkTooLarge };
   if (meta.space === "cmyk") return { ok: false, message: m.artworkColour("CMYK") };
-  const colourChannels = (meta.channels ?? 3) - (meta.hasAlpha ? 1 : 0);
+  const colourChannels = meta.channels - (meta.hasAlpha ? 1 : 0);
   if (colourChannels < 3 || meta.space === "b-w" || meta.space === "grey16") {
     return { ok: false, message: m.artworkColour("greyscale") };
   }
