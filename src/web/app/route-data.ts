@@ -10,7 +10,6 @@ import { songCountsUrl } from "../features/songs/api/get-song-counts";
 import { songNoticesUrl } from "../features/songs/api/get-song-notices";
 import { songUrl } from "../features/songs/api/open-song";
 import { releasesUrl } from "../features/releases/api/get-releases";
-import { releaseUrl } from "../features/releases/api/get-release";
 import { savedRepliesUrl } from "../lib/saved-replies-api";
 
 /** The API answers a signed-in screen asks for first, for each role that sees it. */
@@ -64,7 +63,6 @@ export const routeData: Record<string, RouteData> = {
   "/list": withFrame({ artist: [mySongsUrl({}), songCountsUrl("")] }),
   "/song/:id": withFrame({ artist: [songUrl(routeParam("id"))] }),
   "/releases": withFrame({ artist: [releasesUrl] }),
-  "/releases/:id": withFrame({ artist: [releaseUrl(routeParam("id"))] }),
   "/wallet": withFrame({ artist: [] }),
   "/settings": withFrame({
     artist: [mailPreferencesUrl, accountSessionsUrl],
