@@ -41,6 +41,12 @@ test("a complete release is submitted: blocked until fixed, warnings acknowledge
   await expect(track(page, 2).getByLabel("Composer")).toBeFocused();
   await fillTrack(page, 1, "First Rain", "song.wav");
   await track(page, 1).getByLabel("Version").fill("Acoustic");
+  const isrc = track(page, 1).getByLabel("ISRC");
+  await isrc.fill("IN-ABC-26-0001");
+  await expect(isrc).toHaveAccessibleDescription(/ISRC must look like IN-ABC-26-00001\./);
+  const code = `IN-E2E-26-${String(Date.now() % 100_000).padStart(5, "0")}`;
+  await isrc.fill(code);
+  await expect(isrc).not.toHaveAccessibleDescription(/ISRC must look like/);
   await fillTrack(page, 2, "Paper Boats", "silent-end.wav");
   await track(page, 2).getByLabel("Featured artists", { exact: true }).fill("Ravi Mehta");
   await track(page, 2).getByLabel("Featured artists", { exact: true }).press("Enter");
@@ -87,9 +93,21 @@ test("a complete release is submitted: blocked until fixed, warnings acknowledge
   expect(mail!.text).toContain("First Rain (Acoustic)");
   expect(mail!.text).toContain("Paper Boats");
 
+  // Its ISRC is taken now: another release of the artist hears it from the server.
+  await startRelease(page);
+  await page.getByRole("button", { name: "Add track" }).click();
+  await track(page, 1).getByLabel("ISRC").fill(code);
+  await expectSaved(page);
+  await expect(track(page, 1).getByLabel("ISRC")).toHaveAccessibleDescription(
+    /This ISRC is already used by another track\./,
+  );
+
   // The list shows it submitted, with no Delete draft.
   await page.goto("/releases");
-  const row = page.getByRole("list", { name: "Releases" }).getByRole("listitem").first();
+  const row = page
+    .getByRole("list", { name: "Releases" })
+    .getByRole("listitem")
+    .filter({ hasText: "Monsoon Letters" });
   await expect(row).toContainText("Monsoon Letters");
   await expect(row).toContainText("Submitted");
   await expect(row.getByRole("button", { name: "Delete draft" })).toHaveCount(0);

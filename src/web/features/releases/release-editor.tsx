@@ -177,17 +177,7 @@ function ReleaseSubmit(props: {
     return index < 0 ? null : `Track ${index + 1}`;
   };
   const failure = submit.error
-    ? {
-        message: submit.error.message,
-        // A refusal names each blocking field (the house's fieldErrors).
-        issues:
-          submit.error instanceof ApiError
-            ? Object.entries(submit.error.fieldErrors ?? {}).map(([field, message]) => ({
-                field,
-                message,
-              }))
-            : [],
-      }
+    ? { message: submit.error.message, issues: refusedIssues(submit.error) }
     : null;
   return (
     <SubmitPanel
@@ -207,4 +197,15 @@ function ReleaseSubmit(props: {
       }
     />
   );
+}
+
+/**
+ * What a refused submit names: its issues (422), or the house's fieldErrors
+ * (one message per field) when that is all it says.
+ */
+function refusedIssues(error: Error): Pick<ReleaseIssue, "field" | "message">[] {
+  if (!(error instanceof ApiError)) return [];
+  const issues = (error.body as { issues?: ReleaseIssue[] } | null)?.issues;
+  if (Array.isArray(issues)) return issues;
+  return Object.entries(error.fieldErrors ?? {}).map(([field, message]) => ({ field, message }));
 }

@@ -106,7 +106,7 @@ export function SubmitPanel(props: {
           {props.error.issues.length > 0 && (
             <ul className="mt-1 list-disc pl-5">
               {props.error.issues.map((issue) => (
-                <li key={issue.field}>{label(issue)}</li>
+                <li key={`${issue.field} ${issue.message}`}>{label(issue)}</li>
               ))}
             </ul>
           )}
