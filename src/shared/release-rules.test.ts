@@ -163,6 +163,20 @@ describe("release rules", () => {
     expect(isGenericArtistName("Various Artists")).toBe(true);
     expect(isGenericArtistName("  unknown ARTIST ")).toBe(true);
     expect(isGenericArtistName("Asha Rao")).toBe(false);
+    // The issue's examples, each refused.
+    for (const name of [
+      "Various Artists",
+      "Workout",
+      "Yoga",
+      "Meditation",
+      "Sleep",
+      "Baby",
+      "Christmas",
+      "Top Hits",
+      "Study",
+    ]) {
+      expect(isGenericArtistName(name), name).toBe(true);
+    }
     expect(
       messagesOf(complete({ primaryArtist: "Various Artists", featuredArtists: ["Unknown"] })),
     ).toEqual([`primaryArtist: ${m.genericArtist}`, `featuredArtists: ${m.genericArtist}`]);

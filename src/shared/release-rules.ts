@@ -78,6 +78,15 @@ const GENERIC_ARTISTS = new Set(
     "lofi",
     "lo-fi",
     "bollywood",
+    "workout",
+    "yoga",
+    "meditation",
+    "sleep",
+    "baby",
+    "christmas",
+    "study",
+    "relaxing music",
+    "white noise",
   ].map((name) => name.replace(/\s+/g, "")),
 );
 

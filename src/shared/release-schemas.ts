@@ -195,8 +195,12 @@ export interface ReleaseUploadedFile {
 
 /** The 422 answer of a refused submit. */
 export interface ReleaseSubmitRefusal {
+  /** The first blocking issue's sentence, or "Acknowledge the warnings before submitting." */
   message: string;
   code?: string;
+  /** Each blocking issue's field → its sentence (the house's error shape). */
+  fieldErrors: Record<string, string>;
+  /** The same as message (the contract's first wording). */
   error: string;
   issues: ReleaseIssue[];
 }

@@ -92,6 +92,7 @@ export const releaseSubmitRefusalSchema = z.object({
   /** The same sentence as `error`: the API's usual error field. */
   message: z.string(),
   code: z.string().optional(),
+  fieldErrors: z.record(z.string(), z.string()),
   error: z.string(),
   issues: z.array(releaseIssueSchema),
 }) satisfies z.ZodType<ReleaseSubmitRefusal>;

@@ -47,13 +47,19 @@ export interface ReleaseServiceDeps {
   now?: () => number;
 }
 
-/** A refused submit: 422 with every issue that blocks it. */
+/**
+ * A refused submit: 422 in the house's error shape. The message is the
+ * first blocking issue's sentence (or the acknowledgement one), and
+ * fieldErrors name each blocking issue's field; `issues` lists them whole.
+ */
 export class SubmitRefused extends HttpError {
   constructor(
-    message: string,
     readonly issues: ReleaseIssue[],
+    message = issues[0]?.message ?? m.submitBlocked,
   ) {
-    super(422, message, undefined, "RELEASE_NOT_READY");
+    const fieldErrors: Record<string, string> = {};
+    for (const issue of issues) fieldErrors[issue.field] ??= issue.message;
+    super(422, message, fieldErrors, "RELEASE_NOT_READY");
   }
 }
 
@@ -149,14 +155,16 @@ export class ReleaseService {
     if (release.version !== input.version) throw stale();
     const detail = await this.detailOf(release);
     const errors = blockingIssues(detail.issues);
-    if (errors.length > 0) throw new SubmitRefused(m.submitBlocked, errors);
+    if (errors.length > 0) throw new SubmitRefused(errors);
     const unacknowledged = unacknowledgedWarnings(detail.issues, input.acknowledgedWarnings);
-    if (unacknowledged.length > 0) throw new SubmitRefused(m.acknowledgeWarnings, unacknowledged);
+    if (unacknowledged.length > 0) {
+      throw new SubmitRefused(unacknowledged, m.acknowledgeWarnings);
+    }
     const acknowledged = detail.issues.map((issue) => issue.key);
     const outcome = await submitRelease(this.deps.db, detail, acknowledged, this.now());
     if (outcome === "stale") throw stale();
     if ("isrcTaken" in outcome) {
-      throw new SubmitRefused(m.submitBlocked, outcome.isrcTaken.map(takenIssue));
+      throw new SubmitRefused(outcome.isrcTaken.map(takenIssue));
     }
     const { row, songIds } = outcome;
     for (const songId of songIds) {

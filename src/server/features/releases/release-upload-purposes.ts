@@ -112,7 +112,10 @@ export function releaseAudioPurpose(db: Kysely<Database>): UploadPurpose {
     },
     canRead: (user, file) => canReadReleaseFile(db, user, file.scope),
     async inspect(file, storage): Promise<UploadInspection> {
-      const check = await checkAudio(() => storage.open(file.id));
+      const check = await checkAudio({
+        open: () => storage.open(file.id),
+        head: (bytes) => storage.head(file.id, bytes),
+      });
       if (!check.ok) return check;
       const { mimeType, ...details } = check.details;
       await insertCheckedFile(db, {

@@ -452,6 +452,10 @@ describe("submitting a release", () => {
     const refused = await submit(saved.json());
     expect(refused.statusCode).toBe(422);
     expect(refused.json().issues.map((i: { message: string }) => i.message)).toContain(message);
+    expect(Object.values(refused.json().fieldErrors)).toContain(message);
+    // Nothing was created: still a draft.
+    const after = await call("GET", `/api/releases/${detail.id}`, artist.cookie);
+    expect(after.json()).toMatchObject({ state: "draft", tracks: [{ songId: null }] });
   });
 
   it("refuses an ISRC another submitted release holds", async () => {
@@ -486,7 +490,10 @@ describe("submitting a release", () => {
     const { detail } = await readyRelease({ title: "SUMMER NIGHTS" });
     const refused = await submit(detail);
     expect(refused.statusCode).toBe(422);
-    expect(refused.json().error).toBe(m.acknowledgeWarnings);
+    expect(refused.json()).toMatchObject({
+      message: m.acknowledgeWarnings,
+      fieldErrors: { title: 'Stores prefer title case: "Summer Nights".' },
+    });
     const ok = await submit(detail, ["title-case:title"]);
     expect(ok.statusCode, ok.body).toBe(200);
     expect(ok.json().acknowledgedWarnings).toEqual(["title-case:title"]);

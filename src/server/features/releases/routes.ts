@@ -161,7 +161,8 @@ function registerReviewRoutes(parent: FastifyInstance, service: ReleaseService):
         if (!(err instanceof SubmitRefused)) throw err;
         return reply.status(422).send({
           message: err.message,
-          code: err.code,
+          code: "RELEASE_NOT_READY",
+          fieldErrors: err.fieldErrors ?? {},
           error: err.message,
           issues: err.issues,
         });

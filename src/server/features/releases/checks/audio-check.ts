@@ -23,8 +23,12 @@ export interface AudioDetails {
 
 export type AudioCheck = { ok: true; details: AudioDetails } | { ok: false; message: string };
 
-/** Opens the file again from its first byte (the check reads it twice: header, then samples). */
-export type OpenAudio = () => Promise<Readable>;
+/** Where the check reads the file: whole from its first byte (twice: header, then samples), or its first bytes. */
+export interface AudioSource {
+  open(): Promise<Readable>;
+  head(bytes: number): Promise<Buffer>;
+}
+type OpenAudio = AudioSource["open"];
 
 /**
  * Reads an audio file as stores would: music-metadata names the container
@@ -33,13 +37,14 @@ export type OpenAudio = () => Promise<Readable>;
  * FLAC with @wasm-audio-decoders/flac) to find silence and to prove the
  * file is whole. Every step works on one stream chunk at a time.
  */
-export async function checkAudio(open: OpenAudio): Promise<AudioCheck> {
-  const head = await readHead(open);
-  const container = containerOf(head.bytes);
-  if (!head.meta) {
+export async function checkAudio(source: AudioSource): Promise<AudioCheck> {
+  const { open } = source;
+  const meta = await readHeader(open);
+  if (!meta) {
+    const container = containerOf(await source.head(12));
     return { ok: false, message: container ? m.audioUnreadable : m.audioFormat("") };
   }
-  const format = head.meta.format;
+  const format = meta.format;
   const name = formatName(format);
   if (name !== "WAV" && name !== "FLAC") return { ok: false, message: m.audioFormat(name) };
   const sampleRate = format.sampleRate ?? 0;
@@ -84,22 +89,15 @@ function expectedFrames(format: IAudioMetadata["format"]): number {
   return format.duration && format.sampleRate ? Math.round(format.duration * format.sampleRate) : 0;
 }
 
-/** The file's first bytes and what music-metadata reads from its header (null: nothing). */
-async function readHead(open: OpenAudio): Promise<{ bytes: Buffer; meta: IAudioMetadata | null }> {
+/** What music-metadata reads from the file's header (null: nothing it knows). */
+async function readHeader(open: OpenAudio): Promise<IAudioMetadata | null> {
   const stream = await open();
-  let bytes = Buffer.alloc(0);
-  const keepHead = (chunk: Buffer) => {
-    if (bytes.length < 12) bytes = Buffer.concat([bytes, chunk.subarray(0, 12)]);
-  };
-  stream.on("data", keepHead);
   try {
     // The header is enough: without `duration`, music-metadata reads no samples.
-    const meta = await parseStream(stream, undefined, { skipCovers: true, duration: false });
-    return { bytes, meta };
+    return await parseStream(stream, undefined, { skipCovers: true, duration: false });
   } catch {
-    return { bytes, meta: null };
+    return null;
   } finally {
-    stream.off("data", keepHead);
     stream.destroy();
   }
 }

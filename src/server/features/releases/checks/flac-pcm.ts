@@ -11,6 +11,8 @@ export class FlacPcmReader {
   private readonly decoder = new FLACDecoder();
   private scan: SilenceScan | null = null;
   private failed = false;
+  /** The first bytes, until there are four. */
+  private opening: Buffer | null = Buffer.alloc(0);
 
   constructor(
     private readonly sampleRate: number,
@@ -20,16 +22,24 @@ export class FlacPcmReader {
   ) {}
 
   async push(chunk: Buffer): Promise<void> {
+    // The decoder picks FLAC or Ogg from its first four bytes: never feed it fewer.
+    let bytes = chunk;
+    if (this.opening !== null) {
+      this.opening = Buffer.concat([this.opening, chunk]);
+      if (this.opening.length < 4) return;
+      bytes = this.opening;
+      this.opening = null;
+    }
     await this.decoder.ready;
     this.take(
-      await this.decoder.decode(new Uint8Array(chunk.buffer, chunk.byteOffset, chunk.length)),
+      await this.decoder.decode(new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.length)),
     );
   }
 
   async end(): Promise<SilenceScan> {
     try {
       await this.decoder.ready;
-      this.take(await this.decoder.flush());
+      if (this.opening === null) this.take(await this.decoder.flush());
     } finally {
       this.decoder.free();
     }
