@@ -25,8 +25,8 @@ export type AudioCheck = { ok: true; details: AudioDetails } | { ok: false; mess
 
 /** Where the check reads the file: whole from its first byte (twice: header, then samples), or its first bytes. */
 export interface AudioSource {
-  open(): Promise<Readable>;
-  head(bytes: number): Promise<Buffer>;
+  open: () => Promise<Readable>;
+  head: (bytes: number) => Promise<Buffer>;
 }
 type OpenAudio = AudioSource["open"];
 
