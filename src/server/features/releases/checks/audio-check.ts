@@ -1,4 +1,4 @@
-import type { Readable } from "node:stream";
+import { Readable } from "node:stream";
 import { parseStream, type IAudioMetadata } from "music-metadata";
 import {
   AUDIO_BIT_DEPTHS,
@@ -89,11 +89,29 @@ function expectedFrames(format: IAudioMetadata["format"]): number {
   return format.duration && format.sampleRate ? Math.round(format.duration * format.sampleRate) : 0;
 }
 
+/** The header lives in the first bytes; a WAV's data chunk would otherwise be read through. */
+const HEADER_BYTES = 1024 * 1024;
+
+/** The stream's first `limit` bytes as a stream of their own (the source is closed after). */
+async function* firstBytes(source: Readable, limit: number): AsyncGenerator<Buffer> {
+  let left = limit;
+  try {
+    for await (const chunk of source) {
+      const bytes = chunk as Buffer;
+      yield bytes.subarray(0, left);
+      left -= Math.min(left, bytes.length);
+      if (left === 0) return;
+    }
+  } finally {
+    source.destroy();
+  }
+}
+
 /** What music-metadata reads from the file's header (null: nothing it knows). */
 async function readHeader(open: OpenAudio): Promise<IAudioMetadata | null> {
-  const stream = await open();
+  const stream = Readable.from(firstBytes(await open(), HEADER_BYTES), { objectMode: false });
   try {
-    // The header is enough: without `duration`, music-metadata reads no samples.
+    // Without `duration`, music-metadata needs the header only; it stops at the end of these bytes.
     return await parseStream(stream, undefined, { skipCovers: true, duration: false });
   } catch {
     return null;

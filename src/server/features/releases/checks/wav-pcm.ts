@@ -95,17 +95,32 @@ export class WavPcmReader {
     if (size === 0) this.state = "done";
   }
 
-  /** Whole frames go to the scan; a partial frame waits for the next bytes. */
+  /**
+   * Whole frames go to the scan; a partial frame waits for the next bytes.
+   * Only that partial frame is ever copied (no per-chunk concatenation: a
+   * 330 MB file would churn 330 MB of garbage).
+   */
   private samples(bytes: Buffer) {
     const { channels, bitsPerSample } = this.format!;
-    const width = bitsPerSample / 8;
-    const frameBytes = width * channels;
-    let data = this.carry.length > 0 ? Buffer.concat([this.carry, bytes]) : bytes;
+    const frameBytes = (bitsPerSample / 8) * channels;
+    let data = bytes;
+    if (this.carry.length > 0) {
+      const missing = frameBytes - this.carry.length;
+      if (data.length < missing) {
+        this.carry = Buffer.concat([this.carry, data]);
+        return;
+      }
+      this.scanFrames(Buffer.concat([this.carry, data.subarray(0, missing)]));
+      data = data.subarray(missing);
+    }
     const usable = data.length - (data.length % frameBytes);
     this.carry = Buffer.from(data.subarray(usable));
-    data = data.subarray(0, usable);
-    const count = usable / width;
-    if (count === 0) return;
+    if (usable > 0) this.scanFrames(data.subarray(0, usable));
+  }
+
+  private scanFrames(data: Buffer) {
+    const width = this.format!.bitsPerSample / 8;
+    const count = data.length / width;
     if (width === 2) {
       const limit = SILENCE_RATIO * 32_768;
       this.scan!.block(count, (i) => Math.abs(data.readInt16LE(i * 2)) >= limit);
