@@ -81,22 +81,7 @@ export const releasesMigration = {
       .column("artworkFileId")
       .execute();
 
-    await db.schema
-      .createTable("release_file")
-      .addColumn("fileId", "text", (c) =>
-        c.primaryKey().references("stored_file.id").onDelete("cascade"),
-      )
-      .addColumn("releaseId", "text", (c) => c.notNull())
-      .addColumn("trackId", "text")
-      .addColumn("purpose", "text", (c) => c.notNull())
-      // JSON: the artwork's or the audio's checked details (width, sample rate, warnings...).
-      .addColumn("details", "text", (c) => c.notNull())
-      .execute();
-    await db.schema
-      .createIndex("release_file_release_idx")
-      .on("release_file")
-      .column("releaseId")
-      .execute();
+    await createReleaseFileTable(db);
   },
   async down(db: Kysely<unknown>) {
     await db.schema.dropTable("release_file").execute();
@@ -104,3 +89,23 @@ export const releasesMigration = {
     await db.schema.dropTable("release").execute();
   },
 };
+
+/** What the file check found in each upload of a release. */
+async function createReleaseFileTable(db: Kysely<unknown>) {
+  await db.schema
+    .createTable("release_file")
+    .addColumn("fileId", "text", (c) =>
+      c.primaryKey().references("stored_file.id").onDelete("cascade"),
+    )
+    .addColumn("releaseId", "text", (c) => c.notNull())
+    .addColumn("trackId", "text")
+    .addColumn("purpose", "text", (c) => c.notNull())
+    // JSON: the artwork's or the audio's checked details (width, sample rate, warnings...).
+    .addColumn("details", "text", (c) => c.notNull())
+    .execute();
+  await db.schema
+    .createIndex("release_file_release_idx")
+    .on("release_file")
+    .column("releaseId")
+    .execute();
+}
