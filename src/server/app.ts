@@ -35,6 +35,8 @@ import { removeAvatars } from "./features/profile/avatar-files";
 import profilePlugin from "./features/profile/routes";
 import publicConfigPlugin from "./features/public-config/routes";
 import songsPlugin from "./features/songs/routes";
+import releasesPlugin from "./features/releases/routes";
+import { removeReleaseData } from "./features/releases/release-user-data";
 import sessionsPlugin from "./features/sessions/routes";
 import { removeSongData } from "./features/songs/song-user-data";
 import uploadsPlugin from "./features/uploads/routes";
@@ -246,11 +248,12 @@ async function registerFeatures(
   await app.register(savedRepliesPlugin);
   await app.register(clientErrorsPlugin);
   await app.register(songsPlugin);
+  await app.register(releasesPlugin);
   await app.register(sessionsPlugin);
   // Wrong current passwords share the sign-in limiter, keyed per user.
   await app.register(accountPlugin, {
     reauthLimiter: signInLimiter,
     perIpPerMinute,
-    userDataRemovers: [removeChatData, removeSongData, removeAvatars],
+    userDataRemovers: [removeChatData, removeReleaseData, removeSongData, removeAvatars],
   });
 }

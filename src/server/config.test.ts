@@ -16,6 +16,14 @@ describe("loadConfig", () => {
     });
   });
 
+  it("gives releases 14 days of lead time by default, never less than 7", () => {
+    expect(loadConfig({}).releaseLeadDays).toBe(14);
+    expect(loadConfig({ RELEASE_LEAD_DAYS: "7" }).releaseLeadDays).toBe(7);
+    expect(() => loadConfig({ RELEASE_LEAD_DAYS: "6" })).toThrow(
+      /RELEASE_LEAD_DAYS: must be at least 7/,
+    );
+  });
+
   it("has per-user limits a person never meets, each settable", () => {
     expect(loadConfig({}).limits).toEqual({
       chatSendBurst: 30,

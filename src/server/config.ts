@@ -1,6 +1,7 @@
 import path from "node:path";
 import { z } from "zod";
 import { DEFAULT_MARKETING_URL } from "../shared/constants";
+import { DEFAULT_RELEASE_LEAD_DAYS, MIN_RELEASE_LEAD_DAYS } from "../shared/release-constants";
 import type { DatabaseOptions, SqliteSynchronous } from "./db/database";
 import { trustProxySchema, type TrustProxy } from "./http/trust-proxy";
 
@@ -48,6 +49,13 @@ const configSchema = z.object({
   SOCKETS_PER_USER: positiveInt.default(20),
   UNATTACHED_FILE_HOURS: positiveInt.default(24),
   FILE_SWEEP_MINUTES: positiveInt.default(60),
+  // Stores need time to deliver a release: never less than a week.
+  RELEASE_LEAD_DAYS: z.coerce
+    .number()
+    .int()
+    .min(MIN_RELEASE_LEAD_DAYS, `must be at least ${MIN_RELEASE_LEAD_DAYS} (days)`)
+    .max(365)
+    .default(DEFAULT_RELEASE_LEAD_DAYS),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
 });
 
@@ -57,6 +65,8 @@ export interface AppConfig {
   dataDir: string;
   publicUrl: string;
   marketingUrl: string;
+  /** A release date is at least this many days after the day it is submitted. */
+  releaseLeadDays: number;
   /** Undefined means: generate once and keep it in DATA_DIR. */
   authSecret: string | undefined;
   /** Sign-in and sign-up requests per minute per IP. */
@@ -125,6 +135,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     dataDir: path.resolve(c.DATA_DIR),
     publicUrl,
     marketingUrl: c.MARKETING_URL,
+    releaseLeadDays: c.RELEASE_LEAD_DAYS,
     authSecret: c.BETTER_AUTH_SECRET,
     authRequestsPerMinutePerIp: c.AUTH_RATE_LIMIT_PER_MINUTE,
     trustProxy: c.TRUST_PROXY,

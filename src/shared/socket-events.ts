@@ -9,6 +9,7 @@ import type {
 } from "./chat-events";
 import type { ChatMessage } from "./chat";
 import type { SongChangedEvent, SongStatusNotice } from "./song-events";
+import type { ReleaseChangedEvent } from "./release-events";
 import type { DeskActivityEvent, DeskChangedEvent } from "./desk-events";
 import type { AvailabilityChangedEvent } from "./availability";
 
@@ -38,6 +39,8 @@ export interface ServerToClientEvents {
   "song:statusChanged": (notice: SongStatusNotice) => void;
   /** To the song's artist and every agent: a song changed (pages, lists, desk refetch). */
   "song:changed": (event: SongChangedEvent) => void;
+  /** To the release's artist: one of their releases changed (open screens refetch). */
+  "release:changed": (event: ReleaseChangedEvent) => void;
   /**
    * The server may have missed delivering events to this socket (its instance
    * lost Redis and has it back): bring every live view up to date.

@@ -102,6 +102,16 @@ export interface DomainEventMap {
    * instances: its sockets' fan-out already travels through the adapter.
    */
   "agent.replied": { agentId: string };
+  /**
+   * An artist submitted a release for review: its tracks are now these song
+   * requests (pending). Agents hear it as desk activity; the artist gets an email.
+   */
+  "release.submitted": { releaseId: string; artistId: string; title: string; songIds: string[] };
+  /**
+   * A release was created, saved, submitted, withdrawn or deleted (`state`
+   * "deleted"): the artist's open screens fetch it again.
+   */
+  "release.changed": { releaseId: string; artistId: string; state: string };
   /** Stored-file rows are gone; their bytes may now be removed. */
   "files.deleted": { ids: readonly string[] };
 }
@@ -144,6 +154,8 @@ function noSubscriptions(): Subscriptions {
     "song.viewed": [],
     "agent.availabilityChanged": [],
     "agent.replied": [],
+    "release.submitted": [],
+    "release.changed": [],
     "files.deleted": [],
   };
 }

@@ -80,6 +80,15 @@ export function registerFanOut({ events, realtime, peersOf }: FanOutDeps): void 
     });
   });
 
+  // --- Releases ---
+  // A submitted release moves the desk (coalesced "desk:activity"); the artist's tabs refetch.
+  events.on("release.submitted", ({ releaseId }) => {
+    realtime.deskActivity(`release:${releaseId}`);
+  });
+  events.on("release.changed", ({ releaseId, artistId }) => {
+    realtime.toUsers([artistId], "release:changed", { releaseId });
+  });
+
   // --- Sessions ---
   // A socket is authorised once, at the handshake: when its session or its
   // password ends, or its account goes, its sockets end too (on every

@@ -41,6 +41,9 @@ interface Fixture {
   /** Ids of A's other sessions, one per persona that tries to end it. */
   aSessions: Record<Persona, string>;
   songId: string;
+  /** A's draft release, and one draft of A's per persona for the deletes. */
+  releaseId: string;
+  doomedReleases: Record<Persona, string>;
   roomId: string;
   /** A finished chat file in A's room. */
   chatFileId: string;
@@ -324,6 +327,37 @@ const ROWS: Record<string, Row> = {
     call: (f) => ({ url: `/api/songs/${f.songId}/views` }),
     expect: { out: 401, a: 200, b: 404, agent: 404 },
   },
+  // Releases: only artists create; A's release is A's to change, agents
+  // read it (403 on writes), B is told it does not exist. Writes name a
+  // stale version or a wrong state, so a permitted call changes nothing.
+  "POST /api/releases": {
+    call: () => ({ url: "/api/releases", payload: {} }),
+    expect: { out: 401, a: 201, b: 201, agent: 403 },
+  },
+  "GET /api/releases": { call: () => ({ url: "/api/releases" }), expect: allowed(200) },
+  "GET /api/releases/:id": {
+    call: (f) => ({ url: `/api/releases/${f.releaseId}` }),
+    expect: aAndAgent(200),
+  },
+  "PUT /api/releases/:id": {
+    call: (f) => ({ url: `/api/releases/${f.releaseId}`, payload: { version: 999 } }),
+    expect: { out: 401, a: 409, b: 404, agent: 403 },
+  },
+  "DELETE /api/releases/:id": {
+    call: (f, who) => ({ url: `/api/releases/${f.doomedReleases[who]}` }),
+    expect: { out: 401, a: 204, b: 404, agent: 403 },
+  },
+  "POST /api/releases/:id/submit": {
+    call: (f) => ({
+      url: `/api/releases/${f.releaseId}/submit`,
+      payload: { version: 999, acknowledgedWarnings: [] },
+    }),
+    expect: { out: 401, a: 409, b: 404, agent: 403 },
+  },
+  "POST /api/releases/:id/withdraw": {
+    call: (f) => ({ url: `/api/releases/${f.releaseId}/withdraw`, payload: { version: 1 } }),
+    expect: { out: 401, a: 409, b: 404, agent: 403 },
+  },
   "GET /api/artists": { call: () => ({ url: "/api/artists?q=" }), expect: agentsOnly(200) },
   "GET /api/desk/songs": { call: () => ({ url: "/api/desk/songs" }), expect: agentsOnly(200) },
   "GET /api/desk/artists/:id/songs": {
@@ -471,6 +505,17 @@ beforeAll(async () => {
     filetype: "image/png",
   });
   const song = await insertSong(t.app.ctx.database.db, songValues(a.id));
+  const newRelease = async () => {
+    const response = await t.app.inject({
+      method: "POST",
+      url: "/api/releases",
+      headers: { cookie: a.cookie, origin: ORIGIN },
+      payload: {},
+    });
+    return response.json<{ id: string }>().id;
+  };
+  const doomedReleases = {} as Record<Persona, string>;
+  for (const who of PERSONAS) doomedReleases[who] = await newRelease();
   const spare = { out: "" } as Record<Persona, string>;
   for (const [who, user] of [
     ["a", a],
@@ -492,6 +537,8 @@ beforeAll(async () => {
     spare,
     aSessions,
     songId: song.id,
+    releaseId: await newRelease(),
+    doomedReleases,
     roomId,
     chatFileId: chatFile.id!,
     avatarId: avatar.id!,

@@ -26,7 +26,14 @@ function isActive(item: NavItem, pathname: string): boolean {
   if (item.to === "/")
     return pathname === "/" || pathname.startsWith("/chat/") || pathname.startsWith("/inbox/");
   if (item.to === "/songs" || item.to === "/list") {
-    return pathname === "/songs" || pathname === "/list" || pathname.startsWith("/song/");
+    // A release is made of songs: its screens belong to the songs entry.
+    return (
+      pathname === "/songs" ||
+      pathname === "/list" ||
+      pathname.startsWith("/song/") ||
+      pathname === "/releases" ||
+      pathname.startsWith("/releases/")
+    );
   }
   return pathname.startsWith(item.to);
 }

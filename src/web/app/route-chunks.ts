@@ -20,6 +20,7 @@ export interface RouteChunks {
 
 const chat = "src/web/features/chat/";
 const songs = "src/web/features/songs/";
+const releases = "src/web/features/releases/";
 /** The live link's client, imported right after the first render (realtime-client.ts). */
 const socketClient = "src/web/realtime/socket-io.ts";
 
@@ -66,6 +67,9 @@ export const routeChunks: RouteChunks[] = [
   { path: "/songs", modules: [`${songs}songs-page.tsx`] },
   { path: "/list", modules: [`${songs}songs-page.tsx`] },
   { path: "/song/:id", modules: [`${songs}song-detail-page.tsx`] },
+  { path: "/releases", modules: [`${releases}releases-page.tsx`] },
+  { path: "/releases/new", modules: [`${releases}new-release-page.tsx`] },
+  { path: "/releases/:id", modules: [`${releases}release-page.tsx`] },
   { path: "/song/:id/ask", modules: [`${chat}ask/ask-about-song-page.tsx`] },
   { path: "/desk/songs", modules: [`${songs}desk/song-desk-page.tsx`] },
   { path: "/saved-replies", modules: ["src/web/features/saved-replies/saved-replies-page.tsx"] },

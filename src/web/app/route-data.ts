@@ -9,6 +9,7 @@ import { mySongsUrl } from "../features/songs/api/get-my-songs";
 import { songCountsUrl } from "../features/songs/api/get-song-counts";
 import { songNoticesUrl } from "../features/songs/api/get-song-notices";
 import { songUrl } from "../features/songs/api/open-song";
+import { releasesUrl } from "../features/releases/api/get-releases";
 import { savedRepliesUrl } from "../lib/saved-replies-api";
 
 /** The API answers a signed-in screen asks for first, for each role that sees it. */
@@ -61,6 +62,7 @@ export const routeData: Record<string, RouteData> = {
   "/songs": withFrame({ artist: [mySongsUrl({}), songCountsUrl("")] }),
   "/list": withFrame({ artist: [mySongsUrl({}), songCountsUrl("")] }),
   "/song/:id": withFrame({ artist: [songUrl(routeParam("id"))] }),
+  "/releases": withFrame({ artist: [releasesUrl] }),
   "/wallet": withFrame({ artist: [] }),
   "/settings": withFrame({
     artist: [mailPreferencesUrl, accountSessionsUrl],

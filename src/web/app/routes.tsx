@@ -78,6 +78,12 @@ export const routes: RouteObject[] = [
           { path: "songs", ...page(() => import("../features/songs/songs-page")) },
           { path: "list", ...page(() => import("../features/songs/songs-page")) },
           { path: "song/:id", ...page(() => import("../features/songs/song-detail-page")) },
+          { path: "releases", ...page(() => import("../features/releases/releases-page")) },
+          {
+            path: "releases/new",
+            ...page(() => import("../features/releases/new-release-page")),
+          },
+          { path: "releases/:id", ...page(() => import("../features/releases/release-page")) },
           {
             // "Ask about this song": the chat decides where the question goes.
             path: "song/:id/ask",

@@ -5,6 +5,8 @@ export class ApiError extends Error {
     message: string,
     readonly code?: string,
     readonly fieldErrors?: Record<string, string>,
+    /** The whole answer, for a refusal that says more (a submit's issues). */
+    readonly body?: unknown,
   ) {
     super(message);
   }
@@ -36,6 +38,7 @@ export async function apiFetch<T>(
       body.message ?? response.statusText,
       body.code,
       body.fieldErrors,
+      data,
     );
   }
   return data as T;

@@ -23,7 +23,10 @@ function publicConfigPlugin(
     },
     async (_request, reply) => {
       reply.header("cache-control", "public, max-age=300");
-      return { marketingUrl: app.ctx.config.marketingUrl };
+      return {
+        marketingUrl: app.ctx.config.marketingUrl,
+        releaseLeadDays: app.ctx.config.releaseLeadDays,
+      };
     },
   );
   done();

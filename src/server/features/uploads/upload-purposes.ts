@@ -2,7 +2,17 @@ import type { Kysely } from "kysely";
 import type { FileKind } from "../../../shared/files";
 import type { Database } from "../../db/schema";
 import type { PublicUser } from "../../../shared/user";
+import type { FileStorage } from "../../storage/file-storage";
 import type { StoredFile } from "./stored-files";
+
+/**
+ * What a purpose's own file check found once the last byte arrived: the
+ * file's type and details to answer with (sent with the tus finish), or
+ * the sentence that refuses it (the file is then deleted).
+ */
+export type UploadInspection =
+  | { ok: true; kind: FileKind; mimeType: string; details?: Record<string, unknown> }
+  | { ok: false; message: string };
 
 /**
  * What an upload is for (chat attachment, profile picture, song cover) and
@@ -12,6 +22,8 @@ import type { StoredFile } from "./stored-files";
 export interface UploadPurpose {
   name: string;
   maxBytes: number;
+  /** The refusal of a file over maxBytes at creation, when the purpose says it its own way. */
+  tooLargeMessage?: string;
   kinds: readonly FileKind[];
   /**
    * May this user start this upload? Throw HttpError (400/403) when not.
@@ -25,6 +37,11 @@ export interface UploadPurpose {
    * message, a song, a profile). The sweeper removes the others once old;
    * without this, the purpose's files are never swept.
    */
+  /**
+   * Reads the finished file (streamed from storage) and judges it, instead
+   * of the generic sniff of its first bytes. May store what it found.
+   */
+  inspect?(file: StoredFile, storage: FileStorage): Promise<UploadInspection>;
   attached?(db: Kysely<Database>, ids: readonly string[]): Promise<string[]>;
 }
 

@@ -8,8 +8,11 @@ import type { Database } from "../../db/schema";
 import { HttpError } from "../../http/errors";
 import type { FileStorage } from "../../storage/file-storage";
 import { findStoredFile, type StoredFile } from "./stored-files";
-import type { UploadPurpose } from "./upload-purposes";
+import type { UploadInspection, UploadPurpose } from "./upload-purposes";
 import { refusalOfNewUpload, type UploadLimits } from "./upload-limits";
+
+/** A finished upload's answer: the file, plus what its purpose's check found (release files). */
+export type FinishedUpload = UploadedFile & { [detail: string]: unknown };
 
 /** tus turns a thrown { status_code, body } into its response. */
 export class TusRejection extends Error {
@@ -72,7 +75,9 @@ export class UploadService {
     const purpose = purposes.get(metadata.purpose ?? "");
     if (!purpose) reject(400, uploadMessages.unknownPurpose);
     if (upload.size === undefined) reject(400, uploadMessages.lengthRequired);
-    if (upload.size > purpose.maxBytes) reject(413, uploadMessages.tooLarge(purpose.maxBytes));
+    if (upload.size > purpose.maxBytes) {
+      reject(413, purpose.tooLargeMessage ?? uploadMessages.tooLarge(purpose.maxBytes));
+    }
     // A claimed type that is plainly wrong is refused early; the bytes decide at the end.
     const claimed = metadata.filetype?.split("/")[0];
     if (claimed && !(purpose.kinds as readonly string[]).includes(claimed)) {
@@ -113,22 +118,50 @@ export class UploadService {
   }
 
   /** The last byte arrived: the bytes decide the type; a file its purpose refuses is removed. */
-  async finish(uploadId: string): Promise<UploadedFile> {
+  async finish(uploadId: string): Promise<FinishedUpload> {
     const { db, storage, purposes } = this.deps;
     const file = await findStoredFile(db, uploadId);
     const purpose = file && purposes.get(file.purpose);
+    if (file && purpose?.inspect) return this.finishInspected(file, purpose);
     const sniffed = await sniffFileType(await storage.head(uploadId, SNIFF_BYTES));
     if (!file || !purpose || !sniffed || !purpose.kinds.includes(sniffed.kind)) {
-      await db.deleteFrom("stored_file").where("id", "=", uploadId).execute();
-      await storage.remove(uploadId);
+      await this.discard(uploadId);
       reject(415, uploadMessages.wrongType(purpose?.kinds ?? ["image"]));
     }
-    await db
+    await this.markReady(uploadId, sniffed.kind, sniffed.mimeType);
+    return { ...uploadedFile({ ...file, kind: sniffed.kind, mimeType: sniffed.mimeType }) };
+  }
+
+  /** A purpose that reads the whole file judges it; its refusal (422) is its own sentence. */
+  private async finishInspected(file: StoredFile, purpose: UploadPurpose): Promise<FinishedUpload> {
+    let inspection: UploadInspection;
+    try {
+      inspection = await purpose.inspect!(file, this.deps.storage);
+    } catch (err) {
+      await this.discard(file.id);
+      throw err;
+    }
+    if (!inspection.ok) {
+      await this.discard(file.id);
+      reject(422, inspection.message);
+    }
+    await this.markReady(file.id, inspection.kind, inspection.mimeType);
+    const details = inspection.details ?? {};
+    return { ...details, ...uploadedFile({ ...file, ...inspection }) };
+  }
+
+  private async markReady(id: string, kind: UploadedFile["kind"], mimeType: string) {
+    await this.deps.db
       .updateTable("stored_file")
-      .set({ status: "ready", mimeType: sniffed.mimeType, kind: sniffed.kind })
-      .where("id", "=", uploadId)
+      .set({ status: "ready", mimeType, kind })
+      .where("id", "=", id)
       .execute();
-    return uploadedFile({ ...file, kind: sniffed.kind, mimeType: sniffed.mimeType });
+  }
+
+  /** A refused file leaves nothing behind: its row, then its bytes. */
+  private async discard(id: string) {
+    await this.deps.db.deleteFrom("stored_file").where("id", "=", id).execute();
+    await this.deps.storage.remove(id);
   }
 
   /** A finished upload's details, to its uploader only. */

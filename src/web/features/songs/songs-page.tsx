@@ -1,6 +1,7 @@
 import { useState, type SyntheticEvent } from "react";
 import { Navigate, useSearchParams } from "react-router";
 import { Search } from "lucide-react";
+import { ReleaseLinks } from "./release-links";
 import type { SongCounts, SongListFilters } from "../../../shared/song-schemas";
 import { readSongListFilters } from "../../../shared/song-list-filters";
 import { SONG_STATUSES } from "../../../shared/song-status-names";
@@ -58,7 +59,10 @@ function YourSongs() {
   const filtered = Boolean(filters.status || filters.q);
   return (
     <div className="mx-auto flex w-full max-w-2xl flex-col gap-4 p-4 sm:p-6">
-      <h1 className="text-2xl font-bold">Your Songs</h1>
+      <div className="flex items-center gap-2">
+        <h1 className="min-w-0 flex-1 text-2xl font-bold">Your Songs</h1>
+        <ReleaseLinks />
+      </div>
       <TitleSearch
         key={filters.q ?? ""}
         initial={filters.q ?? ""}

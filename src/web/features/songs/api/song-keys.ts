@@ -1,9 +1,10 @@
 import type { DeskSongFilters, SongListFilters } from "../../../../shared/song-schemas";
+import { MY_SONGS_QUERY_ROOT, SONGS_QUERY_ROOT } from "../../../lib/query-roots";
 
 /** Every songs query lives under ["songs"], so one invalidation refreshes both sides. */
 export const songKeys = {
-  all: ["songs"] as const,
-  mine: () => [...songKeys.all, "mine"] as const,
+  all: SONGS_QUERY_ROOT,
+  mine: () => MY_SONGS_QUERY_ROOT,
   myList: (filters: SongListFilters) => [...songKeys.mine(), "list", filters] as const,
   myCounts: (q: string) => [...songKeys.mine(), "counts", q] as const,
   notices: () => [...songKeys.mine(), "notices"] as const,

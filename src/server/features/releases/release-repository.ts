@@ -1,0 +1,230 @@
+import type { Kysely, Selectable, Transaction } from "kysely";
+import type { ReleaseDraft, ReleaseDraftTrack } from "../../../shared/release-schemas";
+import type { Database, ReleaseFileTable, ReleaseTable, ReleaseTrackTable } from "../../db/schema";
+
+export type ReleaseRow = Selectable<ReleaseTable>;
+export type ReleaseTrackRow = Selectable<ReleaseTrackTable>;
+export type ReleaseFileRow = Selectable<ReleaseFileTable>;
+type Db = Kysely<Database> | Transaction<Database>;
+
+/** A release file's check result with its stored file's name and size. */
+export interface CheckedFile extends ReleaseFileRow {
+  name: string;
+  size: number;
+}
+
+export async function insertRelease(
+  db: Db,
+  values: { id: string; artistId: string; primaryArtist: string },
+  now = Date.now(),
+): Promise<ReleaseRow> {
+  return db
+    .insertInto("release")
+    .values({
+      ...values,
+      state: "draft",
+      version: 1,
+      title: "",
+      featuredArtists: "[]",
+      genre: "",
+      language: "",
+      releaseDate: "",
+      originalReleaseDate: "",
+      pLine: "",
+      cLine: "",
+      upc: "",
+      artworkFileId: null,
+      acknowledgedWarnings: "[]",
+      createdAt: now,
+      updatedAt: now,
+      submittedAt: null,
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+export async function findRelease(db: Db, id: string): Promise<ReleaseRow | undefined> {
+  return db.selectFrom("release").selectAll().where("id", "=", id).executeTakeFirst();
+}
+
+/** The artist's releases, newest first. */
+export async function listArtistReleases(db: Db, artistId: string): Promise<ReleaseRow[]> {
+  return db
+    .selectFrom("release")
+    .selectAll()
+    .where("artistId", "=", artistId)
+    .orderBy("createdAt", "desc")
+    .orderBy("id", "desc")
+    .execute();
+}
+
+/** The tracks of these releases, in order. */
+export async function findTracks(
+  db: Db,
+  releaseIds: readonly string[],
+): Promise<ReleaseTrackRow[]> {
+  if (releaseIds.length === 0) return [];
+  return db
+    .selectFrom("release_track")
+    .selectAll()
+    .where("releaseId", "in", releaseIds)
+    .orderBy("releaseId")
+    .orderBy("position")
+    .execute();
+}
+
+/** The checked files of these releases that are still stored. */
+export async function findCheckedFiles(
+  db: Db,
+  releaseIds: readonly string[],
+): Promise<CheckedFile[]> {
+  if (releaseIds.length === 0) return [];
+  return db
+    .selectFrom("release_file")
+    .innerJoin("stored_file", "stored_file.id", "release_file.fileId")
+    .select([
+      "release_file.fileId",
+      "release_file.releaseId",
+      "release_file.trackId",
+      "release_file.purpose",
+      "release_file.details",
+      "stored_file.name",
+      "stored_file.size",
+    ])
+    .where("release_file.releaseId", "in", releaseIds)
+    .where("stored_file.status", "=", "ready")
+    .execute();
+}
+
+export async function insertCheckedFile(db: Db, row: ReleaseFileRow): Promise<void> {
+  await db.insertInto("release_file").values(row).execute();
+}
+
+/** Writes the draft's own fields if the release is still at `version`; undefined otherwise. */
+export async function updateReleaseFields(
+  db: Db,
+  id: string,
+  version: number,
+  draft: Omit<ReleaseDraft, "version" | "tracks">,
+  now = Date.now(),
+): Promise<ReleaseRow | undefined> {
+  return db
+    .updateTable("release")
+    .set({
+      title: draft.title,
+      primaryArtist: draft.primaryArtist,
+      featuredArtists: JSON.stringify(draft.featuredArtists),
+      genre: draft.genre,
+      language: draft.language,
+      releaseDate: draft.releaseDate,
+      originalReleaseDate: draft.originalReleaseDate,
+      pLine: draft.pLine,
+      cLine: draft.cLine,
+      upc: draft.upc,
+      artworkFileId: draft.artworkFileId,
+      version: version + 1,
+      updatedAt: now,
+    })
+    .where("id", "=", id)
+    .where("version", "=", version)
+    .returningAll()
+    .executeTakeFirst();
+}
+
+/** The release's tracks become exactly these, in this order. */
+export async function replaceTracks(
+  trx: Transaction<Database>,
+  releaseId: string,
+  tracks: readonly ReleaseDraftTrack[],
+): Promise<void> {
+  await trx.deleteFrom("release_track").where("releaseId", "=", releaseId).execute();
+  if (tracks.length === 0) return;
+  await trx
+    .insertInto("release_track")
+    .values(
+      tracks.map((track, position) => ({
+        releaseId,
+        id: track.id,
+        position,
+        title: track.title,
+        version: track.version,
+        featuredArtists: JSON.stringify(track.featuredArtists),
+        composer: track.composer,
+        lyricist: track.lyricist,
+        instrumental: track.instrumental ? 1 : 0,
+        producer: track.producer,
+        explicit: track.explicit,
+        isrc: track.isrc,
+        isrcClaim: null,
+        lyrics: track.lyrics,
+        audioFileId: track.audioFileId,
+        songId: null,
+      })),
+    )
+    .execute();
+}
+
+/** Moves the release to `state` if still at `version`; undefined when another change came first. */
+export async function changeReleaseState(
+  db: Db,
+  id: string,
+  version: number,
+  change: { state: string; submittedAt?: number | null; acknowledgedWarnings?: string[] },
+  now = Date.now(),
+): Promise<ReleaseRow | undefined> {
+  return db
+    .updateTable("release")
+    .set({
+      state: change.state,
+      version: version + 1,
+      updatedAt: now,
+      ...(change.submittedAt !== undefined ? { submittedAt: change.submittedAt } : {}),
+      ...(change.acknowledgedWarnings
+        ? { acknowledgedWarnings: JSON.stringify(change.acknowledgedWarnings) }
+        : {}),
+    })
+    .where("id", "=", id)
+    .where("version", "=", version)
+    .returningAll()
+    .executeTakeFirst();
+}
+
+/** A submitted track: its song request and its claim on its ISRC (the unique index). */
+export async function linkTrack(
+  trx: Transaction<Database>,
+  releaseId: string,
+  trackId: string,
+  link: { songId: string | null; isrcClaim: string | null },
+): Promise<void> {
+  await trx
+    .updateTable("release_track")
+    .set(link)
+    .where("releaseId", "=", releaseId)
+    .where("id", "=", trackId)
+    .execute();
+}
+
+/** Which of these compact ISRCs a track of another release has claimed. */
+export async function claimedIsrcs(
+  db: Db,
+  releaseId: string,
+  isrcs: readonly string[],
+): Promise<Set<string>> {
+  if (isrcs.length === 0) return new Set();
+  const rows = await db
+    .selectFrom("release_track")
+    .select("isrcClaim")
+    .where("isrcClaim", "in", isrcs)
+    .where("releaseId", "!=", releaseId)
+    .execute();
+  return new Set(rows.flatMap((row) => (row.isrcClaim ? [row.isrcClaim] : [])));
+}
+
+export async function deleteRelease(trx: Db, id: string): Promise<void> {
+  await trx.deleteFrom("release").where("id", "=", id).execute();
+}
+
+export async function deleteReleaseFileRows(trx: Db, releaseIds: readonly string[]): Promise<void> {
+  if (releaseIds.length === 0) return;
+  await trx.deleteFrom("release_file").where("releaseId", "in", releaseIds).execute();
+}

@@ -1,0 +1,157 @@
+import type { Kysely } from "kysely";
+import { normalizeIsrc } from "../../../shared/release-codes";
+import { artistWithFeatured, trackDisplayTitle } from "../../../shared/release-format";
+import type { ReleaseDetail } from "../../../shared/release-schemas";
+import { normalizeDuration } from "../../../shared/song-duration";
+import type { Database } from "../../db/schema";
+import { insertSong, type SongFields } from "../songs/song-repository";
+import {
+  changeReleaseState,
+  claimedIsrcs,
+  findTracks,
+  linkTrack,
+  type ReleaseRow,
+} from "./release-repository";
+
+/** Thrown inside a transaction to roll it back with a known outcome. */
+class Rollback extends Error {
+  constructor(readonly outcome: "stale" | "review-started" | "isrc-taken") {
+    super(outcome);
+  }
+}
+
+function isUniqueViolation(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return code === "SQLITE_CONSTRAINT_UNIQUE" || code === "SQLITE_CONSTRAINT" || code === "23505";
+}
+
+/** The song request a submitted track becomes (the spec's shape, status pending). */
+export function songOfTrack(
+  release: ReleaseDetail,
+  track: ReleaseDetail["tracks"][number],
+): SongFields {
+  const seconds = Math.round((track.audio?.durationMs ?? 0) / 1000);
+  return {
+    artistId: release.artistId,
+    type: trackDisplayTitle(track),
+    status: "pending",
+    artist: artistWithFeatured(release.primaryArtist, [
+      ...release.featuredArtists,
+      ...track.featuredArtists,
+    ]),
+    album: release.title,
+    genre: release.genre,
+    date: release.releaseDate,
+    duration: seconds > 0 ? (normalizeDuration(String(seconds)) ?? "") : "",
+    lyrics: track.lyrics,
+    link: "",
+    coverFileId: release.artwork?.fileId ?? null,
+    spotifyUrl: "",
+    appleMusicUrl: "",
+    youtubeUrl: "",
+  };
+}
+
+export type SubmitOutcome =
+  | "stale"
+  /** Tracks whose ISRC another release claimed first. */
+  | { isrcTaken: string[] }
+  | { row: ReleaseRow; songIds: string[] };
+
+/**
+ * In ONE transaction: the release becomes submitted, each track a song
+ * request, and each ISRC the portal's claim (a unique index: of two
+ * releases submitted at once with one ISRC, one fails and rolls back).
+ */
+export async function submitRelease(
+  db: Kysely<Database>,
+  release: ReleaseDetail,
+  acknowledgedWarnings: string[],
+  now: number,
+): Promise<SubmitOutcome> {
+  const claims = new Map(
+    release.tracks.flatMap((track) => {
+      const isrc = normalizeIsrc(track.isrc);
+      return isrc ? [[track.id, isrc] as const] : [];
+    }),
+  );
+  try {
+    return await db.transaction().execute(async (trx) => {
+      const row = await changeReleaseState(
+        trx,
+        release.id,
+        release.version,
+        { state: "submitted", submittedAt: now, acknowledgedWarnings },
+        now,
+      );
+      if (!row) throw new Rollback("stale");
+      const taken = await claimedIsrcs(trx, release.id, [...claims.values()]);
+      if (taken.size > 0) throw new Rollback("isrc-taken");
+      const songIds: string[] = [];
+      for (const track of release.tracks) {
+        const song = await insertSong(trx, songOfTrack(release, track), now);
+        songIds.push(song.id);
+        await linkTrack(trx, release.id, track.id, {
+          songId: song.id,
+          isrcClaim: claims.get(track.id) ?? null,
+        });
+      }
+      return { row, songIds };
+    });
+  } catch (error) {
+    if (error instanceof Rollback && error.outcome === "stale") return "stale";
+    if ((error instanceof Rollback && error.outcome === "isrc-taken") || isUniqueViolation(error)) {
+      const taken = await claimedIsrcs(db, release.id, [...claims.values()]);
+      const trackIds = [...claims].filter(([, isrc]) => taken.has(isrc)).map(([id]) => id);
+      return { isrcTaken: trackIds.length > 0 ? trackIds : [...claims.keys()] };
+    }
+    throw error;
+  }
+}
+
+export type WithdrawOutcome = "stale" | "review-started" | { row: ReleaseRow; songIds: string[] };
+
+/** Back to a draft in ONE transaction: its pending song requests and ISRC claims go. */
+export async function withdrawRelease(
+  db: Kysely<Database>,
+  release: ReleaseRow,
+  now: number,
+): Promise<WithdrawOutcome> {
+  try {
+    return await db.transaction().execute(async (trx) => {
+      const row = await changeReleaseState(
+        trx,
+        release.id,
+        release.version,
+        { state: "draft", submittedAt: null, acknowledgedWarnings: [] },
+        now,
+      );
+      if (!row) throw new Rollback("stale");
+      const tracks = await findTracks(trx, [release.id]);
+      const songIds = tracks.flatMap((track) => (track.songId ? [track.songId] : []));
+      if (songIds.length > 0) {
+        const started = await trx
+          .selectFrom("song_request")
+          .select("id")
+          .where("id", "in", songIds)
+          .where("status", "!=", "pending")
+          .executeTakeFirst();
+        if (started) throw new Rollback("review-started");
+        await trx
+          .deleteFrom("song_request")
+          .where("id", "in", songIds)
+          .where("artistId", "=", release.artistId)
+          .execute();
+      }
+      await trx
+        .updateTable("release_track")
+        .set({ songId: null, isrcClaim: null })
+        .where("releaseId", "=", release.id)
+        .execute();
+      return { row, songIds };
+    });
+  } catch (error) {
+    if (error instanceof Rollback && error.outcome !== "isrc-taken") return error.outcome;
+    throw error;
+  }
+}

@@ -1,0 +1,17 @@
+import { RELEASE_ARTWORK_PURPOSE, RELEASE_AUDIO_PURPOSE } from "../../../shared/release-constants";
+import type { UserDataRemover } from "../../context";
+import { deleteFileRows } from "../uploads/stored-files";
+
+/**
+ * A deleted artist's releases go with the account (tracks by cascade), and
+ * so do the files uploaded for them: their rows here, their bytes after
+ * the commit (files.deleted).
+ */
+export const removeReleaseData: UserDataRemover = async (trx, userId) => {
+  await trx.deleteFrom("release").where("artistId", "=", userId).execute();
+  const fileIds = [
+    ...(await deleteFileRows(trx, { purpose: RELEASE_ARTWORK_PURPOSE, ownerId: userId })),
+    ...(await deleteFileRows(trx, { purpose: RELEASE_AUDIO_PURPOSE, ownerId: userId })),
+  ];
+  return { fileIds };
+};

@@ -1,0 +1,17 @@
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import type { ReleaseDetail } from "../../../../shared/release-schemas";
+import { apiFetch } from "../../../lib/api-client";
+import { releasesUrl } from "./get-releases";
+import { releaseKeys } from "./release-keys";
+
+/** Starts a new draft; the list learns of it and its form opens from the answer. */
+export function useCreateRelease() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => apiFetch<ReleaseDetail>(releasesUrl, { body: {} }),
+    onSuccess: (release) => {
+      queryClient.setQueryData(releaseKeys.release(release.id), release);
+      return queryClient.invalidateQueries({ queryKey: releaseKeys.list() });
+    },
+  });
+}

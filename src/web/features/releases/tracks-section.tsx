@@ -1,0 +1,114 @@
+import { useEffect, useRef } from "react";
+import { Plus } from "lucide-react";
+import type { ReleaseAudio, ReleaseUploadedFile } from "../../../shared/release-schemas";
+import { RELEASE_MAX_TRACKS } from "../../../shared/release-constants";
+import { Button } from "../../components/button";
+import { FieldError } from "../../components/form-field";
+import { errorText, type IssuesFor } from "./issue-notes";
+import { fieldDomId, moveTrack, newTrack, type DraftFields } from "./release-draft";
+import { TrackFields, moveButtonId, type MoveDirection } from "./track-fields";
+
+type Track = DraftFields["tracks"][number];
+
+/**
+ * Focus for after the next change of the tracks: the element whose id is
+ * put in the ref; a Move button the move disabled (the track reached an end)
+ * hands focus to the other one.
+ */
+function useFocusAfter(tracks: readonly Track[]) {
+  const focusNext = useRef<string | null>(null);
+  useEffect(() => {
+    const id = focusNext.current;
+    if (!id) return;
+    focusNext.current = null;
+    const target = document.getElementById(id);
+    if (target instanceof HTMLButtonElement && target.disabled) {
+      const other = id.endsWith("-up") ? id.replace(/-up$/, "-down") : id.replace(/-down$/, "-up");
+      document.getElementById(other)?.focus();
+    } else {
+      target?.focus();
+    }
+  }, [tracks]);
+  return (id: string) => {
+    focusNext.current = id;
+  };
+}
+
+/**
+ * The tracks, in order: Add track, and each track's Move up / Move down /
+ * Remove track. Focus follows a moved track (its same button, or the other
+ * one when the track reached an end); after a removal it goes to Add track.
+ */
+export function TracksSection(props: {
+  releaseId: string;
+  tracks: readonly Track[];
+  audioOf: (track: Track) => ReleaseAudio | null;
+  issuesFor: IssuesFor;
+  onTracks: (update: (tracks: Track[]) => Track[]) => void;
+  onAudioUploaded: (trackId: string, file: ReleaseUploadedFile) => void;
+}) {
+  const { releaseId, tracks, audioOf, issuesFor, onTracks } = props;
+  const focusAfter = useFocusAfter(tracks);
+  const addId = fieldDomId("tracks");
+
+  const move = (index: number, direction: MoveDirection) => {
+    const track = tracks[index];
+    if (!track) return;
+    focusAfter(moveButtonId(track.id, direction));
+    onTracks((list) => moveTrack(list, index, direction === "up" ? index - 1 : index + 1));
+  };
+  const remove = (trackId: string) => {
+    focusAfter(addId);
+    onTracks((list) => list.filter((track) => track.id !== trackId));
+  };
+  const update = (trackId: string, change: Partial<Track>) =>
+    onTracks((list) =>
+      list.map((track) => (track.id === trackId ? { ...track, ...change } : track)),
+    );
+
+  return (
+    <section aria-labelledby="release-tracks-heading" className="flex flex-col gap-4">
+      <h2 id="release-tracks-heading" className="text-lg font-semibold">
+        Tracks
+      </h2>
+      {tracks.length > 0 && (
+        <ol className="flex flex-col gap-4">
+          {tracks.map((track, index) => (
+            <li key={track.id}>
+              <TrackFields
+                releaseId={releaseId}
+                track={track}
+                index={index}
+                count={tracks.length}
+                audio={audioOf(track)}
+                issuesFor={issuesFor}
+                onChange={(change) => update(track.id, change)}
+                onMove={(direction) => move(index, direction)}
+                onRemove={() => remove(track.id)}
+                onAudioUploaded={(file) => props.onAudioUploaded(track.id, file)}
+              />
+            </li>
+          ))}
+        </ol>
+      )}
+      <div className="flex flex-col gap-1.5">
+        <Button
+          id={addId}
+          variant="secondary"
+          className="self-start"
+          disabled={tracks.length >= RELEASE_MAX_TRACKS}
+          aria-describedby={errorText(issuesFor("tracks")) ? `${addId}-error` : undefined}
+          onClick={() => {
+            const track = newTrack();
+            focusAfter(fieldDomId(`tracks.${track.id}.title`));
+            onTracks((list) => [...list, track]);
+          }}
+        >
+          <Plus aria-hidden="true" className="size-4" />
+          Add track
+        </Button>
+        <FieldError id={`${addId}-error`} error={errorText(issuesFor("tracks"))} />
+      </div>
+    </section>
+  );
+}
