@@ -107,6 +107,13 @@ export interface DeskMentionTable {
   createdAt: EpochMs;
 }
 
+/** A stored message whose live fan-out Redis has not confirmed yet (decision 094). */
+export interface FanOutPendingTable {
+  messageId: string;
+  /** The database's clock, ms: when it was marked, or last claimed by a sweep. */
+  markedAt: EpochMs;
+}
+
 export interface RoomMemberTable {
   roomId: string;
   userId: string;
@@ -248,6 +255,7 @@ export interface Database {
   desk_read: DeskReadTable;
   desk_mention: DeskMentionTable;
   message: MessageTable;
+  fan_out_pending: FanOutPendingTable;
   session: SessionTable;
   account: AccountTable;
   verification: VerificationTable;

@@ -16,6 +16,7 @@ export function createDelivery(
   handlers: HandlerTable,
   deskActivity: DeskActivity,
   fannedOut: () => Promise<void>,
+  delivered: (messageId: string) => void = () => undefined,
 ): Realtime {
   return {
     io,
@@ -41,6 +42,7 @@ export function createDelivery(
       handlers[event].push(handler);
     },
     fannedOut,
+    delivered,
     disconnectUser(userId) {
       io.in(userChannel(userId)).disconnectSockets(true);
     },

@@ -133,7 +133,7 @@ export async function findOwnMessage(
   return row ? (await attachQuotes(db, [row], await attachSongCards(db, [row])))[0] : undefined;
 }
 
-function isUniqueViolation(error: unknown): boolean {
+export function isUniqueViolation(error: unknown): boolean {
   const code = (error as { code?: unknown }).code;
   return (
     code === "SQLITE_CONSTRAINT_UNIQUE" ||

@@ -52,6 +52,8 @@ export interface ChatServiceDeps {
   resolveFile: ChatFileResolver;
   /** Each user's send budget (burst and sustained); unlimited when absent. */
   sendBudget?: UserBudget;
+  /** Mark each stored message for the durable fan-out (with Redis; decision 094). */
+  markFanOut?: boolean;
   now?: () => number;
 }
 
@@ -78,7 +80,9 @@ export class ChatService {
     this.resolveFile = deps.resolveFile;
     this.sendBudget = deps.sendBudget;
     this.now = deps.now ?? Date.now;
-    this.write = createMessageWriter(deps.db, deps.sqlite);
+    this.write = createMessageWriter(deps.db, deps.sqlite, {
+      markFanOut: deps.markFanOut ?? false,
+    });
     this.events.onEveryInstance("user.deleted", ({ userId }) => {
       for (const [roomId, ids] of this.members.entries()) {
         if (ids.includes(userId)) this.members.delete(roomId);

@@ -1,0 +1,65 @@
+import type { PendingDelivery } from "../features/chat/fan-out-marks";
+
+/** A mark this old names a delivery its instance could not see confirmed: it may have died. */
+export const STALE_MARK_MS = 2_000;
+/** How often every instance looks for stale marks. */
+export const SWEEP_EVERY_MS = 1_000;
+/** Most marks one sweep takes. */
+export const SWEEP_LIMIT = 500;
+
+export interface SweepDeps {
+  linkReady: () => boolean;
+  /** Claims stale marks (leased: no other sweep takes them for STALE_MARK_MS). */
+  claim: () => Promise<string[]>;
+  load: (messageIds: readonly string[]) => Promise<PendingDelivery[]>;
+  /**
+   * The fan-out's own delivery (fan-out.ts), to local sockets and through
+   * Redis to the rest; it hands each message to the confirmations, which
+   * clear its mark once Redis has it.
+   */
+  deliver: (delivery: PendingDelivery) => void;
+  /** Clears marks at once (their messages are gone). */
+  clear: (messageIds: readonly string[]) => Promise<void>;
+  onError: (err: unknown) => void;
+  everyMs?: number;
+}
+
+/**
+ * Decision 094's safety net, run by every instance: a fan-out mark older
+ * than STALE_MARK_MS belongs to a message whose storing instance did not
+ * see Redis confirm its live delivery (its link was down, and it may have
+ * died since). The sweep claims such marks and delivers those messages
+ * again; the marks go once Redis confirms the new publishes
+ * (fan-out-confirmations.ts). It waits
+ * while its own link to Redis is down (its deliveries would not leave the
+ * instance either). A claimed mark this sweep cannot clear is taken again
+ * after the lease.
+ */
+export function sweepStaleMarks(deps: SweepDeps): { stop(): void; sweep(): Promise<number> } {
+  let running = false;
+  async function sweep(): Promise<number> {
+    if (running || !deps.linkReady()) return 0;
+    running = true;
+    try {
+      const ids = await deps.claim();
+      if (ids.length === 0) return 0;
+      const deliveries = await deps.load(ids);
+      for (const delivery of deliveries) deps.deliver(delivery);
+      const found = new Set(deliveries.map(deliveredId));
+      const gone = ids.filter((id) => !found.has(id));
+      if (gone.length > 0) await deps.clear(gone);
+      return deliveries.length;
+    } catch (err) {
+      deps.onError(err);
+      return 0;
+    } finally {
+      running = false;
+    }
+  }
+  const timer = setInterval(() => void sweep(), deps.everyMs ?? SWEEP_EVERY_MS);
+  timer.unref();
+  return { stop: () => clearInterval(timer), sweep };
+}
+
+const deliveredId = (delivery: PendingDelivery) =>
+  delivery.kind === "deskLine" ? delivery.line.id : delivery.message.id;
