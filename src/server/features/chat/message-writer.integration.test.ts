@@ -5,6 +5,7 @@ import { chatRoomId } from "../../../shared/chat";
 import { createUser, type TestUser } from "./chat-test-helpers";
 import { createMessageWriter, laneOf, POSTGRES_WRITER_LANES } from "./message-writer";
 import { ensureRoom, listMessages, type NewMessage } from "./repository";
+import { insertMessageMarked } from "./fan-out-marks";
 
 let t: TestApp;
 let artist: TestUser;
@@ -39,6 +40,64 @@ const message = (id: string, senderId = artist.id): NewMessage => ({
 });
 
 describe("createMessageWriter", () => {
+  it("with markFanOut, leaves one fan-out mark per created message in the same commit, none for a retry or a conflict (decision 094)", async () => {
+    const { db, sqlite } = t.app.ctx.database;
+    const room = chatRoomId(artist.id, `marks-${randomUUID()}`);
+    const other = await createUser(t.app, "Marks Agent", true);
+    await openRoom(room, other);
+    const batches: number[] = [];
+    const write = createMessageWriter(db, sqlite, {
+      markFanOut: true,
+      onBatch: (n) => batches.push(n),
+    });
+    const ids = Array.from({ length: 20 }, () => randomUUID());
+    const inRoom = (id: string, senderId = artist.id) => ({
+      ...message(id, senderId),
+      roomId: room,
+    });
+    const results = await Promise.all([
+      ...ids.map((id) => write(inRoom(id))),
+      write(inRoom(ids[0]!)),
+      write(inRoom(ids[1]!, other.id)),
+    ]);
+    expect(results.map((r) => r.outcome).filter((o) => o === "created")).toHaveLength(20);
+    expect(batches).toEqual([22]);
+    const marks = await db
+      .selectFrom("fan_out_pending")
+      .select(["messageId", "markedAt"])
+      .where("messageId", "in", [...ids, randomUUID()])
+      .execute();
+    expect(new Set(marks.map((m) => m.messageId))).toEqual(new Set(ids));
+    // Marked by the database's clock, in milliseconds.
+    for (const mark of marks)
+      expect(Math.abs(Number(mark.markedAt) - Date.now())).toBeLessThan(60_000);
+    // A writer without it (no Redis) leaves none.
+    const plain = createMessageWriter(db, sqlite);
+    const unmarked = randomUUID();
+    expect((await plain(inRoom(unmarked))).outcome).toBe("created");
+    expect(
+      await db
+        .selectFrom("fan_out_pending")
+        .selectAll()
+        .where("messageId", "=", unmarked)
+        .execute(),
+    ).toEqual([]);
+    await db.deleteFrom("fan_out_pending").execute();
+  });
+
+  it("a note or desk line (insertMessageMarked) carries its mark too, on either engine", async () => {
+    const { db, dialect } = t.app.ctx.database;
+    const id = randomUUID();
+    const stored = await insertMessageMarked(db, dialect, { ...message(id), kind: "note" });
+    expect(stored.outcome).toBe("created");
+    expect((await insertMessageMarked(db, dialect, { ...message(id), kind: "note" })).outcome).toBe(
+      "existing",
+    );
+    const marks = await db.selectFrom("fan_out_pending").select("messageId").execute();
+    expect(marks.map((m) => m.messageId)).toEqual([id]);
+    await db.deleteFrom("fan_out_pending").execute();
+  });
+
   it("stores concurrent sends once each, with unique increasing seqs", async () => {
     const { db, sqlite } = t.app.ctx.database;
     // SQLite: the prepared-statement path the app uses; PostgreSQL: Kysely.
