@@ -6,6 +6,7 @@ import { createUser, type TestUser } from "./chat-test-helpers";
 import { createMessageWriter, laneOf, POSTGRES_WRITER_LANES } from "./message-writer";
 import { ensureRoom, listMessages, type NewMessage } from "./repository";
 import { insertMessageMarked } from "./fan-out-marks";
+import { num } from "./message-rows";
 
 let t: TestApp;
 let artist: TestUser;
@@ -70,7 +71,7 @@ describe("createMessageWriter", () => {
     expect(new Set(marks.map((m) => m.messageId))).toEqual(new Set(ids));
     // Marked by the database's clock, in milliseconds.
     for (const mark of marks)
-      expect(Math.abs(Number(mark.markedAt) - Date.now())).toBeLessThan(60_000);
+      expect(Math.abs(num(mark.markedAt) - Date.now())).toBeLessThan(60_000);
     // A writer without it (no Redis) leaves none.
     const plain = createMessageWriter(db, sqlite);
     const unmarked = randomUUID();
