@@ -17,6 +17,7 @@ export function createDelivery(
   deskActivity: DeskActivity,
   fannedOut: () => Promise<void>,
   delivered: (messageId: string) => void = () => undefined,
+  instanceId?: string,
 ): Realtime {
   return {
     io,
@@ -43,6 +44,7 @@ export function createDelivery(
     },
     fannedOut,
     delivered,
+    instanceId,
     disconnectUser(userId) {
       io.in(userChannel(userId)).disconnectSockets(true);
     },

@@ -1,6 +1,8 @@
+import { randomUUID } from "node:crypto";
 import type { FastifyInstance } from "fastify";
 import type { Realtime } from "../context";
 import {
+  beatHeart,
   claimStaleMarks,
   clearFanOutMarks,
   loadPendingDeliveries,
@@ -8,12 +10,13 @@ import {
 import type { AdapterLink } from "./redis-adapter";
 import { confirmDeliveries, type Confirmations } from "./fan-out-confirmations";
 import { deliverStored } from "./fan-out";
-import { STALE_MARK_MS, SWEEP_LIMIT, sweepStaleMarks } from "./fan-out-sweep";
+import { HEARTBEAT_EVERY_MS, STALE_AFTER, SWEEP_LIMIT, sweepStaleMarks } from "./fan-out-sweep";
 
 /**
- * Decision 094 with Redis: the confirmations clear the marks of what this
- * instance delivered; `startSweep`, once `realtime` exists, delivers again
- * what any instance stored and could not see confirmed.
+ * Decision 094 with Redis: this instance's id (its marks carry it) and its
+ * heartbeat; the confirmations clear the marks of what this instance
+ * delivered; `startSweep`, once `realtime` exists, delivers again what a
+ * dead or unlinked instance stored and could not see confirmed.
  */
 export function durableFanOut(app: FastifyInstance, link: AdapterLink) {
   const { database } = app.ctx;
@@ -26,12 +29,19 @@ export function durableFanOut(app: FastifyInstance, link: AdapterLink) {
     onError,
   });
   let stopSweep: () => void = () => undefined;
+  const instanceId = randomUUID();
+  const beat = () =>
+    void beatHeart(database.db, database.dialect, instanceId, link.ready()).catch(onError);
+  beat();
+  const heartbeat = setInterval(beat, HEARTBEAT_EVERY_MS);
+  heartbeat.unref();
   return {
+    instanceId,
     delivered: (messageId: string) => confirmations.delivered(messageId),
     startSweep(realtime: Realtime) {
       const sweep = sweepStaleMarks({
         linkReady: () => link.ready(),
-        claim: () => claimStaleMarks(database.db, database.dialect, STALE_MARK_MS, SWEEP_LIMIT),
+        claim: () => claimStaleMarks(database.db, database.dialect, STALE_AFTER, SWEEP_LIMIT),
         load: (ids) => loadPendingDeliveries(database.db, ids),
         deliver: (delivery) => deliverStored(realtime, delivery),
         clear,
@@ -40,6 +50,7 @@ export function durableFanOut(app: FastifyInstance, link: AdapterLink) {
       stopSweep = () => sweep.stop();
     },
     stop() {
+      clearInterval(heartbeat);
       stopSweep();
       confirmations.stop();
     },

@@ -1,12 +1,16 @@
 import type { PendingDelivery } from "../features/chat/fan-out-marks";
 
 /**
- * A mark this old names a delivery its instance could not see confirmed: it
- * may have died. Above the ack's own 2 s bound, so an instance that is only
- * slow clears its marks first (2 s re-delivered most messages of an
- * overloaded benchmark round twice).
+ * When a sweep takes a mark (decision 094): an instance that is dead (no
+ * heartbeat for 2.5 s) or cannot reach Redis, or unknown, has its marks
+ * taken once they are 2 s old; a live and linked instance clears its own,
+ * and only a mark 15 s old is taken from it (a publish that never came
+ * back). Without the heartbeat, any 2 s old mark was taken, and an
+ * overloaded benchmark round had most of its messages delivered twice.
  */
-export const STALE_MARK_MS = 3_000;
+export const STALE_AFTER = { orphanMs: 2_000, silentMs: 2_500, anyMs: 15_000 } as const;
+/** How often each instance records that it is alive, and its link's state. */
+export const HEARTBEAT_EVERY_MS = 500;
 /** How often every instance looks for stale marks. */
 export const SWEEP_EVERY_MS = 500;
 /**
@@ -20,7 +24,7 @@ export const SWEEP_LIMIT = 500;
 
 export interface SweepDeps {
   linkReady: () => boolean;
-  /** Claims stale marks (leased: no other sweep takes them for STALE_MARK_MS). */
+  /** Claims stale marks (leased: no other sweep takes them for a while). */
   claim: () => Promise<string[]>;
   load: (messageIds: readonly string[]) => Promise<PendingDelivery[]>;
   /**
@@ -36,10 +40,9 @@ export interface SweepDeps {
 }
 
 /**
- * Decision 094's safety net, run by every instance: a fan-out mark older
- * than STALE_MARK_MS belongs to a message whose storing instance did not
- * see Redis confirm its live delivery (its link was down, and it may have
- * died since). The sweep claims such marks and delivers those messages
+ * Decision 094's safety net, run by every instance: a fan-out mark left by
+ * an instance that died or lost Redis (STALE_AFTER) belongs to a message
+ * whose live delivery nobody saw confirmed. The sweep claims such marks and delivers those messages
  * again; the marks go once Redis confirms the new publishes
  * (fan-out-confirmations.ts). It waits
  * while its own link to Redis is down (its deliveries would not leave the

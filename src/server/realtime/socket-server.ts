@@ -59,6 +59,7 @@ async function realtimePlugin(app: FastifyInstance, options: RealtimeOptions): P
     deskActivity,
     () => (adapter ? adapter.fannedOut() : Promise.resolve()),
     durable?.delivered,
+    durable?.instanceId,
   );
   durable?.startSweep(realtime);
 

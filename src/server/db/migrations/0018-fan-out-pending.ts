@@ -13,6 +13,8 @@ export const fanOutPendingMigration = {
     await db.schema
       .createTable("fan_out_pending")
       .addColumn("messageId", "text", (c) => c.primaryKey())
+      // The instance that stored it: its marks are swept early only once it is dead or unlinked.
+      .addColumn("instanceId", "text", (c) => c.notNull())
       // The database's clock (ms), so instances' clocks never disagree about age.
       .addColumn("markedAt", "bigint", (c) => c.notNull())
       .execute();
@@ -21,8 +23,16 @@ export const fanOutPendingMigration = {
       .on("fan_out_pending")
       .column("markedAt")
       .execute();
+    // Each instance with Redis, every 500 ms: alive, and whether its link to Redis is up.
+    await db.schema
+      .createTable("fan_out_instance")
+      .addColumn("id", "text", (c) => c.primaryKey())
+      .addColumn("seenAt", "bigint", (c) => c.notNull())
+      .addColumn("linkUp", "integer", (c) => c.notNull())
+      .execute();
   },
   async down(db: Kysely<unknown>) {
+    await db.schema.dropTable("fan_out_instance").execute();
     await db.schema.dropTable("fan_out_pending").execute();
   },
 };

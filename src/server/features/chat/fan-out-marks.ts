@@ -24,8 +24,11 @@ type Db = Kysely<Database>;
  * any instance and delivered again. This file is their SQL.
  */
 
-/** Where to write marks: the engine, or undefined without Redis (one process delivers alone). */
-export type FanOutMarking = MigrationDialect | undefined;
+/**
+ * Where and for whom to write marks: the engine and this instance, or
+ * undefined without Redis (one process delivers alone).
+ */
+export type FanOutMarking = { dialect: MigrationDialect; instanceId: string } | undefined;
 
 /** Ids in one statement: far below either engine's parameter limit. */
 const CHUNK = 500;
@@ -41,10 +44,10 @@ export async function insertMessageMarked(
   input: NewMessage,
 ): Promise<InsertResult> {
   if (!marking) return insertMessage(db, input);
-  if (marking === "postgres") {
+  if (marking.dialect === "postgres") {
     for (let attempt = 0; ; attempt++) {
       try {
-        return (await insertMessageBatch(db, [input], true))[0]!;
+        return (await insertMessageBatch(db, [input], marking.instanceId))[0]!;
       } catch (error) {
         if (attempt >= 3 || !isUniqueViolation(error)) throw error;
       }
@@ -55,7 +58,11 @@ export async function insertMessageMarked(
     if (result.outcome === "created") {
       await trx
         .insertInto("fan_out_pending")
-        .values({ messageId: input.id, markedAt: databaseNowMs("sqlite") })
+        .values({
+          messageId: input.id,
+          instanceId: marking.instanceId,
+          markedAt: databaseNowMs("sqlite"),
+        })
         .execute();
     }
     return result;
@@ -72,17 +79,45 @@ export async function clearFanOutMarks(db: Db, messageIds: readonly string[]): P
   }
 }
 
+/** How old marks must be before a sweep takes them (ms, by the database's clock). */
+export interface StaleAfter {
+  /** A mark of an instance that is dead or cannot reach Redis. */
+  orphanMs: number;
+  /** An instance whose heartbeat is this old is dead. */
+  silentMs: number;
+  /** Any mark, even of a live and linked instance (a publish that never came back). */
+  anyMs: number;
+}
+
+/** Records this instance as alive now, with its link to Redis up or down. */
+export async function beatHeart(
+  db: Db,
+  dialect: MigrationDialect,
+  instanceId: string,
+  linkUp: boolean,
+): Promise<void> {
+  const now = databaseNowMs(dialect);
+  const link = linkUp ? 1 : 0;
+  await db
+    .insertInto("fan_out_instance")
+    .values({ id: instanceId, seenAt: now, linkUp: link })
+    .onConflict((oc) => oc.column("id").doUpdateSet({ seenAt: now, linkUp: link }))
+    .execute();
+}
+
 /**
- * Claims up to `limit` marks older than `staleMs` by the database's clock:
- * their time is set to now, so no other sweep takes them for another
- * `staleMs` (a sweeper that dies mid-way leaves them to the next). On
+ * Claims up to `limit` marks a sweep should deliver again: those of an
+ * instance that is dead (silent), unlinked or unknown, once `orphanMs` old,
+ * and any mark once `anyMs` old. A live, linked instance that is only slow
+ * clears its own. Their time is set to now, so no other sweep takes them for
+ * a while (a sweeper that dies mid-way leaves them to the next). On
  * PostgreSQL, rows another sweep is claiming right now are skipped, never
  * waited for.
  */
 export async function claimStaleMarks(
   db: Db,
   dialect: MigrationDialect,
-  staleMs: number,
+  after: StaleAfter,
   limit: number,
 ): Promise<string[]> {
   const now = databaseNowMs(dialect);
@@ -91,10 +126,27 @@ export async function claimStaleMarks(
     .set({ markedAt: now })
     .where("messageId", "in", (eb) => {
       const stale = eb
-        .selectFrom("fan_out_pending")
-        .select("messageId")
-        .where("markedAt", "<", (eb2) => eb2(now, "-", staleMs))
-        .orderBy("markedAt")
+        .selectFrom("fan_out_pending as p")
+        .select("p.messageId")
+        .where((w) =>
+          w.or([
+            w("p.markedAt", "<", w(now, "-", after.anyMs)),
+            w.and([
+              w("p.markedAt", "<", w(now, "-", after.orphanMs)),
+              w.not(
+                w.exists(
+                  w
+                    .selectFrom("fan_out_instance as i")
+                    .select("i.id")
+                    .whereRef("i.id", "=", "p.instanceId")
+                    .where("i.linkUp", "=", 1)
+                    .where("i.seenAt", ">=", w(now, "-", after.silentMs)),
+                ),
+              ),
+            ]),
+          ]),
+        )
+        .orderBy("p.markedAt")
         .limit(limit);
       return dialect === "postgres" ? stale.forUpdate().skipLocked() : stale;
     })

@@ -32,10 +32,10 @@ export interface MessageWriterOptions {
   /** Writers side by side (PostgreSQL only: SQLite's commits run on this thread). */
   lanes?: number;
   /**
-   * Leave a fan-out mark with every message created, in the same commit
-   * (decision 094: the portal runs with Redis). One statement per batch.
+   * This instance's id: leave a fan-out mark with every message created, in
+   * the same commit (decision 094: the portal runs with Redis). One statement per batch.
    */
-  markFanOut?: boolean;
+  markFanOut?: string;
 }
 
 /** The lane of a room: a cheap string hash, stable for the process's life. */
@@ -75,10 +75,10 @@ export function createMessageWriter(
   sqlite?: SQLite.Database,
   options: MessageWriterOptions = {},
 ) {
-  const markFanOut = options.markFanOut ?? false;
+  const markFanOut = options.markFanOut;
   const prepared = sqlite ? prepareMessageInsert(sqlite) : undefined;
   const foldSearchIndex = sqlite ? foldAlongWrites(sqlite) : undefined;
-  const mark = sqlite && markFanOut ? prepareMarks(sqlite) : undefined;
+  const mark = sqlite && markFanOut ? prepareMarks(sqlite, markFanOut) : undefined;
   const commitPrepared =
     sqlite && prepared
       ? sqlite.transaction((inputs: NewMessage[]) => {
@@ -109,7 +109,7 @@ export function createMessageWriter(
     insertPreparedOne
       ? db.connection().execute(() => Promise.resolve(insertPreparedOne(input)))
       : markFanOut
-        ? insertMessageMarked(db, "postgres", input)
+        ? insertMessageMarked(db, { dialect: "postgres", instanceId: markFanOut }, input)
         : insertMessage(db, input);
 
   /** One writer: a queue committed batch after batch, gathered per turn. */
@@ -150,12 +150,12 @@ export function createMessageWriter(
 }
 
 /** SQLite: marks a commit's new messages in one statement (the ids as one JSON array). */
-function prepareMarks(sqlite: SQLite.Database): (ids: string[]) => void {
-  const insert = sqlite.prepare<[string]>(
-    `insert into fan_out_pending ("messageId", "markedAt")
-     select value, ${SQLITE_NOW_MS_TEXT} from json_each(?)`,
+function prepareMarks(sqlite: SQLite.Database, instanceId: string): (ids: string[]) => void {
+  const insert = sqlite.prepare<[string, string]>(
+    `insert into fan_out_pending ("messageId", "instanceId", "markedAt")
+     select value, ?, ${SQLITE_NOW_MS_TEXT} from json_each(?)`,
   );
   return (ids) => {
-    if (ids.length > 0) insert.run(JSON.stringify(ids));
+    if (ids.length > 0) insert.run(instanceId, JSON.stringify(ids));
   };
 }

@@ -5,9 +5,9 @@ import { toChatMessage, type InsertResult, type NewMessage } from "./repository"
 import { POSTGRES_NOW_MS } from "../../db/database-clock";
 
 /** The batch's marks, written by the same statement (a data-modifying CTE). */
-const markStoredSql = sql`, marked as (
-      insert into fan_out_pending ("messageId", "markedAt")
-      select id, ${POSTGRES_NOW_MS} from stored
+const markStoredSql = (instanceId: string) => sql`, marked as (
+      insert into fan_out_pending ("messageId", "instanceId", "markedAt")
+      select id, ${instanceId}::text, ${POSTGRES_NOW_MS} from stored
     )`;
 
 /**
@@ -21,14 +21,14 @@ const markStoredSql = sql`, marked as (
  * seq makes the statement fail on the (roomId, seq) index: the writer then
  * replays the batch one by one, and insertMessage retries its seq.
  *
- * With `markFanOut` (the portal runs with Redis), the same statement leaves a
+ * With `markFanOut` (this instance's id: the portal runs with Redis), the same statement leaves a
  * fan_out_pending mark for each message it creates (decision 094): no extra
  * round trip, and a message is never stored without its mark.
  */
 export async function insertMessageBatch(
   db: Kysely<Database>,
   inputs: readonly NewMessage[],
-  markFanOut = false,
+  markFanOut?: string,
 ): Promise<InsertResult[]> {
   const column = <T>(pick: (input: NewMessage) => T) => inputs.map(pick);
   const { rows } = await sql<Selectable<MessageTable>>`
@@ -71,7 +71,7 @@ export async function insertMessageBatch(
     order by n.ord
     on conflict (id) do nothing
     returning *
-    )${markFanOut ? markStoredSql : sql``}
+    )${markFanOut ? markStoredSql(markFanOut) : sql``}
     select * from stored`.execute(db);
   const created = new Map(rows.map((row) => [row.id, row]));
   const missing = inputs.filter((input) => !created.has(input.id)).map((input) => input.id);

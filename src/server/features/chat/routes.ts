@@ -47,7 +47,7 @@ function chatPlugin(app: FastifyInstance, options: ChatOptions, done: (err?: Err
     resolveFile: chatFileResolver(database.db),
     ...(options.sendBudget ? { sendBudget: options.sendBudget } : {}),
     // Several instances share the sockets through Redis: marks make delivery durable (094).
-    markFanOut: app.ctx.redis !== undefined,
+    ...(app.realtime.instanceId ? { markFanOut: app.realtime.instanceId } : {}),
   });
   registerContactRoutes(app, service, options);
   registerHistoryRoutes(app, service);

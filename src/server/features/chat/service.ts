@@ -54,8 +54,8 @@ export interface ChatServiceDeps {
   resolveFile: ChatFileResolver;
   /** Each user's send budget (burst and sustained); unlimited when absent. */
   sendBudget?: UserBudget;
-  /** Mark each stored message for the durable fan-out (with Redis; decision 094). */
-  markFanOut?: boolean;
+  /** This instance's id: mark each stored message for the durable fan-out (with Redis; decision 094). */
+  markFanOut?: string;
   now?: () => number;
 }
 
@@ -83,7 +83,7 @@ export class ChatService {
     this.sendBudget = deps.sendBudget;
     this.now = deps.now ?? Date.now;
     this.write = createMessageWriter(deps.db, deps.sqlite, {
-      markFanOut: deps.markFanOut ?? false,
+      ...(deps.markFanOut ? { markFanOut: deps.markFanOut } : {}),
     });
     this.events.onEveryInstance("user.deleted", ({ userId }) => {
       for (const [roomId, ids] of this.members.entries()) {

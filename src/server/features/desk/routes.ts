@@ -33,7 +33,9 @@ function deskPlugin(app: FastifyInstance, _options: unknown, done: (err?: Error)
     db: database.db,
     events,
     // Several instances share the sockets through Redis: marks make delivery durable (094).
-    marking: app.ctx.redis ? database.dialect : undefined,
+    marking: app.realtime.instanceId
+      ? { dialect: database.dialect, instanceId: app.realtime.instanceId }
+      : undefined,
   });
   registerDeskViewRoutes(app, service);
   registerConversationActions(app, service);
