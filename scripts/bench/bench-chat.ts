@@ -263,7 +263,15 @@ type PhaseResult = {
   lagP99: number;
   lagMax: number;
 };
-type Delivered = { type: "delivered"; phase: string; count: number; p50: number; p99: number };
+type Delivered = {
+  type: "delivered";
+  phase: string;
+  count: number;
+  /** Deliveries of a message already delivered (decision 094's sweep may re-deliver). */
+  repeats: number;
+  p50: number;
+  p99: number;
+};
 
 /**
  * The artists' side in a process of its own: it sends on a fixed schedule
@@ -388,6 +396,7 @@ async function runCounter() {
   const agents = await connectAll(port, cookies);
   const seen = new Map<string, Set<number>>();
   const latency = new Map<string, number[]>();
+  const repeats = new Map<string, number>();
   for (const agent of agents) {
     agent.on(chatEvents.message, (m: ChatMessage) => {
       const arrived = wallNow();
@@ -395,7 +404,7 @@ async function runCounter() {
       if (tag !== "bench" || !phase) return;
       const ids = seen.get(phase) ?? new Set<number>();
       seen.set(phase, ids);
-      if (ids.has(Number(i))) return;
+      if (ids.has(Number(i))) return void repeats.set(phase, (repeats.get(phase) ?? 0) + 1);
       ids.add(Number(i));
       const list = latency.get(phase) ?? [];
       latency.set(phase, list);
@@ -418,6 +427,7 @@ async function runCounter() {
         type: "delivered",
         phase: msg.phase,
         count,
+        repeats: repeats.get(msg.phase) ?? 0,
         p50: percentile(list, 0.5),
         p99: percentile(list, 0.99),
       } satisfies Delivered);
@@ -506,7 +516,7 @@ async function socketsBenchmark(topology: Topology) {
     console.log(
       `  open loop round ${r + 1}: ${(sent.sent / sent.elapsedS).toFixed(0)} stored msg/s; ` +
         `ack p50 ${ms(sent.ackP50)} p99 ${ms(sent.ackP99)}; delivery p50 ${ms(got.p50)} p99 ${ms(got.p99)}; ` +
-        `delivered ${got.count} of ${sent.sent}; generator lag p99 ${ms(sent.lagP99)} max ${ms(sent.lagMax)}`,
+        `delivered ${got.count} of ${sent.sent} (${got.repeats} twice); generator lag p99 ${ms(sent.lagP99)} max ${ms(sent.lagMax)}`,
     );
   }
   const all = (f: (r: (typeof rounds)[number]) => number) => rounds.map(f);

@@ -117,6 +117,13 @@ export interface Realtime {
    * already passed the message on.
    */
   fannedOut(): Promise<void>;
+  /**
+   * A marked message's live events were just emitted: its fan-out mark goes
+   * once Redis confirms them (decision 094). Nothing to do without Redis.
+   */
+  delivered(messageId: string): void;
+  /** This process among the instances sharing Redis (decision 094's marks); undefined without Redis. */
+  instanceId: string | undefined;
   /** Closes every socket of this user (account deleted, password changed). */
   disconnectUser(userId: string): void;
   /** Closes the sockets opened with this session (signed out). */

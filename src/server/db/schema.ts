@@ -107,6 +107,24 @@ export interface DeskMentionTable {
   createdAt: EpochMs;
 }
 
+/** A stored message whose live fan-out Redis has not confirmed yet (decision 094). */
+export interface FanOutPendingTable {
+  messageId: string;
+  /** The instance that stored it (fan_out_instance). */
+  instanceId: string;
+  /** The database's clock, ms: when it was marked, or last claimed by a sweep. */
+  markedAt: EpochMs;
+}
+
+/** An instance's heartbeat for the durable fan-out (decision 094). */
+export interface FanOutInstanceTable {
+  id: string;
+  /** The database's clock, ms. */
+  seenAt: EpochMs;
+  /** 1 while its link to Redis is up. */
+  linkUp: number;
+}
+
 export interface RoomMemberTable {
   roomId: string;
   userId: string;
@@ -303,6 +321,8 @@ export interface Database {
   desk_read: DeskReadTable;
   desk_mention: DeskMentionTable;
   message: MessageTable;
+  fan_out_pending: FanOutPendingTable;
+  fan_out_instance: FanOutInstanceTable;
   session: SessionTable;
   account: AccountTable;
   verification: VerificationTable;

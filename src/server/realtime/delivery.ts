@@ -16,6 +16,8 @@ export function createDelivery(
   handlers: HandlerTable,
   deskActivity: DeskActivity,
   fannedOut: () => Promise<void>,
+  delivered: (messageId: string) => void = () => undefined,
+  instanceId?: string,
 ): Realtime {
   return {
     io,
@@ -41,6 +43,8 @@ export function createDelivery(
       handlers[event].push(handler);
     },
     fannedOut,
+    delivered,
+    instanceId,
     disconnectUser(userId) {
       io.in(userChannel(userId)).disconnectSockets(true);
     },

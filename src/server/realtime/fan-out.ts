@@ -1,5 +1,6 @@
 import type { Realtime } from "../context";
 import type { DomainEvents } from "../events/domain-events";
+import type { PendingDelivery } from "../features/chat/fan-out-marks";
 
 export interface FanOutDeps {
   events: DomainEvents;
@@ -20,26 +21,18 @@ export interface FanOutDeps {
  * toEveryone; the web consumes it with useSocketEvent.
  */
 export function registerFanOut({ events, realtime, peersOf }: FanOutDeps): void {
-  // --- Chat ---
-  // A conversation's messages reach its two members and the agents who have
-  // it open; the rest of the desk hears a coalesced "desk:activity" and
-  // refetches its lists (decision 082: no per-agent write per message).
+  // --- Chat and team desk: stored lines, delivered durably (decision 094) ---
+  // Each is delivered by deliverStored, here as it is stored and again by the
+  // sweep when its instance could not see Redis confirm it; `delivered` then
+  // lets its fan-out mark go once Redis has it.
   events.on("chat.messageCreated", ({ message, memberIds }) => {
-    realtime.toRoom(message.roomId, memberIds, "message:new", message);
-    realtime.deskActivity(message.roomId);
+    deliverStored(realtime, { kind: "message", message, memberIds: [...memberIds] });
   });
-
-  // --- Team desk (agents only: never an artist) ---
-  // Notes and desk lines travel as desk events, never chat.messageCreated,
-  // and only through the room's channel, which artists never join.
-  // A note reaches the agents it names too; a line the conversation's assignee.
   events.on("desk.noteCreated", ({ message, mentionedIds }) => {
-    realtime.toRoom(message.roomId, mentionedIds, "message:new", message);
-    realtime.deskActivity(message.roomId);
+    deliverStored(realtime, { kind: "note", message, mentionedIds: [...mentionedIds] });
   });
-  events.on("desk.conversationChanged", ({ roomId, assigneeId, status, line }) => {
-    realtime.toRoom(roomId, assigneeId ? [assigneeId] : [], "message:new", line);
-    realtime.toAgents("desk:changed", { roomId, assigneeId, status });
+  events.on("desk.conversationChanged", ({ assigneeId, status, line }) => {
+    deliverStored(realtime, { kind: "deskLine", line, assigneeId, status });
   });
   events.on("chat.roomRead", ({ roomId, userId, lastReadAt, memberIds }) => {
     realtime.toUsers(memberIds, "room:read", { roomId, userId, lastReadAt });
@@ -97,4 +90,35 @@ export function registerFanOut({ events, realtime, peersOf }: FanOutDeps): void 
   events.on("session.ended", ({ sessionId }) => realtime.disconnectSession(sessionId));
   events.on("user.passwordChanged", ({ userId }) => realtime.disconnectUser(userId));
   events.on("user.deleted", ({ userId }) => realtime.disconnectUser(userId));
+}
+
+/**
+ * A stored message, note or desk line, to the screens that show it.
+ * A conversation's messages reach its two members and the agents who have
+ * it open; the rest of the desk hears a coalesced "desk:activity" and
+ * refetches its lists (decision 082: no per-agent write per message).
+ * Notes and desk lines (agents only: never an artist) travel only through
+ * the room's channel, which artists never join: a note reaches the agents it
+ * names too; a line the conversation's assignee, and every agent's desk
+ * hears "desk:changed".
+ */
+export function deliverStored(realtime: Realtime, delivery: PendingDelivery): void {
+  switch (delivery.kind) {
+    case "message":
+    case "note": {
+      const { message } = delivery;
+      const userIds = delivery.kind === "message" ? delivery.memberIds : delivery.mentionedIds;
+      realtime.toRoom(message.roomId, userIds, "message:new", message);
+      realtime.deskActivity(message.roomId);
+      realtime.delivered(message.id);
+      return;
+    }
+    case "deskLine": {
+      const { line, assigneeId, status } = delivery;
+      realtime.toRoom(line.roomId, assigneeId ? [assigneeId] : [], "message:new", line);
+      realtime.toAgents("desk:changed", { roomId: line.roomId, assigneeId, status });
+      realtime.delivered(line.id);
+      return;
+    }
+  }
 }

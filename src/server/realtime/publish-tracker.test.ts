@@ -48,6 +48,24 @@ describe("trackPublishes", () => {
   });
 });
 
+describe("trackPublishes: confirmed (decision 094's marks are cleared on it)", () => {
+  it("is true once the latest publish is confirmed, false on a refusal or past the bound", async () => {
+    const { publish, answers } = heldPublishes();
+    const tracker = trackPublishes(publish, () => undefined);
+    void tracker.publish("c", "1");
+    const first = tracker.confirmed(10_000);
+    answers[0]!.resolve(1);
+    expect(await first).toBe(true);
+    void tracker.publish("c", "2").catch(() => undefined);
+    const refused = tracker.confirmed(10_000);
+    answers[1]!.reject(new Error("Redis is away"));
+    expect(await refused).toBe(false);
+    expect(tracker.failures()).toBe(1);
+    void tracker.publish("c", "3");
+    expect(await tracker.confirmed(30)).toBe(false);
+  });
+});
+
 // The tracker's premise: one connection's publishes are answered in the order sent.
 describe("ioredis on a real Redis", () => {
   const redis = new Redis(process.env.TEST_REDIS_URL ?? "redis://127.0.0.1:6379", {

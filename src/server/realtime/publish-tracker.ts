@@ -8,6 +8,14 @@ export interface PublishTracker {
   publish: Publish;
   /** Resolves once every publish made so far is settled, or after `waitMs`. */
   settled(waitMs?: number): Promise<void>;
+  /**
+   * Whether the latest publish made so far is confirmed within `waitMs`
+   * (false on a refusal or a timeout). With `failures()` unchanged over the
+   * same span, every earlier one is too (decision 094's marks are cleared on it).
+   */
+  confirmed(waitMs?: number): Promise<boolean>;
+  /** Publishes refused so far (a count that only grows). */
+  failures(): number;
 }
 
 /**
@@ -20,19 +28,40 @@ export interface PublishTracker {
  */
 export function trackPublishes(publish: Publish, onError: (err: unknown) => void): PublishTracker {
   let unconfirmed = 0;
-  let latest: Promise<unknown> = Promise.resolve();
+  let failures = 0;
+  let latest: Promise<boolean> = Promise.resolve(true);
+  const within = async (waitMs: number): Promise<boolean> => {
+    let timer: NodeJS.Timeout | undefined;
+    const timedOut = new Promise<boolean>(
+      (resolve) => (timer = setTimeout(resolve, waitMs, false)),
+    );
+    const answer = await Promise.race([latest, timedOut]);
+    clearTimeout(timer);
+    return answer;
+  };
   return {
     publish: (...args) => {
       const result = publish(...args);
       unconfirmed += 1;
-      latest = result.catch(onError).finally(() => (unconfirmed -= 1));
+      latest = result
+        .then(
+          () => true,
+          (err: unknown) => {
+            failures += 1;
+            onError(err);
+            return false;
+          },
+        )
+        .finally(() => (unconfirmed -= 1));
       return result;
     },
     async settled(waitMs = FAN_OUT_WAIT_MS) {
       if (unconfirmed === 0) return;
-      let timer: NodeJS.Timeout | undefined;
-      await Promise.race([latest, new Promise((resolve) => (timer = setTimeout(resolve, waitMs)))]);
-      clearTimeout(timer);
+      await within(waitMs);
     },
+    async confirmed(waitMs = FAN_OUT_WAIT_MS) {
+      return within(waitMs);
+    },
+    failures: () => failures,
   };
 }

@@ -2,12 +2,16 @@ import { createAdapter } from "@socket.io/redis-adapter";
 import type { FastifyInstance } from "fastify";
 import type { Redis } from "ioredis";
 import type { PortalServer } from "./socket-types";
-import { trackPublishes } from "./publish-tracker";
+import { trackPublishes, type PublishTracker } from "./publish-tracker";
 
 /** What the rest of the realtime layer needs to know of the adapter's link to Redis. */
 export interface AdapterLink {
   /** Resolves once every publish made so far is confirmed by Redis (bounded; at once while it is down). */
   fannedOut(): Promise<void>;
+  /** The publishes, counted (the durable fan-out's confirmations read it). */
+  tracker: PublishTracker;
+  /** Whether the publishing connection is up now. */
+  ready(): boolean;
 }
 
 /**
@@ -75,5 +79,7 @@ export function attachRedisAdapter(
     async fannedOut() {
       if (pub.status === "ready") await tracker.settled();
     },
+    tracker,
+    ready: () => pub.status === "ready",
   };
 }

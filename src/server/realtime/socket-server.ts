@@ -11,6 +11,7 @@ import { createDelivery, type HandlerTable } from "./delivery";
 import { authorizeSockets } from "./socket-auth";
 import { handleRoomWatch } from "./room-watch";
 import { createDeskActivity } from "./desk-activity";
+import { durableFanOut } from "./durable-fan-out";
 
 export interface RealtimeOptions {
   /** Open sockets one user may hold on this instance (SOCKETS_PER_USER); unlimited when absent. */
@@ -50,9 +51,17 @@ async function realtimePlugin(app: FastifyInstance, options: RealtimeOptions): P
     io.to(AGENTS_CHANNEL).emit("desk:activity", event),
   );
 
-  const realtime = createDelivery(io, handlers, deskActivity, () =>
-    adapter ? adapter.fannedOut() : Promise.resolve(),
+  // With Redis, stored messages are delivered durably (decision 094).
+  const durable = adapter ? durableFanOut(app, adapter) : undefined;
+  const realtime = createDelivery(
+    io,
+    handlers,
+    deskActivity,
+    () => (adapter ? adapter.fannedOut() : Promise.resolve()),
+    durable?.delivered,
+    durable?.instanceId,
   );
+  durable?.startSweep(realtime);
 
   registerFanOut({
     events,
@@ -63,6 +72,7 @@ async function realtimePlugin(app: FastifyInstance, options: RealtimeOptions): P
   // Before Fastify closes the HTTP server: upgraded sockets are not its connections.
   app.addHook("preClose", (done) => {
     deskActivity.stop();
+    durable?.stop();
     io.local.disconnectSockets(true);
     io.engine.close();
     done();

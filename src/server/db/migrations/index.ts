@@ -14,6 +14,7 @@ import { conversationToolsMigration } from "./0014-conversation-tools";
 import { lighterMessageInsertMigration } from "./0015-lighter-message-insert";
 import { shortGinPendingListMigration } from "./0016-short-gin-pending-list";
 import { releasesMigration } from "./0017-releases";
+import { fanOutPendingMigration } from "./0018-fan-out-pending";
 
 /**
  * Every migration, in order. New features append here; names never change
@@ -35,5 +36,6 @@ export function allMigrations(dialect: MigrationDialect): Record<string, Migrati
     "0015-lighter-message-insert": lighterMessageInsertMigration(dialect),
     "0016-short-gin-pending-list": shortGinPendingListMigration(dialect),
     "0017-releases": releasesMigration,
+    "0018-fan-out-pending": fanOutPendingMigration,
   };
 }

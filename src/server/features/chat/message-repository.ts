@@ -11,6 +11,7 @@ import {
 import { SHARED_KINDS } from "../../../shared/desk";
 import { attachSongCards, toChatMessage } from "./message-rows";
 import { attachQuotes } from "./quotes";
+import { visibleTo } from "./message-visibility";
 
 type Db = Kysely<Database>;
 
@@ -116,24 +117,29 @@ export async function insertMessage(db: Db, input: NewMessage): Promise<InsertRe
   return same ? { outcome: "existing", message: toChatMessage(existing) } : { outcome: "conflict" };
 }
 
-/** A message this sender already stored in this room under this id (a retried send). */
+/**
+ * A message this sender already stored in this room under this id (a
+ * retried send), if the sender may see it: an agents-only line stored under
+ * an artist's name is never answered to that artist.
+ */
 export async function findOwnMessage(
   db: Db,
   id: string,
   roomId: string,
-  senderId: string,
+  sender: { id: string; admin: boolean },
 ): Promise<ChatMessage | undefined> {
   const row = await db
     .selectFrom("message")
     .selectAll()
     .where("id", "=", id)
     .where("roomId", "=", roomId)
-    .where("senderId", "=", senderId)
+    .where("senderId", "=", sender.id)
+    .where((eb) => visibleTo({ kind: eb.ref("kind") }, sender))
     .executeTakeFirst();
   return row ? (await attachQuotes(db, [row], await attachSongCards(db, [row])))[0] : undefined;
 }
 
-function isUniqueViolation(error: unknown): boolean {
+export function isUniqueViolation(error: unknown): boolean {
   const code = (error as { code?: unknown }).code;
   return (
     code === "SQLITE_CONSTRAINT_UNIQUE" ||

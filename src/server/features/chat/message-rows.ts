@@ -33,23 +33,29 @@ export function toChatMessage(row: Selectable<MessageTable>): ChatMessage {
 
 /**
  * Fills in the song card of messages that refer to a song, with the song's
- * current title, status and cover (one query for the whole list).
+ * current title, status and cover (one query for the whole list), while the
+ * song still belongs to the room's artist: a song an agent moved to another
+ * artist shows no card in the first artist's conversation (its title and
+ * status are the other artist's now).
  */
 export async function attachSongCards(
   db: Db,
   rows: Selectable<MessageTable>[],
 ): Promise<ChatMessage[]> {
   const messages = rows.map(toChatMessage);
-  const ids = [...new Set(rows.flatMap((row) => (row.songId ? [row.songId] : [])))];
-  if (ids.length === 0) return messages;
+  const referring = rows.filter((row) => row.songId);
+  if (referring.length === 0) return messages;
   const songs = await db
-    .selectFrom("song_request")
-    .select(["id", "type", "status", "coverFileId"])
-    .where("id", "in", ids)
+    .selectFrom("song_request as s")
+    .innerJoin("room as r", "r.artistId", "s.artistId")
+    .select(["s.id", "s.type", "s.status", "s.coverFileId", "r.id as roomId"])
+    .where("s.id", "in", [...new Set(referring.map((row) => row.songId!))])
+    .where("r.id", "in", [...new Set(referring.map((row) => row.roomId))])
     .execute();
-  const byId = new Map(songs.map((song) => [song.id, song]));
+  const inRoom = new Map(songs.map((song) => [`${song.roomId} ${song.id}`, song]));
   return messages.map((message, i) => {
-    const song = byId.get(rows[i]!.songId ?? "");
+    const row = rows[i]!;
+    const song = row.songId ? inRoom.get(`${row.roomId} ${row.songId}`) : undefined;
     return song
       ? {
           ...message,

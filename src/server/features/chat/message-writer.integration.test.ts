@@ -5,6 +5,8 @@ import { chatRoomId } from "../../../shared/chat";
 import { createUser, type TestUser } from "./chat-test-helpers";
 import { createMessageWriter, laneOf, POSTGRES_WRITER_LANES } from "./message-writer";
 import { ensureRoom, listMessages, type NewMessage } from "./repository";
+import { beatHeart, claimStaleMarks, insertMessageMarked } from "./fan-out-marks";
+import { num } from "./message-rows";
 
 let t: TestApp;
 let artist: TestUser;
@@ -39,6 +41,89 @@ const message = (id: string, senderId = artist.id): NewMessage => ({
 });
 
 describe("createMessageWriter", () => {
+  it("with markFanOut, leaves one fan-out mark per created message in the same commit, none for a retry or a conflict (decision 094)", async () => {
+    const { db, sqlite } = t.app.ctx.database;
+    const room = chatRoomId(artist.id, `marks-${randomUUID()}`);
+    const other = await createUser(t.app, "Marks Agent", true);
+    await openRoom(room, other);
+    const batches: number[] = [];
+    const write = createMessageWriter(db, sqlite, {
+      markFanOut: "instance-a",
+      onBatch: (n) => batches.push(n),
+    });
+    const ids = Array.from({ length: 20 }, () => randomUUID());
+    const inRoom = (id: string, senderId = artist.id) => ({
+      ...message(id, senderId),
+      roomId: room,
+    });
+    const results = await Promise.all([
+      ...ids.map((id) => write(inRoom(id))),
+      write(inRoom(ids[0]!)),
+      write(inRoom(ids[1]!, other.id)),
+    ]);
+    expect(results.map((r) => r.outcome).filter((o) => o === "created")).toHaveLength(20);
+    expect(batches).toEqual([22]);
+    const marks = await db
+      .selectFrom("fan_out_pending")
+      .select(["messageId", "instanceId", "markedAt"])
+      .where("messageId", "in", [...ids, randomUUID()])
+      .execute();
+    expect(new Set(marks.map((m) => m.messageId))).toEqual(new Set(ids));
+    expect(new Set(marks.map((m) => m.instanceId))).toEqual(new Set(["instance-a"]));
+    // Marked by the database's clock, in milliseconds.
+    for (const mark of marks)
+      expect(Math.abs(num(mark.markedAt) - Date.now())).toBeLessThan(60_000);
+    // A writer without it (no Redis) leaves none.
+    const plain = createMessageWriter(db, sqlite);
+    const unmarked = randomUUID();
+    expect((await plain(inRoom(unmarked))).outcome).toBe("created");
+    expect(
+      await db
+        .selectFrom("fan_out_pending")
+        .selectAll()
+        .where("messageId", "=", unmarked)
+        .execute(),
+    ).toEqual([]);
+    await db.deleteFrom("fan_out_pending").execute();
+  });
+
+  it("a sweep claims the marks of a dead, unlinked or unknown instance, never a live and linked one's until late", async () => {
+    const { db, dialect } = t.app.ctx.database;
+    const room = chatRoomId(artist.id, `sweep-${randomUUID()}`);
+    await openRoom(room, await createUser(t.app, "Sweep Agent", true));
+    await beatHeart(db, dialect, "live", true);
+    await beatHeart(db, dialect, "unlinked", false);
+    const marked = { live: randomUUID(), unlinked: randomUUID(), dead: randomUUID() };
+    for (const [instanceId, id] of Object.entries(marked)) {
+      await insertMessageMarked(db, { dialect, instanceId }, { ...message(id), roomId: room });
+    }
+    await new Promise((r) => setTimeout(r, 20));
+    const after = { orphanMs: 0, silentMs: 60_000, anyMs: 60_000 };
+    expect(new Set(await claimStaleMarks(db, dialect, after, 10))).toEqual(
+      new Set([marked.unlinked, marked.dead]),
+    );
+    // Claimed: leased, not taken again at once.
+    expect(await claimStaleMarks(db, dialect, { ...after, orphanMs: 5_000 }, 10)).toEqual([]);
+    // The live one's only once any mark is old enough.
+    expect(await claimStaleMarks(db, dialect, { ...after, anyMs: 0 }, 10)).toContain(marked.live);
+    await db.deleteFrom("fan_out_pending").execute();
+  });
+
+  it("a note or desk line (insertMessageMarked) carries its mark too, on either engine", async () => {
+    const { db, dialect } = t.app.ctx.database;
+    const id = randomUUID();
+    const marking = { dialect, instanceId: "instance-a" };
+    const room = chatRoomId(artist.id, `note-${randomUUID()}`);
+    await openRoom(room, await createUser(t.app, "Note Agent", true));
+    const note = { ...message(id), roomId: room, kind: "note" as const };
+    const stored = await insertMessageMarked(db, marking, note);
+    expect(stored.outcome).toBe("created");
+    expect((await insertMessageMarked(db, marking, note)).outcome).toBe("existing");
+    const marks = await db.selectFrom("fan_out_pending").select("messageId").execute();
+    expect(marks.map((m) => m.messageId)).toEqual([id]);
+    await db.deleteFrom("fan_out_pending").execute();
+  });
+
   it("stores concurrent sends once each, with unique increasing seqs", async () => {
     const { db, sqlite } = t.app.ctx.database;
     // SQLite: the prepared-statement path the app uses; PostgreSQL: Kysely.

@@ -5,6 +5,8 @@ import { insertMessage, type InsertResult, type NewMessage } from "./repository"
 import { prepareMessageInsert } from "./sqlite-message-insert";
 import { insertMessageBatch } from "./pg-message-batch";
 import { foldAlongWrites } from "./search-index-upkeep";
+import { insertMessageMarked } from "./fan-out-marks";
+import { SQLITE_NOW_MS_TEXT } from "../../db/database-clock";
 
 interface Pending {
   input: NewMessage;
@@ -29,6 +31,11 @@ export interface MessageWriterOptions {
   onBatch?: (size: number) => void;
   /** Writers side by side (PostgreSQL only: SQLite's commits run on this thread). */
   lanes?: number;
+  /**
+   * This instance's id: leave a fan-out mark with every message created, in
+   * the same commit (decision 094: the portal runs with Redis). One statement per batch.
+   */
+  markFanOut?: string;
 }
 
 /** The lane of a room: a cheap string hash, stable for the process's life. */
@@ -59,21 +66,34 @@ export function laneOf(roomId: string, lanes: number): number {
  * transaction can be open on it meanwhile; every FOLD_CHUNK messages, the
  * batch also folds the search index's pending rows (decision 085). On PostgreSQL a batch is one
  * statement, one round trip (pg-message-batch.ts), and rooms are spread over
- * POSTGRES_WRITER_LANES writers.
+ * POSTGRES_WRITER_LANES writers. With `markFanOut`, each commit also marks
+ * its new messages for the durable fan-out (decision 094): inside the same
+ * PostgreSQL statement, or one more prepared statement in SQLite's transaction.
  */
 export function createMessageWriter(
   db: Kysely<Database>,
   sqlite?: SQLite.Database,
   options: MessageWriterOptions = {},
 ) {
+  const markFanOut = options.markFanOut;
   const prepared = sqlite ? prepareMessageInsert(sqlite) : undefined;
   const foldSearchIndex = sqlite ? foldAlongWrites(sqlite) : undefined;
+  const mark = sqlite && markFanOut ? prepareMarks(sqlite, markFanOut) : undefined;
   const commitPrepared =
     sqlite && prepared
       ? sqlite.transaction((inputs: NewMessage[]) => {
           const results = inputs.map((input) => prepared(input));
+          mark?.(inputs.filter((_, i) => results[i]!.outcome === "created").map((i) => i.id));
           foldSearchIndex?.(inputs.length);
           return results;
+        })
+      : undefined;
+  const insertPreparedOne =
+    sqlite && prepared
+      ? sqlite.transaction((input: NewMessage) => {
+          const result = prepared(input);
+          if (result.outcome === "created") mark?.([input.id]);
+          return result;
         })
       : undefined;
 
@@ -83,11 +103,14 @@ export function createMessageWriter(
       : insertMessageBatch(
           db,
           batch.map((item) => item.input),
+          markFanOut,
         );
   const insertOne = (input: NewMessage): Promise<InsertResult> =>
-    prepared
-      ? db.connection().execute(() => Promise.resolve(prepared(input)))
-      : insertMessage(db, input);
+    insertPreparedOne
+      ? db.connection().execute(() => Promise.resolve(insertPreparedOne(input)))
+      : markFanOut
+        ? insertMessageMarked(db, { dialect: "postgres", instanceId: markFanOut }, input)
+        : insertMessage(db, input);
 
   /** One writer: a queue committed batch after batch, gathered per turn. */
   function createLane() {
@@ -123,5 +146,16 @@ export function createMessageWriter(
     return new Promise((resolve, reject) => {
       lanes[laneCount === 1 ? 0 : laneOf(input.roomId, laneCount)]!({ input, resolve, reject });
     });
+  };
+}
+
+/** SQLite: marks a commit's new messages in one statement (the ids as one JSON array). */
+function prepareMarks(sqlite: SQLite.Database, instanceId: string): (ids: string[]) => void {
+  const insert = sqlite.prepare<[string, string]>(
+    `insert into fan_out_pending ("messageId", "instanceId", "markedAt")
+     select value, ?, ${SQLITE_NOW_MS_TEXT} from json_each(?)`,
+  );
+  return (ids) => {
+    if (ids.length > 0) insert.run(instanceId, JSON.stringify(ids));
   };
 }

@@ -2,6 +2,13 @@ import { sql, type Kysely, type Selectable } from "kysely";
 import type { Database, MessageTable } from "../../db/schema";
 import { FROM_MSG_NUM, TO_MSG_NUM } from "../../../shared/chat";
 import { toChatMessage, type InsertResult, type NewMessage } from "./repository";
+import { POSTGRES_NOW_MS } from "../../db/database-clock";
+
+/** The batch's marks, written by the same statement (a data-modifying CTE). */
+const markStoredSql = (instanceId: string) => sql`, marked as (
+      insert into fan_out_pending ("messageId", "instanceId", "markedAt")
+      select id, ${instanceId}::text, ${POSTGRES_NOW_MS} from stored
+    )`;
 
 /**
  * A whole batch of the message writer in ONE PostgreSQL statement (one round
@@ -13,10 +20,15 @@ import { toChatMessage, type InsertResult, type NewMessage } from "./repository"
  * stored once. A concurrent writer on another instance that takes the same
  * seq makes the statement fail on the (roomId, seq) index: the writer then
  * replays the batch one by one, and insertMessage retries its seq.
+ *
+ * With `markFanOut` (this instance's id: the portal runs with Redis), the same statement leaves a
+ * fan_out_pending mark for each message it creates (decision 094): no extra
+ * round trip, and a message is never stored without its mark.
  */
 export async function insertMessageBatch(
   db: Kysely<Database>,
   inputs: readonly NewMessage[],
+  markFanOut?: string,
 ): Promise<InsertResult[]> {
   const column = <T>(pick: (input: NewMessage) => T) => inputs.map(pick);
   const { rows } = await sql<Selectable<MessageTable>>`
@@ -42,7 +54,8 @@ export async function insertMessageBatch(
     ),
     numbered as (
       select f.*, row_number() over (partition by f."roomId" order by f.ord) as rn from fresh f
-    )
+    ),
+    stored as (
     insert into message (id, "roomId", seq, "senderId", "senderName", text, "createdAt", status,
       "fromMsgNum", "toMsgNum", "fileId", "fileUrl", "fileType", "fileName", "fileSize", kind,
       "songId", "quoteId")
@@ -57,7 +70,9 @@ export async function insertMessageBatch(
     from numbered n
     order by n.ord
     on conflict (id) do nothing
-    returning *`.execute(db);
+    returning *
+    )${markFanOut ? markStoredSql(markFanOut) : sql``}
+    select * from stored`.execute(db);
   const created = new Map(rows.map((row) => [row.id, row]));
   const missing = inputs.filter((input) => !created.has(input.id)).map((input) => input.id);
   const stored =

@@ -7,7 +7,8 @@ import { displayName, type PublicUser } from "../../../shared/user";
  * What a saved reply's variables stand for in one room, for the agent
  * answering it (any agent of the desk): the room's artist, the agent, and
  * the song the conversation last referred to (the newest message carrying a
- * song), if any.
+ * song that still belongs to the room's artist: one moved to another artist
+ * is theirs now), if any.
  */
 export async function replyVariables(
   db: Kysely<Database>,
@@ -25,6 +26,9 @@ export async function replyVariables(
   const song = await db
     .selectFrom("message as m")
     .innerJoin("song_request as s", "s.id", "m.songId")
+    .innerJoin("room as r", (join) =>
+      join.onRef("r.id", "=", "m.roomId").onRef("r.artistId", "=", "s.artistId"),
+    )
     .select(["s.type", "s.status"])
     .where("m.roomId", "=", roomId)
     .where("m.songId", "is not", null)

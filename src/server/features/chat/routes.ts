@@ -46,6 +46,8 @@ function chatPlugin(app: FastifyInstance, options: ChatOptions, done: (err?: Err
     events,
     resolveFile: chatFileResolver(database.db),
     ...(options.sendBudget ? { sendBudget: options.sendBudget } : {}),
+    // Several instances share the sockets through Redis: marks make delivery durable (094).
+    ...(app.realtime.instanceId ? { markFanOut: app.realtime.instanceId } : {}),
   });
   registerContactRoutes(app, service, options);
   registerHistoryRoutes(app, service);

@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import type { Socket } from "socket.io-client";
 import { afterEach, describe, expect, it } from "vitest";
 import { ORIGIN, createTestApp, type TestApp } from "../../test/test-app";
-import { chatRoomId } from "../../../shared/chat";
+import { chatRoomId, type ChatMessage } from "../../../shared/chat";
 import { SEND_TOO_FAST } from "../../../shared/chat-events";
 import { connectSocket, connected, createUser, listen, send } from "./chat-test-helpers";
 
@@ -29,7 +29,7 @@ async function setUp(env: Record<string, string>) {
   const socket = connectSocket(url, artist.cookie);
   sockets.push(socket);
   await connected(socket);
-  return { app: t.app, artist, socket, roomId: chatRoomId(artist.id, agent.id) };
+  return { app: t.app, artist, agent, socket, roomId: chatRoomId(artist.id, agent.id) };
 }
 
 async function storedTexts(app: TestApp["app"], cookie: string, roomId: string) {
@@ -81,6 +81,36 @@ describe("chat send limits", () => {
     const retry = await send(socket, { id, roomId, text: "ack got lost" });
     expect(retry).toMatchObject({ ok: true, message: { id, text: "ack got lost" } });
     expect(await send(socket, { id: randomUUID(), roomId, text: "new" })).toEqual({
+      ok: false,
+      error: SEND_TOO_FAST,
+    });
+  });
+
+  it("never answers a spent budget's retry with an agents-only line stored under the artist's name", async () => {
+    const { app, agent, socket, roomId } = await setUp({
+      CHAT_SEND_BURST: "1",
+      CHAT_SENDS_PER_MINUTE: "100",
+    });
+    const resolved = await app.inject({
+      method: "POST",
+      url: `/api/desk/rooms/${roomId}/resolve`,
+      headers: { cookie: agent.cookie, origin: ORIGIN },
+    });
+    expect(resolved.statusCode).toBe(200);
+    // The artist writes again: the desk reopens it with a line under the artist's name.
+    expect((await send(socket, { id: randomUUID(), roomId, text: "back" })).ok).toBe(true);
+    const lineOf = async () => {
+      const response = await app.inject({
+        url: `/api/chat/rooms/${roomId}/messages`,
+        headers: { cookie: agent.cookie },
+      });
+      return response
+        .json<ChatMessage[]>()
+        .find((m) => m.kind === "event" && m.text.includes("Reopened"));
+    };
+    await expect.poll(lineOf).toBeDefined();
+    const line = (await lineOf())!;
+    expect(await send(socket, { id: line.id, roomId, text: "x" })).toEqual({
       ok: false,
       error: SEND_TOO_FAST,
     });

@@ -27,6 +27,7 @@ import {
   type NewMessage,
 } from "./repository";
 import { SEND_TOO_FAST } from "../../../shared/chat-events";
+import { isAgentOnly } from "../../../shared/desk";
 import { QUOTE_NOT_FOUND } from "../../../shared/quote";
 import { findQuotable } from "./quotes";
 import { firstUnread } from "./unread-start";
@@ -36,6 +37,7 @@ export const NOT_A_MEMBER = "You are not part of this conversation.";
 export const PEER_NOT_FOUND = "This person could not be found.";
 export const ARTISTS_CHAT_WITH_AGENTS = "Artists can only chat with support agents.";
 export const AGENTS_CHAT_WITH_ARTISTS = "Support agents can only chat with artists.";
+export const MESSAGE_ID_TAKEN = "This message id is already taken.";
 
 /** Turns an uploaded chat file into a message attachment, or throws HttpError. */
 export type ChatFileResolver = (
@@ -52,6 +54,8 @@ export interface ChatServiceDeps {
   resolveFile: ChatFileResolver;
   /** Each user's send budget (burst and sustained); unlimited when absent. */
   sendBudget?: UserBudget;
+  /** This instance's id: mark each stored message for the durable fan-out (with Redis; decision 094). */
+  markFanOut?: string;
   now?: () => number;
 }
 
@@ -78,7 +82,9 @@ export class ChatService {
     this.resolveFile = deps.resolveFile;
     this.sendBudget = deps.sendBudget;
     this.now = deps.now ?? Date.now;
-    this.write = createMessageWriter(deps.db, deps.sqlite);
+    this.write = createMessageWriter(deps.db, deps.sqlite, {
+      ...(deps.markFanOut ? { markFanOut: deps.markFanOut } : {}),
+    });
     this.events.onEveryInstance("user.deleted", ({ userId }) => {
       for (const [roomId, ids] of this.members.entries()) {
         if (ids.includes(userId)) this.members.delete(roomId);
@@ -238,7 +244,7 @@ export class ChatService {
     const waitSeconds = this.sendBudget ? await this.sendBudget(user.id) : null;
     if (waitSeconds !== null) {
       // A retry of a message already stored (its ack was lost) is answered, not refused.
-      const stored = await findOwnMessage(this.db, data.id, data.roomId, user.id);
+      const stored = await findOwnMessage(this.db, data.id, data.roomId, user);
       if (stored) return { message: stored, created: false };
       throw new HttpError(429, SEND_TOO_FAST, undefined, "TOO_MANY_ATTEMPTS", waitSeconds);
     }
@@ -259,8 +265,12 @@ export class ChatService {
       songId: song?.id ?? null,
       quoteId: quote?.id ?? null,
     });
-    if (result.outcome === "conflict") {
-      throw new HttpError(409, "This message id is already taken.", undefined, "CONFLICT");
+    // "Already stored" answers only what the sender may see: an artist reusing
+    // the id of an agents-only line stored under their name (the desk's
+    // "reopened by the artist") is told the id is taken, as for anyone else's.
+    const taken = result.outcome === "conflict" || (!user.admin && isAgentOnly(result.message));
+    if (taken) {
+      throw new HttpError(409, MESSAGE_ID_TAKEN, undefined, "CONFLICT");
     }
     const message = { ...result.message, song, quote };
     const created = result.outcome === "created";

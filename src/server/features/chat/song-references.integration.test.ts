@@ -140,3 +140,57 @@ describe("Ask about this song", () => {
     expect(history.map((m) => m.song?.title ?? null)).toEqual(["My Song", "My Song"]);
   });
 });
+
+describe("a song moved to another artist", () => {
+  it("leaves the first artist's conversation: no card with its new title and status, no reply variables", async () => {
+    const agent = await createUser(app, "Move Agent", true);
+    const first = await createUser(app, "First Artist");
+    const second = await createUser(app, "Second Artist");
+    const song = await createSong(agent, first.id, "Moving Song");
+    const roomId = (await inject("PUT", `/api/chat/rooms/with/${agent.id}`, first)).json<{
+      roomId: string;
+    }>().roomId;
+    const socket = connectSocket(url, first.cookie);
+    try {
+      await connected(socket);
+      const ack = await send(socket, {
+        id: randomUUID(),
+        roomId,
+        text: "And this?",
+        songId: song.id,
+      });
+      expect(ack).toMatchObject({ ok: true, message: { song: { id: song.id } } });
+    } finally {
+      socket.close();
+    }
+    const variables = async () =>
+      (await inject("GET", `/api/chat/rooms/${roomId}/reply-variables`, agent)).json<
+        Record<string, string>
+      >();
+    expect(await variables()).toMatchObject({
+      "song.title": "Moving Song",
+      "song.status": "pending",
+    });
+
+    // The agent moves it to the second artist, renamed and with a new status.
+    const moved = await inject("PUT", `/api/desk/songs/${song.id}`, agent, {
+      artistId: second.id,
+      type: "Their Song Now",
+      status: "released",
+      artist: "Nova",
+      date: "2024-05-01",
+      version: song.version,
+    });
+    expect(moved.statusCode).toBe(200);
+
+    for (const reader of [first, agent]) {
+      const history = await messagesOf(reader, roomId);
+      const asked = history.find((m) => m.text === "And this?");
+      expect(asked?.song).toBeNull();
+      expect(JSON.stringify(history)).not.toContain("Their Song Now");
+    }
+    const after = await variables();
+    expect(after).not.toHaveProperty(["song.title"]);
+    expect(after).not.toHaveProperty(["song.status"]);
+  });
+});

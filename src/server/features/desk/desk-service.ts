@@ -12,7 +12,7 @@ import {
   type DeskRoom,
 } from "../../../shared/desk";
 import { displayName, type PublicUser } from "../../../shared/user";
-import { insertMessage } from "../chat/repository";
+import { insertMessageMarked, type FanOutMarking } from "../chat/fan-out-marks";
 import {
   changeStatus,
   findDeskRoom,
@@ -30,6 +30,8 @@ type Agent = Pick<PublicUser, "id" | "admin" | "artistName" | "username">;
 export interface DeskServiceDeps {
   db: Kysely<Database>;
   events: DomainEvents;
+  /** The engine, when notes and lines carry a fan-out mark (with Redis; decision 094). */
+  marking?: FanOutMarking;
   now?: () => number;
 }
 
@@ -42,11 +44,13 @@ export class DeskService {
   private readonly db: Kysely<Database>;
   private readonly events: DomainEvents;
   private readonly now: () => number;
+  private readonly marking: FanOutMarking;
 
   constructor(deps: DeskServiceDeps) {
     this.db = deps.db;
     this.events = deps.events;
     this.now = deps.now ?? Date.now;
+    this.marking = deps.marking;
   }
 
   /** Throws 403 for anyone but a support agent. */
@@ -134,7 +138,7 @@ export class DeskService {
     const { id, text } = parseInput(noteSchema, input);
     await this.room(roomId);
     const now = this.now();
-    const result = await insertMessage(this.db, {
+    const result = await insertMessageMarked(this.db, this.marking, {
       id,
       roomId,
       senderId: user.id,
@@ -160,7 +164,7 @@ export class DeskService {
     roomId: string,
     text: string,
   ): Promise<ChatMessage> {
-    const result = await insertMessage(this.db, {
+    const result = await insertMessageMarked(this.db, this.marking, {
       id: crypto.randomUUID(),
       roomId,
       senderId: by.id,

@@ -27,6 +27,7 @@ import {
   type TestUser,
 } from "../chat/chat-test-helpers";
 import { canSeeMessage } from "./room-access";
+import { MESSAGE_ID_TAKEN } from "../chat/service";
 
 /**
  * The team desk on a real app: any agent answers any conversation,
@@ -280,6 +281,27 @@ describe("the team desk", () => {
     expect(
       artistHeard.filter((e) => (e.payload as ChatMessage | undefined)?.kind === "event"),
     ).toEqual([]);
+  });
+
+  it("a send reusing the id of an agents-only line stored under the artist's name is refused, never answered with that line", async () => {
+    const artist = await createUser(t.app, "Reusing Artist");
+    const agent = await createUser(t.app, "Reusing Agent", true);
+    const roomId = await openRoom(artist, agent.id);
+    const artistSocket = await socketOf(artist);
+    await deskCall(agent, "POST", `${roomId}/resolve`);
+    // The artist writes again: the desk reopens it with a line under the artist's name.
+    expect((await send(artistSocket, { id: randomUUID(), roomId, text: "back again" })).ok).toBe(
+      true,
+    );
+    const byArtist = async () =>
+      (await history(agent, roomId)).find((m) => m.kind === "event" && m.userId === artist.id);
+    await expect.poll(byArtist).toBeDefined();
+    const line = (await byArtist())!;
+    const ack = await send(artistSocket, { id: line.id, roomId, text: "hello" });
+    expect(ack).toEqual({ ok: false, error: MESSAGE_ID_TAKEN });
+    expect(JSON.stringify(ack)).not.toContain(line.text);
+    // The agent may see it; the line stays as it was.
+    expect(await byArtist()).toEqual(line);
   });
 
   it("refuses an assignee who is not an agent, and an unknown conversation", async () => {

@@ -29,7 +29,14 @@ const room = {
  */
 function deskPlugin(app: FastifyInstance, _options: unknown, done: (err?: Error) => void): void {
   const { database, events } = app.ctx;
-  const service = new DeskService({ db: database.db, events });
+  const service = new DeskService({
+    db: database.db,
+    events,
+    // Several instances share the sockets through Redis: marks make delivery durable (094).
+    marking: app.realtime.instanceId
+      ? { dialect: database.dialect, instanceId: app.realtime.instanceId }
+      : undefined,
+  });
   registerDeskViewRoutes(app, service);
   registerConversationActions(app, service);
 
