@@ -1,7 +1,8 @@
-import type { Kysely } from "kysely";
-import type { Database, MailJobTable } from "../db/schema";
+import { sql, type Kysely } from "kysely";
+import type { Database } from "../db/schema";
+import { MAIL_JOB_PRIORITY, type MailJobName } from "./mail-jobs";
 
-export type JobKind = MailJobTable["kind"];
+export type JobKind = MailJobName;
 
 export interface NewJob {
   id: string;
@@ -31,12 +32,22 @@ export async function insertJob(db: Kysely<Database>, job: NewJob): Promise<bool
   return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
 }
 
+/** A CASE over the kinds: each row's priority (mail-jobs.ts), from constants only. */
+const priorityOfKind = sql<number>`case kind ${sql.join(
+  Object.entries(MAIL_JOB_PRIORITY).map(
+    ([kind, priority]) => sql`when ${sql.lit(kind)} then ${sql.lit(priority)}`,
+  ),
+  sql` `,
+)} else 0 end`;
+
+/** Pending jobs due by `now`: the highest priority first, then the oldest. */
 export function dueJobs(db: Kysely<Database>, now: number, limit: number) {
   return db
     .selectFrom("mail_job")
-    .select(["id", "runAt"])
+    .select(["id", "runAt", priorityOfKind.as("priority")])
     .where("status", "=", "pending")
     .where("runAt", "<=", now)
+    .orderBy(priorityOfKind, "desc")
     .orderBy("runAt")
     .limit(limit)
     .execute();
@@ -46,16 +57,17 @@ export function findJob(db: Kysely<Database>, id: string) {
   return db.selectFrom("mail_job").selectAll().where("id", "=", id).executeTakeFirst();
 }
 
-/** Marks a pending job done; false when someone else already did. */
+/** Marks a pending job done (with why, when it was dropped); false when someone else already did. */
 export async function finishJob(
   db: Kysely<Database>,
   id: string,
   status: "sent" | "skipped",
   at: number,
+  reason: string | null = null,
 ): Promise<boolean> {
   const result = await db
     .updateTable("mail_job")
-    .set({ status, doneAt: at, lastError: null })
+    .set({ status, doneAt: at, lastError: reason?.slice(0, 500) ?? null })
     .where("id", "=", id)
     .where("status", "=", "pending")
     .executeTakeFirst();
