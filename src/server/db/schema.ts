@@ -212,6 +212,8 @@ export interface MailJobTable {
   /** JSON: the rendered message, or what a notice is about. */
   payload: string;
   status: "pending" | "sent" | "skipped";
+  /** Among due jobs, higher first (decision 095). */
+  priority: number;
   runAt: EpochMs;
   attempts: number;
   lastError: string | null;

@@ -26,12 +26,14 @@ export interface PgBossQueueOptions {
 }
 
 /**
- * 4 workers of 8: at most 32 jobs in hand per instance, a batch no longer
- * waits for the polling interval when the one before was full, so a burst
- * drains at the speed of its jobs (decision 095; docs/benchmarks.md).
+ * 2 workers of 5: at most 10 jobs in hand per instance. A worker whose batch
+ * was full fetches again at once instead of after the polling interval, so
+ * a burst drains at the speed of its jobs; few in hand keeps the event loop
+ * free for a job of higher priority that arrives meanwhile (decision 095;
+ * docs/benchmarks.md).
  */
-const WORKERS = 4;
-const BATCH_SIZE = 8;
+const WORKERS = 2;
+const BATCH_SIZE = 5;
 
 /**
  * Several instances on PostgreSQL: pg-boss hands each job to one worker
@@ -45,7 +47,8 @@ export function createPgBossQueue(options: PgBossQueueOptions): JobQueue {
   const boss = new PgBoss({
     connectionString: options.url,
     schema: options.schema,
-    max: 3,
+    // Each worker fetches on its own connection; sends and completions need theirs.
+    max: (options.workers ?? WORKERS) + 2,
     application_name: "artist-portal-jobs",
     maintenanceIntervalSeconds: options.maintenanceIntervalSeconds ?? 30,
     archiveCompletedAfterSeconds: 60 * 60,

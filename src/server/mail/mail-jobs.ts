@@ -36,14 +36,15 @@ export const mailJobSchemas: { [K in MailJobName]: z.ZodType<MailJobMap[K]> } = 
 };
 
 /**
- * The order the engines take due jobs in, highest first: a rendered mail
- * (a reset link someone waits for, a security notice), then a reset request
- * (someone waits at the screen), then unread notices (already minutes late
- * by design, a few seconds more change nothing).
+ * The order the engines take due jobs in, highest first (decision 095): a
+ * rendered mail (a reset link someone waits for, a security notice), then a
+ * reset request (someone waits at the screen; the route ranks each below
+ * this by how often its requester and address asked lately), then unread
+ * notices (already minutes late by design, a few seconds more change nothing).
  */
 export const MAIL_JOB_PRIORITY: { [K in MailJobName]: number } = {
-  mail: 2,
-  "reset-request": 1,
+  mail: 20,
+  "reset-request": 10,
   "unread-notice": 0,
 };
 

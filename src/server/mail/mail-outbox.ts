@@ -8,10 +8,9 @@ import {
   parseMailJob,
   type ComposedJobName,
   type MailJobMap,
-  type MailJobName,
   type ParsedJob,
 } from "./mail-jobs";
-import type { MailTransport } from "./mail-transport";
+import { SMTP_CONNECTIONS, type MailTransport } from "./mail-transport";
 import {
   countPending,
   dueJobs,
@@ -26,11 +25,18 @@ export type NoticeComposer<K extends ComposedJobName = ComposedJobName> = (
   payload: MailJobMap[K],
 ) => Promise<MailMessage | null>;
 
+/** A job recorded to be woken later (MailOutbox.record, then wake). */
+export interface RecordedJob {
+  id: string;
+  priority: number;
+}
+
 /**
- * SMTP conversations at once per instance, whatever the engine hands over:
- * enough to keep a relay busy, few enough not to be taken for a flood.
+ * Mails handed to the transport at once per instance, whatever the engine
+ * hands over: one per pooled SMTP connection, enough to keep a relay busy,
+ * few enough not to be taken for a flood.
  */
-const SEND_CONCURRENCY = 4;
+const SEND_CONCURRENCY = SMTP_CONNECTIONS;
 
 /** Waits between attempts while SMTP is down: 2 s doubling, capped at 5 minutes. */
 export function retryDelayMs(attempts: number): number {
@@ -70,10 +76,11 @@ export class MailOutbox {
       id,
       kind: "mail",
       payload: safeMessage(message),
+      priority: MAIL_JOB_PRIORITY.mail,
       runAt: at,
       createdAt: at,
     });
-    await this.notifyQuietly(id, at, "mail");
+    await this.notifyQuietly(id, at, MAIL_JOB_PRIORITY.mail);
   }
 
   /**
@@ -87,45 +94,46 @@ export class MailOutbox {
     dedupeKey?: string,
   ): Promise<boolean> {
     const id = crypto.randomUUID();
+    const priority = MAIL_JOB_PRIORITY[kind];
     const inserted = await insertJob(this.database.db, {
       id,
       kind,
       payload,
+      priority,
       runAt,
       createdAt: this.now(),
       ...(dedupeKey ? { dedupeKey } : {}),
     });
-    if (inserted) await this.notifyQuietly(id, runAt, kind);
+    if (inserted) await this.notifyQuietly(id, runAt, priority);
     return inserted;
   }
 
   /**
    * Records a job due now without waking the engine: the caller wakes it
    * (wake) when the moment is right, e.g. after its answer has been sent, so
-   * the work cannot slow that answer. Answers what to wake.
+   * the work cannot slow that answer. The caller may rank it below its kind
+   * (a repeated reset request). Answers what to wake.
    */
   async record<K extends ComposedJobName>(
     kind: K,
     payload: MailJobMap[K],
-  ): Promise<{ id: string; kind: K }> {
+    priority: number = MAIL_JOB_PRIORITY[kind],
+  ): Promise<RecordedJob> {
     const id = crypto.randomUUID();
     const at = this.now();
-    await insertJob(this.database.db, { id, kind, payload, runAt: at, createdAt: at });
-    return { id, kind };
+    await insertJob(this.database.db, { id, kind, payload, priority, runAt: at, createdAt: at });
+    return { id, priority };
   }
 
-  /**
-   * Tells the engine a recorded job is due now, at its kind's priority
-   * unless the caller knows better (a repeated request goes last).
-   */
-  wake(job: { id: string; kind: MailJobName }, priority?: number): Promise<void> {
-    return this.notifyQuietly(job.id, this.now(), job.kind, priority);
+  /** Tells the engine a recorded job is due now. */
+  wake(job: RecordedJob): Promise<void> {
+    return this.notifyQuietly(job.id, this.now(), job.priority);
   }
 
   /** The row is recorded; if the engine cannot be told now, its sweep finds the row. */
-  private async notifyQuietly(id: string, runAt: number, kind: MailJobName, priority?: number) {
+  private async notifyQuietly(id: string, runAt: number, priority: number) {
     try {
-      await this.queue.notify(id, runAt, priority ?? MAIL_JOB_PRIORITY[kind]);
+      await this.queue.notify(id, runAt, priority);
     } catch (err) {
       this.log.warn({ err, id }, "job engine not told; the sweep will pick the job up");
     }
@@ -165,7 +173,7 @@ export class MailOutbox {
       message = await this.messageOf(parsed.job);
     } catch (err) {
       this.log.error({ err, id, kind: row.kind }, "mail job could not be composed");
-      await this.retryLater(id, parsed.job.kind, row.attempts, err);
+      await this.retryLater(id, row.priority, row.attempts, err);
       return;
     }
     if (!message) {
@@ -174,13 +182,14 @@ export class MailOutbox {
     }
     try {
       const ready = message;
-      await this.sending.add(() => this.transport.send(ready));
+      // Waiting mails leave in the jobs' order: a reset link before a notice.
+      await this.sending.add(() => this.transport.send(ready), { priority: row.priority });
     } catch (err) {
       this.log.warn(
         { err, id, to: message.to.address, attempts: row.attempts + 1 },
         "mail not sent; will retry",
       );
-      await this.retryLater(id, parsed.job.kind, row.attempts, err);
+      await this.retryLater(id, row.priority, row.attempts, err);
       return;
     }
     await finishJob(db, id, "sent", this.now());
@@ -199,9 +208,9 @@ export class MailOutbox {
     return composer(payload);
   }
 
-  private async retryLater(id: string, kind: MailJobName, attempts: number, err: unknown) {
+  private async retryLater(id: string, priority: number, attempts: number, err: unknown) {
     const runAt = this.now() + retryDelayMs(attempts);
     await rescheduleJob(this.database.db, id, runAt, String(err));
-    await this.notifyQuietly(id, runAt, kind);
+    await this.notifyQuietly(id, runAt, priority);
   }
 }

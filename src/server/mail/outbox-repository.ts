@@ -1,6 +1,6 @@
-import { sql, type Kysely } from "kysely";
+import type { Kysely } from "kysely";
 import type { Database } from "../db/schema";
-import { MAIL_JOB_PRIORITY, type MailJobName } from "./mail-jobs";
+import type { MailJobName } from "./mail-jobs";
 
 export type JobKind = MailJobName;
 
@@ -8,6 +8,8 @@ export interface NewJob {
   id: string;
   kind: JobKind;
   payload: unknown;
+  /** Among due jobs, higher first. */
+  priority: number;
   runAt: number;
   dedupeKey?: string;
   createdAt: number;
@@ -22,6 +24,7 @@ export async function insertJob(db: Kysely<Database>, job: NewJob): Promise<bool
       kind: job.kind,
       payload: JSON.stringify(job.payload),
       status: "pending",
+      priority: job.priority,
       runAt: job.runAt,
       attempts: 0,
       dedupeKey: job.dedupeKey ?? null,
@@ -32,22 +35,14 @@ export async function insertJob(db: Kysely<Database>, job: NewJob): Promise<bool
   return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
 }
 
-/** A CASE over the kinds: each row's priority (mail-jobs.ts), from constants only. */
-const priorityOfKind = sql<number>`case kind ${sql.join(
-  Object.entries(MAIL_JOB_PRIORITY).map(
-    ([kind, priority]) => sql`when ${sql.lit(kind)} then ${sql.lit(priority)}`,
-  ),
-  sql` `,
-)} else 0 end`;
-
 /** Pending jobs due by `now`: the highest priority first, then the oldest. */
 export function dueJobs(db: Kysely<Database>, now: number, limit: number) {
   return db
     .selectFrom("mail_job")
-    .select(["id", "runAt", priorityOfKind.as("priority")])
+    .select(["id", "runAt", "priority"])
     .where("status", "=", "pending")
     .where("runAt", "<=", now)
-    .orderBy(priorityOfKind, "desc")
+    .orderBy("priority", "desc")
     .orderBy("runAt")
     .limit(limit)
     .execute();

@@ -13,6 +13,7 @@ import { finishMigration } from "./0013-finish";
 import { conversationToolsMigration } from "./0014-conversation-tools";
 import { lighterMessageInsertMigration } from "./0015-lighter-message-insert";
 import { shortGinPendingListMigration } from "./0016-short-gin-pending-list";
+import { mailJobPriorityMigration } from "./0019-mail-job-priority";
 
 /**
  * Every migration, in order. New features append here; names never change
@@ -33,5 +34,6 @@ export function allMigrations(dialect: MigrationDialect): Record<string, Migrati
     "0014-conversation-tools": conversationToolsMigration(dialect),
     "0015-lighter-message-insert": lighterMessageInsertMigration(dialect),
     "0016-short-gin-pending-list": shortGinPendingListMigration(dialect),
+    "0019-mail-job-priority": mailJobPriorityMigration,
   };
 }

@@ -1,6 +1,6 @@
 import { LRUCache } from "lru-cache";
 import type { AppContext } from "../../context";
-import type { MailJobName } from "../../mail/mail-jobs";
+import { MAIL_JOB_PRIORITY, type MailJobName } from "../../mail/mail-jobs";
 
 /** What recording and answering a reset request use of the app. */
 type ResetRequestDeps = Pick<AppContext, "auth" | "config" | "mail">;
@@ -25,28 +25,34 @@ export function registerResetRequests(ctx: ResetRequestDeps): void {
 }
 
 /** Records the request; the engine is woken once the answer has left (see the route). */
-export function recordResetRequest(ctx: ResetRequestDeps, email: string) {
-  return ctx.mail.record(RESET_REQUEST_JOB, { email });
+export function recordResetRequest(ctx: ResetRequestDeps, email: string, priority: number) {
+  return ctx.mail.record(RESET_REQUEST_JOB, { email }, priority);
 }
 
-/** Below every other job: a repeat runs when nothing else waits (decision 095). */
-export const REPEATED_RESET_REQUEST_PRIORITY = -1;
+/** The lowest a request can rank: far below every other kind of job. */
+const LOWEST_PRIORITY = -1_000;
 
 /**
- * The engine's priority for a request, decided when it is woken, after the
- * answer has left (so it cannot change the answer's time): an address's first
- * request within the hour keeps its kind's priority (undefined); asking again
- * for the same address, from anywhere, goes behind everything else, so
- * repeating addresses cannot hold up anyone else's first link. Counted per
- * instance, in memory.
+ * The priority of a reset request (decision 095): its kind's priority less
+ * its rank, the larger of how many times this requester (IP) and this
+ * address have asked within the hour. Every requester's first request runs
+ * before anyone's second, and so on: a round robin over requesters, so a
+ * script sending many addresses from a few places, or repeating one address
+ * from many, waits behind each person who asked once. Past nine, a request
+ * also waits behind unread notices. Counted in memory per instance, the same
+ * lookups for every email, known or not, so the answer's time says nothing.
  */
 export function createResetRequestPriorities(max = 50_000, windowMs = 60 * 60_000) {
-  const asked = new LRUCache<string, true>({ max, ttl: windowMs });
-  return (email: string): number | undefined => {
-    if (!asked.has(email)) {
-      asked.set(email, true);
-      return undefined;
-    }
-    return REPEATED_RESET_REQUEST_PRIORITY;
+  const counts = () => new LRUCache<string, number>({ max, ttl: windowMs, noUpdateTTL: true });
+  const requesters = counts();
+  const addresses = counts();
+  const next = (cache: LRUCache<string, number>, key: string) => {
+    const n = (cache.get(key) ?? 0) + 1;
+    cache.set(key, n);
+    return n;
+  };
+  return (requester: string, email: string): number => {
+    const rank = Math.max(next(requesters, requester), next(addresses, email));
+    return Math.max(MAIL_JOB_PRIORITY[RESET_REQUEST_JOB] - rank, LOWEST_PRIORITY);
   };
 }

@@ -111,8 +111,8 @@ function registerForgotPasswordRoute(
       // The same work for every email: one recorded job. Looking the account
       // up, issuing the token and rendering the mail happen after the answer
       // has left, so its timing cannot tell known from unknown emails.
-      const job = await recordResetRequest(ctx, email);
-      reply.raw.once("close", () => void ctx.mail.wake(job, priorityOf(email)));
+      const job = await recordResetRequest(ctx, email, priorityOf(request.ip, email));
+      reply.raw.once("close", () => void ctx.mail.wake(job));
       return reply.status(200).send({ ok: true, message: FORGOT_PASSWORD_SENT_MESSAGE });
     },
   );
