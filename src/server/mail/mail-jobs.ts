@@ -48,6 +48,9 @@ export const MAIL_JOB_PRIORITY: { [K in MailJobName]: number } = {
   "unread-notice": 0,
 };
 
+/** A reset link goes before every other mail: its reader is waiting for it. */
+export const RESET_LINK_PRIORITY = 30;
+
 export type ParsedJob = {
   [K in MailJobName]: { kind: K; payload: MailJobMap[K] };
 }[MailJobName];

@@ -68,19 +68,22 @@ export class MailOutbox {
     (this.composers as Record<K, NoticeComposer<K>>)[kind] = composer;
   }
 
-  /** Records a rendered mail and sends it as soon as possible. */
-  async send(message: MailMessage): Promise<void> {
+  /**
+   * Records a rendered mail and sends it as soon as possible; a mail someone
+   * waits for at the screen (a reset link) may rank above the others.
+   */
+  async send(message: MailMessage, priority = MAIL_JOB_PRIORITY.mail): Promise<void> {
     const id = crypto.randomUUID();
     const at = this.now();
     await insertJob(this.database.db, {
       id,
       kind: "mail",
       payload: safeMessage(message),
-      priority: MAIL_JOB_PRIORITY.mail,
+      priority,
       runAt: at,
       createdAt: at,
     });
-    await this.notifyQuietly(id, at, MAIL_JOB_PRIORITY.mail);
+    await this.notifyQuietly(id, at, priority);
   }
 
   /**
