@@ -1,4 +1,5 @@
 import type { ColumnType, Generated } from "kysely";
+import type { MailJobName } from "../mail/mail-jobs";
 
 /**
  * Tables as Kysely sees them. Timestamps are stored as ISO-8601 text on
@@ -224,11 +225,13 @@ export interface SongViewDayTable {
 
 export interface MailJobTable {
   id: string;
-  kind: "mail" | "unread-notice" | "reset-request";
+  kind: MailJobName;
   dedupeKey: string | null;
   /** JSON: the rendered message, or what a notice is about. */
   payload: string;
   status: "pending" | "sent" | "skipped";
+  /** Among due jobs, higher first (decision 095). */
+  priority: number;
   runAt: EpochMs;
   attempts: number;
   lastError: string | null;

@@ -35,7 +35,7 @@ export function lazyPgBossQueue(options: PgBossQueueOptions): JobQueue {
   return {
     engine: "pg-boss",
     start: async (work) => (await queue).start(work),
-    notify: async (id, runAt) => (await queue).notify(id, runAt),
+    notify: async (id, runAt, priority) => (await queue).notify(id, runAt, priority),
     stop: async () => (await queue).stop(),
   };
 }

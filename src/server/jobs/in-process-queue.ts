@@ -4,7 +4,8 @@ import type { JobQueue, JobWork } from "./job-queue";
 const BATCH = 20;
 
 /**
- * The embedded default: one process runs its own due jobs one after another.
+ * The embedded default: one process runs its own due jobs one after another,
+ * the highest priority first.
  * A timer wakes it for the next job someone notified; a slow poll catches the
  * rest (jobs from before a restart, rescheduled retries).
  */
@@ -23,18 +24,19 @@ export function createInProcessQueue(
   const timers = new Set<NodeJS.Timeout>();
 
   async function drain(w: JobWork) {
-    do {
+    for (;;) {
       state.again = false;
-      for (;;) {
+      if (stopped()) return;
+      const jobs = await w.due(now(), BATCH);
+      for (const job of jobs) {
         if (stopped()) return;
-        const jobs = await w.due(now(), BATCH);
-        for (const job of jobs) {
-          if (stopped()) return;
-          await w.run(job.id);
-        }
-        if (jobs.length < BATCH) break;
+        await w.run(job.id);
+        // A job told meanwhile may rank higher (a reset link during a
+        // flood): look again before the rest of this batch.
+        if (again()) break;
       }
-    } while (again() && !stopped());
+      if (jobs.length < BATCH && !again()) return;
+    }
   }
 
   function kick() {

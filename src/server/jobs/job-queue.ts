@@ -8,14 +8,17 @@
 export interface JobWork {
   /** Processes one recorded job. Never throws for a job's own failure (it reschedules). */
   run(id: string): Promise<void>;
-  /** Pending jobs due by `now`, oldest first. */
-  due(now: number, limit: number): Promise<{ id: string; runAt: number }[]>;
+  /** Pending jobs due by `now`, the highest priority first, then the oldest. */
+  due(now: number, limit: number): Promise<{ id: string; runAt: number; priority: number }[]>;
 }
 
 export interface JobQueue {
   readonly engine: "in-process" | "pg-boss";
   start(work: JobWork): Promise<void>;
-  /** Tells the engine a recorded job is due at `runAt` (epoch ms). */
-  notify(id: string, runAt: number): Promise<void>;
+  /**
+   * Tells the engine a recorded job is due at `runAt` (epoch ms); among due
+   * jobs, a higher `priority` is taken first.
+   */
+  notify(id: string, runAt: number, priority?: number): Promise<void>;
   stop(): Promise<void>;
 }

@@ -114,10 +114,10 @@ describe.skipIf(!testDatabaseUrl)("pg-boss outbox, two instances (PostgreSQL)", 
       maintenanceIntervalSeconds: 1,
     });
     const outbox = new MailOutbox(database, transport(), queue, log);
-    outbox.compose("unread-notice", (payload) => {
-      const p = payload as { n: number; to?: string };
-      return Promise.resolve(mail(p.n, p.to ?? "hundred@example.test"));
-    });
+    // The notice's payload carries the test's mail: its number and address.
+    outbox.compose("unread-notice", ({ roomId, userId }) =>
+      Promise.resolve(mail(Number(roomId), userId)),
+    );
     return outbox;
   }
 
@@ -130,7 +130,12 @@ describe.skipIf(!testDatabaseUrl)("pg-boss outbox, two instances (PostgreSQL)", 
     // Recorded by both instances, half each, all due at the same moment.
     await Promise.all(
       Array.from({ length: 100 }, (_, n) =>
-        (n % 2 ? a : b).schedule("unread-notice", { n }, due, `hundred:${n}`),
+        (n % 2 ? a : b).schedule(
+          "unread-notice",
+          { roomId: String(n), userId: "hundred@example.test" },
+          due,
+          `hundred:${n}`,
+        ),
       ),
     );
     const received = await smtp.waitFor(smtp.to("hundred@example.test"), 100, 60_000);
@@ -159,7 +164,12 @@ describe.skipIf(!testDatabaseUrl)("pg-boss outbox, two instances (PostgreSQL)", 
     });
     const due = Date.now();
     for (let n = 0; n < 20; n++) {
-      await recorder.schedule("unread-notice", { n, to }, due, `killed:${n}`);
+      await recorder.schedule(
+        "unread-notice",
+        { roomId: String(n), userId: to },
+        due,
+        `killed:${n}`,
+      );
     }
     // Wait until the doomed instance holds jobs mid-send, then kill it without warning.
     const jobs = handles[0]!.db.withSchema(`${schema}_jobs`);

@@ -1,8 +1,16 @@
 import type { FastifyBaseLogger } from "fastify";
+import PQueue from "p-queue";
 import type { DatabaseHandle } from "../db/database";
 import type { JobQueue } from "../jobs/job-queue";
 import { safeMessage, type MailMessage } from "./mail-message";
-import type { MailTransport } from "./mail-transport";
+import {
+  MAIL_JOB_PRIORITY,
+  parseMailJob,
+  type ComposedJobName,
+  type MailJobMap,
+  type ParsedJob,
+} from "./mail-jobs";
+import { SMTP_CONNECTIONS, type MailTransport } from "./mail-transport";
 import {
   countPending,
   dueJobs,
@@ -10,11 +18,25 @@ import {
   finishJob,
   insertJob,
   rescheduleJob,
-  type JobKind,
 } from "./outbox-repository";
 
-/** Decides when a notice is due what (if anything) to send; null sends nothing. */
-export type NoticeComposer = (payload: unknown) => Promise<MailMessage | null>;
+/** Decides when a job is due what (if anything) to send; null sends nothing. */
+export type NoticeComposer<K extends ComposedJobName = ComposedJobName> = (
+  payload: MailJobMap[K],
+) => Promise<MailMessage | null>;
+
+/** A job recorded to be woken later (MailOutbox.record, then wake). */
+export interface RecordedJob {
+  id: string;
+  priority: number;
+}
+
+/**
+ * Mails handed to the transport at once per instance, whatever the engine
+ * hands over: one per pooled SMTP connection, enough to keep a relay busy,
+ * few enough not to be taken for a flood.
+ */
+const SEND_CONCURRENCY = SMTP_CONNECTIONS;
 
 /** Waits between attempts while SMTP is down: 2 s doubling, capped at 5 minutes. */
 export function retryDelayMs(attempts: number): number {
@@ -27,7 +49,8 @@ export function retryDelayMs(attempts: number): number {
  * nothing is lost while SMTP is down and nothing is sent twice after it returns.
  */
 export class MailOutbox {
-  private readonly composers = new Map<JobKind, NoticeComposer>();
+  private readonly composers: { [K in ComposedJobName]?: NoticeComposer<K> } = {};
+  private readonly sending: PQueue;
 
   constructor(
     private readonly database: DatabaseHandle,
@@ -35,71 +58,85 @@ export class MailOutbox {
     readonly queue: JobQueue,
     private readonly log: FastifyBaseLogger,
     private readonly now: () => number = Date.now,
-  ) {}
-
-  /** Registers how a scheduled notice of this kind becomes a mail when due. */
-  compose(kind: Exclude<JobKind, "mail">, composer: NoticeComposer): void {
-    this.composers.set(kind, composer);
+    sendConcurrency = SEND_CONCURRENCY,
+  ) {
+    this.sending = new PQueue({ concurrency: sendConcurrency });
   }
 
-  /** Records a rendered mail and sends it as soon as possible. */
-  async send(message: MailMessage): Promise<void> {
+  /** Registers how a scheduled job of this kind becomes a mail when due. */
+  compose<K extends ComposedJobName>(kind: K, composer: NoticeComposer<K>): void {
+    (this.composers as Record<K, NoticeComposer<K>>)[kind] = composer;
+  }
+
+  /**
+   * Records a rendered mail and sends it as soon as possible; a mail someone
+   * waits for at the screen (a reset link) may rank above the others.
+   */
+  async send(message: MailMessage, priority = MAIL_JOB_PRIORITY.mail): Promise<void> {
     const id = crypto.randomUUID();
     const at = this.now();
     await insertJob(this.database.db, {
       id,
       kind: "mail",
       payload: safeMessage(message),
+      priority,
       runAt: at,
       createdAt: at,
     });
-    await this.notifyQuietly(id, at);
+    await this.notifyQuietly(id, at, priority);
   }
 
   /**
    * Records a notice due at `runAt`. With a key, a second schedule while one
    * is pending is ignored (answers false).
    */
-  async schedule(
-    kind: Exclude<JobKind, "mail">,
-    payload: unknown,
+  async schedule<K extends ComposedJobName>(
+    kind: K,
+    payload: MailJobMap[K],
     runAt: number,
     dedupeKey?: string,
   ): Promise<boolean> {
     const id = crypto.randomUUID();
+    const priority = MAIL_JOB_PRIORITY[kind];
     const inserted = await insertJob(this.database.db, {
       id,
       kind,
       payload,
+      priority,
       runAt,
       createdAt: this.now(),
       ...(dedupeKey ? { dedupeKey } : {}),
     });
-    if (inserted) await this.notifyQuietly(id, runAt);
+    if (inserted) await this.notifyQuietly(id, runAt, priority);
     return inserted;
   }
 
   /**
    * Records a job due now without waking the engine: the caller wakes it
    * (wake) when the moment is right, e.g. after its answer has been sent, so
-   * the work cannot slow that answer. Answers the job id.
+   * the work cannot slow that answer. The caller may rank it below its kind
+   * (a repeated reset request). Answers what to wake.
    */
-  async record(kind: Exclude<JobKind, "mail">, payload: unknown): Promise<string> {
+  async record<K extends ComposedJobName>(
+    kind: K,
+    payload: MailJobMap[K],
+    priority: number = MAIL_JOB_PRIORITY[kind],
+  ): Promise<RecordedJob> {
     const id = crypto.randomUUID();
     const at = this.now();
-    await insertJob(this.database.db, { id, kind, payload, runAt: at, createdAt: at });
-    return id;
+    await insertJob(this.database.db, { id, kind, payload, priority, runAt: at, createdAt: at });
+    return { id, priority };
   }
 
   /** Tells the engine a recorded job is due now. */
-  wake(id: string): Promise<void> {
-    return this.notifyQuietly(id, this.now());
+  wake(job: RecordedJob): Promise<void> {
+    return this.notifyQuietly(job.id, this.now(), job.priority);
   }
 
   /** The row is recorded; if the engine cannot be told now, its sweep finds the row. */
-  private async notifyQuietly(id: string, runAt: number) {
+  private async notifyQuietly(id: string, runAt: number, priority: number) {
     try {
-      await this.queue.notify(id, runAt);
+      await this.queue.notify(id, runAt, priority);
     } catch (err) {
       this.log.warn({ err, id }, "job engine not told; the sweep will pick the job up");
     }
@@ -122,23 +159,24 @@ export class MailOutbox {
     return countPending(this.database.db);
   }
 
-  /** Runs one recorded job: compose if needed, send, mark done or reschedule. */
+  /** Runs one recorded job: check, compose if needed, send, mark done or reschedule. */
   async run(id: string): Promise<void> {
     const db = this.database.db;
-    const job = await findJob(db, id);
-    if (!job || job.status !== "pending" || job.runAt > this.now()) return;
+    const row = await findJob(db, id);
+    if (!row || row.status !== "pending" || row.runAt > this.now()) return;
+    const parsed = parseMailJob(row.kind, row.payload);
+    if (!parsed.ok) {
+      // Never right on a later try: dropped with the reason, and the engine goes on.
+      this.log.error({ id, kind: row.kind, reason: parsed.reason }, "mail job dropped");
+      await finishJob(db, id, "skipped", this.now(), parsed.reason);
+      return;
+    }
     let message: MailMessage | null;
     try {
-      const payload: unknown = JSON.parse(job.payload);
-      if (job.kind === "mail") message = payload as MailMessage;
-      else {
-        const composer = this.composers.get(job.kind);
-        if (!composer) throw new Error(`no composer for ${job.kind}`);
-        message = await composer(payload);
-      }
+      message = await this.messageOf(parsed.job);
     } catch (err) {
-      this.log.error({ err, id, kind: job.kind }, "mail job could not be composed");
-      await this.retryLater(id, job.attempts, err);
+      this.log.error({ err, id, kind: row.kind }, "mail job could not be composed");
+      await this.retryLater(id, row.priority, row.attempts, err);
       return;
     }
     if (!message) {
@@ -146,22 +184,36 @@ export class MailOutbox {
       return;
     }
     try {
-      await this.transport.send(message);
+      const ready = message;
+      // Waiting mails leave in the jobs' order: a reset link before a notice.
+      await this.sending.add(() => this.transport.send(ready), { priority: row.priority });
     } catch (err) {
       this.log.warn(
-        { err, id, to: message.to.address, attempts: job.attempts + 1 },
+        { err, id, to: message.to.address, attempts: row.attempts + 1 },
         "mail not sent; will retry",
       );
-      await this.retryLater(id, job.attempts, err);
+      await this.retryLater(id, row.priority, row.attempts, err);
       return;
     }
     await finishJob(db, id, "sent", this.now());
-    this.log.info({ id, kind: job.kind, to: message.to.address }, "mail sent");
+    this.log.info({ id, kind: row.kind, to: message.to.address }, "mail sent");
   }
 
-  private async retryLater(id: string, attempts: number, err: unknown) {
+  /** A rendered mail as it is; any other job through its kind's composer. */
+  private messageOf(job: ParsedJob): Promise<MailMessage | null> {
+    if (job.kind === "mail") return Promise.resolve(job.payload);
+    return this.composeJob(job.kind, job.payload);
+  }
+
+  private composeJob<K extends ComposedJobName>(kind: K, payload: MailJobMap[K]) {
+    const composer = this.composers[kind];
+    if (!composer) throw new Error(`no composer for ${kind}`);
+    return composer(payload);
+  }
+
+  private async retryLater(id: string, priority: number, attempts: number, err: unknown) {
     const runAt = this.now() + retryDelayMs(attempts);
     await rescheduleJob(this.database.db, id, runAt, String(err));
-    await this.notifyQuietly(id, runAt);
+    await this.notifyQuietly(id, runAt, priority);
   }
 }

@@ -35,14 +35,25 @@ function toNodemailer(from: string, message: MailMessage) {
   };
 }
 
+/** SMTP connections kept open per instance (the outbox sends as many mails at once). */
+export const SMTP_CONNECTIONS = 4;
+
 /**
  * A hung relay must fail a send well before the job engine gives the job to
  * another instance (pg-boss expiry, 120 s): nodemailer's own defaults wait
- * up to 10 minutes. Values already in the URL's query win.
+ * up to 10 minutes. Connections are pooled: a burst pays for the connection
+ * and greeting (a relay's reverse lookup, TLS) once per connection, not once
+ * per mail (decision 095). Values already in the URL's query win.
  */
 function withTimeouts(smtpUrl: string): string {
   const url = new URL(smtpUrl);
-  const defaults = { connectionTimeout: "10000", greetingTimeout: "10000", socketTimeout: "30000" };
+  const defaults = {
+    connectionTimeout: "10000",
+    greetingTimeout: "10000",
+    socketTimeout: "30000",
+    pool: "true",
+    maxConnections: String(SMTP_CONNECTIONS),
+  };
   for (const [key, value] of Object.entries(defaults)) {
     if (!url.searchParams.has(key)) url.searchParams.set(key, value);
   }

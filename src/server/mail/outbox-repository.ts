@@ -1,12 +1,15 @@
 import type { Kysely } from "kysely";
-import type { Database, MailJobTable } from "../db/schema";
+import type { Database } from "../db/schema";
+import type { MailJobName } from "./mail-jobs";
 
-export type JobKind = MailJobTable["kind"];
+export type JobKind = MailJobName;
 
 export interface NewJob {
   id: string;
   kind: JobKind;
   payload: unknown;
+  /** Among due jobs, higher first. */
+  priority: number;
   runAt: number;
   dedupeKey?: string;
   createdAt: number;
@@ -21,6 +24,7 @@ export async function insertJob(db: Kysely<Database>, job: NewJob): Promise<bool
       kind: job.kind,
       payload: JSON.stringify(job.payload),
       status: "pending",
+      priority: job.priority,
       runAt: job.runAt,
       attempts: 0,
       dedupeKey: job.dedupeKey ?? null,
@@ -31,12 +35,14 @@ export async function insertJob(db: Kysely<Database>, job: NewJob): Promise<bool
   return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
 }
 
+/** Pending jobs due by `now`: the highest priority first, then the oldest. */
 export function dueJobs(db: Kysely<Database>, now: number, limit: number) {
   return db
     .selectFrom("mail_job")
-    .select(["id", "runAt"])
+    .select(["id", "runAt", "priority"])
     .where("status", "=", "pending")
     .where("runAt", "<=", now)
+    .orderBy("priority", "desc")
     .orderBy("runAt")
     .limit(limit)
     .execute();
@@ -46,16 +52,17 @@ export function findJob(db: Kysely<Database>, id: string) {
   return db.selectFrom("mail_job").selectAll().where("id", "=", id).executeTakeFirst();
 }
 
-/** Marks a pending job done; false when someone else already did. */
+/** Marks a pending job done (with why, when it was dropped); false when someone else already did. */
 export async function finishJob(
   db: Kysely<Database>,
   id: string,
   status: "sent" | "skipped",
   at: number,
+  reason: string | null = null,
 ): Promise<boolean> {
   const result = await db
     .updateTable("mail_job")
-    .set({ status, doneAt: at, lastError: null })
+    .set({ status, doneAt: at, lastError: reason?.slice(0, 500) ?? null })
     .where("id", "=", id)
     .where("status", "=", "pending")
     .executeTakeFirst();

@@ -31,8 +31,8 @@ const outbox = new MailOutbox(
   }),
   log,
 );
-outbox.compose("unread-notice", (payload) => {
-  const { n, to } = payload as { n: number; to: string };
+// As in mail-outbox.integration.test.ts: the room id is the mail's number, the user id its address.
+outbox.compose("unread-notice", ({ roomId: n, userId: to }) => {
   return Promise.resolve({
     to: { name: "Someone", address: to },
     subject: `Mail ${n}`,

@@ -23,6 +23,8 @@ export async function startSmtpTestServer() {
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ["STARTTLS"],
+    // Loopback: no reverse DNS per connection (seconds on a busy machine).
+    disableReverseLookup: true,
     logger: false,
     onMailFrom(_address, _session, callback) {
       if (refusing) {

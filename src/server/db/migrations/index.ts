@@ -15,6 +15,7 @@ import { lighterMessageInsertMigration } from "./0015-lighter-message-insert";
 import { shortGinPendingListMigration } from "./0016-short-gin-pending-list";
 import { releasesMigration } from "./0017-releases";
 import { fanOutPendingMigration } from "./0018-fan-out-pending";
+import { mailJobPriorityMigration } from "./0019-mail-job-priority";
 
 /**
  * Every migration, in order. New features append here; names never change
@@ -37,5 +38,6 @@ export function allMigrations(dialect: MigrationDialect): Record<string, Migrati
     "0016-short-gin-pending-list": shortGinPendingListMigration(dialect),
     "0017-releases": releasesMigration,
     "0018-fan-out-pending": fanOutPendingMigration,
+    "0019-mail-job-priority": mailJobPriorityMigration,
   };
 }

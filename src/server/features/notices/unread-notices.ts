@@ -1,19 +1,17 @@
 import type { NoticeDeps } from "./notice-deps";
 import type { MailMessage } from "../../mail/mail-message";
+import type { MailJobMap, MailJobName } from "../../mail/mail-jobs";
 import { displayName } from "../../../shared/user";
 import { wantsUnreadNotices } from "./preference-repository";
 import type { UnsubscribeTokens } from "./unsubscribe-token";
 import type { PendingNotices } from "./pending-notices";
 import { findRecipient, lastNoticeSentAt, unreadMessages } from "./unread-repository";
 
-export const UNREAD_NOTICE = "unread-notice";
+export const UNREAD_NOTICE = "unread-notice" satisfies MailJobName;
 /** Messages shown in one mail; the rest are counted. */
 const LINES_SHOWN = 10;
 
-interface UnreadPayload {
-  roomId: string;
-  userId: string;
-}
+type UnreadPayload = MailJobMap[typeof UNREAD_NOTICE];
 
 const keyOf = (p: UnreadPayload) => `unread:${p.roomId}:${p.userId}`;
 
@@ -39,8 +37,7 @@ export async function scheduleUnreadNotice(
 export function createUnreadNoticeComposer(ctx: NoticeDeps, tokens: UnsubscribeTokens) {
   const db = ctx.database.db;
   const { publicUrl } = ctx.config;
-  return async (raw: unknown): Promise<MailMessage | null> => {
-    const payload = raw as UnreadPayload;
+  return async (payload: UnreadPayload): Promise<MailMessage | null> => {
     // Gone (deleted account or conversation): nothing to say to anyone.
     const recipient = await findRecipient(db, payload.roomId, payload.userId);
     if (!recipient) return null;

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import type { ResetUser } from "../../auth/auth";
 import { revokeResetLinks } from "../../auth/reset-links";
+import { RESET_LINK_PRIORITY } from "../../mail/mail-jobs";
 
 /**
  * What better-auth calls during a reset: record the mail with our link
@@ -23,6 +24,7 @@ export function passwordResetHooks(app: () => FastifyInstance) {
           forgotUrl: `${config.publicUrl}/forgot-password`,
           publicUrl: config.publicUrl,
         }),
+        RESET_LINK_PRIORITY,
       );
     },
     async onPasswordReset(user: ResetUser) {

@@ -23,7 +23,11 @@ import {
 } from "../../../shared/password-reset";
 import { PASSWORD_CHANGE_FAILED_MESSAGE } from "../../../shared/account-messages";
 import { isResetTokenUsable } from "./reset-tokens";
-import { recordResetRequest, registerResetRequests } from "./reset-requests";
+import {
+  createResetRequestPriorities,
+  recordResetRequest,
+  registerResetRequests,
+} from "./reset-requests";
 
 /**
  * Three reset requests per requester (address and email) and hour, counted
@@ -86,6 +90,7 @@ function registerForgotPasswordRoute(
 ): void {
   const app = parent.withTypeProvider<ZodTypeProvider>();
   const { ctx } = app;
+  const priorityOf = createResetRequestPriorities();
   app.post(
     "/api/auth/forgot-password",
     {
@@ -106,8 +111,8 @@ function registerForgotPasswordRoute(
       // The same work for every email: one recorded job. Looking the account
       // up, issuing the token and rendering the mail happen after the answer
       // has left, so its timing cannot tell known from unknown emails.
-      const jobId = await recordResetRequest(ctx, email);
-      reply.raw.once("close", () => void ctx.mail.wake(jobId));
+      const job = await recordResetRequest(ctx, email, priorityOf(request.ip, email));
+      reply.raw.once("close", () => void ctx.mail.wake(job));
       return reply.status(200).send({ ok: true, message: FORGOT_PASSWORD_SENT_MESSAGE });
     },
   );
