@@ -24,8 +24,10 @@ export const deskConversationSchema = z.object({
 
 export const deskInboxSchema = z.object({
   view: z.enum(["mine", "team", "resolved"]),
+  awaiting: z.boolean(),
   conversations: z.array(deskConversationSchema),
   counts: z.object({ mine: z.number(), team: z.number(), resolved: z.number() }),
+  awaitingCounts: z.object({ mine: z.number(), team: z.number() }),
 }) satisfies z.ZodType<DeskInbox>;
 
 export const deskRoomSchema = z.object({
