@@ -81,6 +81,11 @@ export interface DeskInbox {
   awaitingCounts: Record<AwaitingView, number>;
 }
 
+/** GET /api/desk/unread: an agent's navigation badge, the unread of what is theirs (Mine). */
+export interface DeskUnread {
+  unread: number;
+}
+
 /** What the conversation header's desk controls show. */
 export interface DeskRoom {
   roomId: string;

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { DeskConversation, DeskInbox, DeskRoom } from "../desk";
+import type { DeskConversation, DeskInbox, DeskRoom, DeskUnread } from "../desk";
 import { chatContactSchema } from "./chat";
 
 const agentSchema = z.object({ id: z.string(), name: z.string() });
@@ -37,3 +37,5 @@ export const deskRoomSchema = z.object({
   status: statusSchema,
   agents: z.array(agentSchema),
 }) satisfies z.ZodType<DeskRoom>;
+
+export const deskUnreadSchema = z.object({ unread: z.number() }) satisfies z.ZodType<DeskUnread>;

@@ -165,3 +165,58 @@ describe("the Awaiting reply filter", () => {
     expect((await ask(artist, "view=mine&awaiting=1")).statusCode).toBe(403);
   });
 });
+
+describe("an agent's navigation badge", () => {
+  const badge = async (agent: TestUser) => {
+    const response = await t.app.inject({ url: "/api/desk/unread", headers: headers(agent) });
+    expect(response.statusCode).toBe(200);
+    return response.json<{ unread: number }>().unread;
+  };
+  const read = (user: TestUser, roomId: string) =>
+    t.app.inject({ method: "POST", url: `/api/chat/rooms/${roomId}/read`, headers: headers(user) });
+  const assign = (by: TestUser, roomId: string, to: TestUser) =>
+    t.app.inject({
+      method: "PUT",
+      url: `/api/desk/rooms/${roomId}/assignee`,
+      headers: headers(by),
+      payload: { assigneeId: to.id },
+    });
+
+  it("counts the unread of what is theirs: assigned to them, or naming them; not the rooms they are merely in", async () => {
+    const agent = await createUser(t.app, "Badge Agent", true);
+    const other = await createUser(t.app, "Badge Other", true);
+    const picked = await createUser(t.app, "Badge Picked Me");
+    const handed = await createUser(t.app, "Badge Handed Over");
+    const gone = await createUser(t.app, "Badge Handed Away");
+    const named = await createUser(t.app, "Badge Named");
+    const rooms = {
+      picked: await openRoom(picked, agent.id),
+      handed: await openRoom(handed, other.id),
+      gone: await openRoom(gone, agent.id),
+      named: await openRoom(named, other.id),
+    };
+    expect((await assign(other, rooms.handed, agent)).statusCode).toBe(200);
+    expect((await assign(agent, rooms.gone, other)).statusCode).toBe(200);
+    await write(picked, rooms.picked, "one");
+    await write(picked, rooms.picked, "two");
+    await write(handed, rooms.handed, "three");
+    // The agent is a member here (the artist picked them) but it is another's now.
+    for (const text of ["a", "b", "c", "d"]) await write(gone, rooms.gone, text);
+    await write(named, rooms.named, "four");
+    await note(other, rooms.named, "@Badge Agent a second opinion?");
+
+    // 2 (picked) + 1 (handed over to them) + 2 (named: the message and the note).
+    expect(await badge(agent)).toBe(5);
+    expect((await read(agent, rooms.picked)).statusCode).toBe(200);
+    expect(await badge(agent)).toBe(3);
+    // Read, the mention is seen: that room leaves Mine, and the badge.
+    expect((await read(agent, rooms.named)).statusCode).toBe(200);
+    expect(await badge(agent)).toBe(1);
+  });
+
+  it("is the agents' own: an artist is refused", async () => {
+    const artist = await createUser(t.app, "Badge Artist");
+    const response = await t.app.inject({ url: "/api/desk/unread", headers: headers(artist) });
+    expect(response.statusCode).toBe(403);
+  });
+});

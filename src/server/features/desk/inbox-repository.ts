@@ -55,6 +55,14 @@ export async function listDeskView(
   return rows.map(toDeskConversation);
 }
 
+/**
+ * Messages from others in room `r` after this agent's read mark (`dr`, the
+ * desk's, else `mm`, a member's): the joins `withReadMarks` adds.
+ */
+const unreadFor = (agentId: string) => sql<number | string>`(select count(*) from message m
+  where m."roomId" = r.id and m."senderId" <> ${agentId} and m.kind <> 'event'
+    and m."createdAt" > coalesce(dr."lastReadAt", mm."lastReadAt", -1))`;
+
 /** Every conversation with an artist, as one desk row for this agent (unfiltered). */
 function deskRows(db: Db, agentId: string) {
   return db
@@ -98,9 +106,7 @@ function deskRows(db: Db, agentId: string) {
       sql<number | string>`coalesce(${sql.ref("lm.createdAt")}, ${sql.ref("r.createdAt")})`.as(
         "activity",
       ),
-      sql<number | string>`(select count(*) from message m
-        where m."roomId" = r.id and m."senderId" <> ${agentId} and m.kind <> 'event'
-          and m."createdAt" > coalesce(dr."lastReadAt", mm."lastReadAt", -1))`.as("unread"),
+      unreadFor(agentId).as("unread"),
       sql<number | string | null>`(select min(w."createdAt") from message w
         where w."roomId" = r.id and w."senderId" = r."artistId" and w.kind = 'text'
           and w.seq > coalesce((select max(x.seq) from message x
@@ -225,4 +231,39 @@ export async function deskInbox(
     counts: counts.views,
     awaitingCounts: counts.awaiting,
   };
+}
+
+/**
+ * The agent's navigation badge: what is theirs and unread, the Mine view's
+ * conversations (assigned to them, or naming them in a note they have not
+ * seen), each counting its unread messages, and at least one for an unseen
+ * mention. Not the rooms they are a member of: those are the artist's choice
+ * of agent, not the agent's work.
+ */
+export async function countMineUnread(db: Db, agentId: string): Promise<number> {
+  const rooms = db
+    .selectFrom("room as r")
+    .leftJoin("desk_read as dr", (join) =>
+      join.onRef("dr.roomId", "=", "r.id").on("dr.agentId", "=", agentId),
+    )
+    .leftJoin("room_member as mm", (join) =>
+      join.onRef("mm.roomId", "=", "r.id").on("mm.userId", "=", agentId),
+    )
+    .select([
+      unreadFor(agentId).as("unread"),
+      // A boolean on PostgreSQL, 0 or 1 on SQLite.
+      sql<boolean | number>`${unseenMention(agentId)}`.as("mentioned"),
+    ])
+    .where("r.artistId", "is not", null)
+    .where("r.status", "=", "open")
+    .where(isMine(agentId));
+  const row = await db
+    .selectFrom(rooms.as("c"))
+    .select(
+      sql<Count>`sum(case when c.unread > 0 then c.unread when c.mentioned then 1 else 0 end)`.as(
+        "unread",
+      ),
+    )
+    .executeTakeFirstOrThrow();
+  return Number(row.unread ?? 0);
 }

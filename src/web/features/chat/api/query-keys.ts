@@ -24,4 +24,5 @@ export const deskKeys = {
   inbox: (view: DeskView, q: string, awaiting = false) =>
     ["chat", "desk", "inbox", view, q, awaiting] as const,
   room: (roomId: string) => ["chat", "desk", "room", roomId] as const,
+  unread: ["chat", "desk", "unread"] as const,
 };
