@@ -147,7 +147,8 @@ describe("the Awaiting reply filter", () => {
     expect((await inbox(agent, "view=team")).awaitingCounts.team).toBe(
       team.awaitingCounts.team, // one out, one in
     );
-  });
+    // Some twenty sequential writes and reads: more than the default on a busy 2-core host.
+  }, 90_000);
 
   it("refuses a filter it does not know, and on Resolved, with a clear message", async () => {
     const agent = await createUser(t.app, "Await Strict", true);
