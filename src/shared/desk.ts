@@ -27,10 +27,25 @@ export function isAgentOnly(message: Pick<ChatMessage, "kind">): boolean {
   return message.kind !== undefined && agentOnlyKinds.has(message.kind);
 }
 
-export const deskInboxQuerySchema = z.object({
-  view: z.enum(DESK_VIEWS, { error: "Choose Mine, Team or Resolved." }).default("mine"),
-  q: plainString().trim().max(100, { error: "Search at most 100 characters." }).default(""),
-});
+/** The views the Awaiting reply filter narrows (a resolved conversation awaits nobody). */
+export const AWAITING_VIEWS = ["mine", "team"] as const satisfies readonly DeskView[];
+export type AwaitingView = (typeof AWAITING_VIEWS)[number];
+export const AWAITING_LABEL = "Awaiting reply";
+
+export const deskInboxQuerySchema = z
+  .object({
+    view: z.enum(DESK_VIEWS, { error: "Choose Mine, Team or Resolved." }).default("mine"),
+    q: plainString().trim().max(100, { error: "Search at most 100 characters." }).default(""),
+    /** `?awaiting=1`: only the conversations where the artist spoke last. */
+    awaiting: z
+      .enum(["0", "1"], { error: "Awaiting reply is 1 (on) or 0 (off)." })
+      .default("0")
+      .transform((on) => on === "1"),
+  })
+  .refine((query) => !query.awaiting || query.view !== "resolved", {
+    error: "Awaiting reply narrows Mine or Team, not Resolved.",
+    path: ["awaiting"],
+  });
 export type DeskInboxQuery = z.infer<typeof deskInboxQuerySchema>;
 
 export interface DeskAgent {
@@ -58,8 +73,17 @@ export interface DeskConversation {
 
 export interface DeskInbox {
   view: DeskView;
+  /** Whether the rows are only those awaiting a reply. */
+  awaiting: boolean;
   conversations: DeskConversation[];
   counts: Record<DeskView, number>;
+  /** How many conversations of Mine and of Team await a reply (search aside). */
+  awaitingCounts: Record<AwaitingView, number>;
+}
+
+/** GET /api/desk/unread: an agent's navigation badge, the unread of what is theirs (Mine). */
+export interface DeskUnread {
+  unread: number;
 }
 
 /** What the conversation header's desk controls show. */

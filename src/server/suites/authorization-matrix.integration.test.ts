@@ -236,6 +236,10 @@ const ROWS: Record<string, Row> = {
     call: () => ({ url: "/api/desk/conversations?view=team" }),
     expect: agentsOnly(200),
   },
+  "GET /api/desk/unread": {
+    call: () => ({ url: "/api/desk/unread" }),
+    expect: agentsOnly(200),
+  },
   "GET /api/desk/rooms/:id": {
     call: (f) => ({ url: `/api/desk/rooms/${f.roomId}` }),
     expect: agentsOnly(200),

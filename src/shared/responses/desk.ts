@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { DeskConversation, DeskInbox, DeskRoom } from "../desk";
+import type { DeskConversation, DeskInbox, DeskRoom, DeskUnread } from "../desk";
 import { chatContactSchema } from "./chat";
 
 const agentSchema = z.object({ id: z.string(), name: z.string() });
@@ -24,8 +24,10 @@ export const deskConversationSchema = z.object({
 
 export const deskInboxSchema = z.object({
   view: z.enum(["mine", "team", "resolved"]),
+  awaiting: z.boolean(),
   conversations: z.array(deskConversationSchema),
   counts: z.object({ mine: z.number(), team: z.number(), resolved: z.number() }),
+  awaitingCounts: z.object({ mine: z.number(), team: z.number() }),
 }) satisfies z.ZodType<DeskInbox>;
 
 export const deskRoomSchema = z.object({
@@ -35,3 +37,5 @@ export const deskRoomSchema = z.object({
   status: statusSchema,
   agents: z.array(agentSchema),
 }) satisfies z.ZodType<DeskRoom>;
+
+export const deskUnreadSchema = z.object({ unread: z.number() }) satisfies z.ZodType<DeskUnread>;

@@ -265,7 +265,7 @@ export function AppShell() {
   const onChatRoute = isChatPath(pathname);
   const { data: user } = useSession();
   useLiveSongs();
-  const unread = useUnreadTotal();
+  const unread = useUnreadTotal(user ? user.admin : undefined);
   useUnreadTitle(unread);
   const notices = useSongNotices(user !== undefined && user !== null && !user.admin);
   const marks = { pathname, unread, hasNotice: (notices.data?.unseen.length ?? 0) > 0 };

@@ -36,7 +36,7 @@ describe("routeData", () => {
     expect(routeData["/song/:id"]!.artist![0]).toBe("/api/songs/__id__");
     expect(routeData["/"]!.agent).toEqual([
       "/api/desk/conversations?view=mine&q=",
-      "/api/chat/contacts?q=",
+      "/api/desk/unread",
     ]);
     expect(routeData["/songs"]!.agent).toBeUndefined();
     // A conversation's messages, from the room the server finds for the visitor.

@@ -1,5 +1,6 @@
 import { contactsUrl } from "../features/chat/api/get-contacts";
 import { deskInboxUrl } from "../features/chat/desk/desk-api";
+import { deskUnreadUrl } from "../features/chat/api/unread-total";
 import { roomMessagesUrl } from "../features/chat/api/get-messages";
 import { accountSessionsUrl } from "../features/settings/sessions/api/sessions";
 import { mailPreferencesUrl } from "../features/settings/api/mail-preferences";
@@ -33,7 +34,7 @@ export const derivedParams: Readonly<Record<string, string>> = { roomId: "peerId
 /** What the app's frame asks for on every signed-in screen: the unread badge, the songs' dot. */
 const frame: RouteData = {
   artist: [contactsUrl(""), songNoticesUrl],
-  agent: [contactsUrl("")],
+  agent: [deskUnreadUrl],
 };
 
 const withFrame = (own: RouteData): RouteData => ({

@@ -1,7 +1,13 @@
 import { sql, type InferResult, type Kysely } from "kysely";
 import type { Database } from "../../db/schema";
 import type { ChatFileType } from "../../../shared/chat";
-import type { DeskConversation, DeskInbox, DeskInboxQuery, DeskView } from "../../../shared/desk";
+import type {
+  AwaitingView,
+  DeskConversation,
+  DeskInbox,
+  DeskInboxQuery,
+  DeskView,
+} from "../../../shared/desk";
 import { displayName } from "../../../shared/user";
 import { likePattern, personMatches } from "../chat/repository";
 
@@ -20,6 +26,19 @@ const unseenMention = (agentId: string) => sql<boolean>`exists (
     and dm."createdAt" > coalesce(mr."lastReadAt", -1))`;
 
 /**
+ * The artist spoke last in room `r`: its latest text is theirs (a note, a
+ * system or a desk line is no reply). The same rooms as a non-null
+ * `waitingSince`, the Awaiting reply filter's rule and count.
+ */
+const artistSpokeLast = sql<boolean>`(select lt."senderId" from message lt
+  where lt."roomId" = r.id and lt.kind = 'text'
+  order by lt.seq desc limit 1) = r."artistId"`;
+
+/** Assigned to this agent, or naming them in a note they have not seen: the Mine view. */
+const isMine = (agentId: string) =>
+  sql<boolean>`(r."assigneeId" = ${agentId} or ${unseenMention(agentId)})`;
+
+/**
  * One desk view for one agent, in one statement. Each row: the artist, the
  * assignee, the last message (notes included: agents see them), the unread
  * count from this agent's read mark, an unseen mention, and how long the
@@ -35,6 +54,14 @@ export async function listDeskView(
   const rows = await viewQuery(db, agentId, query).limit(DESK_VIEW_LIMIT).execute();
   return rows.map(toDeskConversation);
 }
+
+/**
+ * Messages from others in room `r` after this agent's read mark (`dr`, the
+ * desk's, else `mm`, a member's): the joins `withReadMarks` adds.
+ */
+const unreadFor = (agentId: string) => sql<number | string>`(select count(*) from message m
+  where m."roomId" = r.id and m."senderId" <> ${agentId} and m.kind <> 'event'
+    and m."createdAt" > coalesce(dr."lastReadAt", mm."lastReadAt", -1))`;
 
 /** Every conversation with an artist, as one desk row for this agent (unfiltered). */
 function deskRows(db: Db, agentId: string) {
@@ -79,9 +106,7 @@ function deskRows(db: Db, agentId: string) {
       sql<number | string>`coalesce(${sql.ref("lm.createdAt")}, ${sql.ref("r.createdAt")})`.as(
         "activity",
       ),
-      sql<number | string>`(select count(*) from message m
-        where m."roomId" = r.id and m."senderId" <> ${agentId} and m.kind <> 'event'
-          and m."createdAt" > coalesce(dr."lastReadAt", mm."lastReadAt", -1))`.as("unread"),
+      unreadFor(agentId).as("unread"),
       sql<number | string | null>`(select min(w."createdAt") from message w
         where w."roomId" = r.id and w."senderId" = r."artistId" and w.kind = 'text'
           and w.seq > coalesce((select max(x.seq) from message x
@@ -94,13 +119,12 @@ function deskRows(db: Db, agentId: string) {
 }
 
 /** The rows of one view, searched and in the view's order. */
-function viewQuery(db: Db, agentId: string, { view, q }: DeskInboxQuery) {
+function viewQuery(db: Db, agentId: string, { view, q, awaiting }: DeskInboxQuery) {
   let rows = deskRows(db, agentId);
   if (view === "resolved") rows = rows.where("r.status", "=", "resolved");
   else rows = rows.where("r.status", "=", "open");
-  if (view === "mine") {
-    rows = rows.where((eb) => eb.or([eb("r.assigneeId", "=", agentId), unseenMention(agentId)]));
-  }
+  if (view === "mine") rows = rows.where(isMine(agentId));
+  if (awaiting) rows = rows.where(artistSpokeLast);
   if (q) rows = rows.where((eb) => personMatches(eb, likePattern(q)));
 
   // Ordered outside, where the computed columns can be named.
@@ -154,27 +178,40 @@ function toDeskConversation(row: DeskRow): DeskConversation {
   };
 }
 
-/** How many conversations each view holds for this agent (search aside). */
-export async function countDeskViews(db: Db, agentId: string): Promise<Record<DeskView, number>> {
+type Count = number | string | null;
+/** Rooms where `condition` holds, summed in the counts' one pass. */
+const countWhere = (condition: ReturnType<typeof sql>) =>
+  sql<Count>`sum(case when ${condition} then 1 else 0 end)`;
+
+export interface DeskCounts {
+  views: Record<DeskView, number>;
+  awaiting: Record<AwaitingView, number>;
+}
+
+/**
+ * How many conversations each view holds for this agent, and how many of
+ * Mine and of Team await a reply (search aside), in one pass over the rooms.
+ */
+export async function countDeskViews(db: Db, agentId: string): Promise<DeskCounts> {
+  const open = sql`r.status = 'open'`;
   const row = await db
     .selectFrom("room as r")
     .select([
-      sql<
-        number | string | null
-      >`sum(case when r.status = 'open' and (r."assigneeId" = ${agentId} or ${unseenMention(agentId)}) then 1 else 0 end)`.as(
-        "mine",
-      ),
-      sql<number | string | null>`sum(case when r.status = 'open' then 1 else 0 end)`.as("team"),
-      sql<number | string | null>`sum(case when r.status = 'resolved' then 1 else 0 end)`.as(
-        "resolved",
-      ),
+      countWhere(sql`${open} and ${isMine(agentId)}`).as("mine"),
+      countWhere(open).as("team"),
+      countWhere(sql`r.status = 'resolved'`).as("resolved"),
+      countWhere(sql`${open} and ${isMine(agentId)} and ${artistSpokeLast}`).as("mineAwaiting"),
+      countWhere(sql`${open} and ${artistSpokeLast}`).as("teamAwaiting"),
     ])
     .where("r.artistId", "is not", null)
     .executeTakeFirstOrThrow();
   return {
-    mine: Number(row.mine ?? 0),
-    team: Number(row.team ?? 0),
-    resolved: Number(row.resolved ?? 0),
+    views: {
+      mine: Number(row.mine ?? 0),
+      team: Number(row.team ?? 0),
+      resolved: Number(row.resolved ?? 0),
+    },
+    awaiting: { mine: Number(row.mineAwaiting ?? 0), team: Number(row.teamAwaiting ?? 0) },
   };
 }
 
@@ -187,5 +224,46 @@ export async function deskInbox(
     listDeskView(db, agentId, query),
     countDeskViews(db, agentId),
   ]);
-  return { view: query.view, conversations, counts };
+  return {
+    view: query.view,
+    awaiting: query.awaiting,
+    conversations,
+    counts: counts.views,
+    awaitingCounts: counts.awaiting,
+  };
+}
+
+/**
+ * The agent's navigation badge: what is theirs and unread, the Mine view's
+ * conversations (assigned to them, or naming them in a note they have not
+ * seen), each counting its unread messages, and at least one for an unseen
+ * mention. Not the rooms they are a member of: those are the artist's choice
+ * of agent, not the agent's work.
+ */
+export async function countMineUnread(db: Db, agentId: string): Promise<number> {
+  const rooms = db
+    .selectFrom("room as r")
+    .leftJoin("desk_read as dr", (join) =>
+      join.onRef("dr.roomId", "=", "r.id").on("dr.agentId", "=", agentId),
+    )
+    .leftJoin("room_member as mm", (join) =>
+      join.onRef("mm.roomId", "=", "r.id").on("mm.userId", "=", agentId),
+    )
+    .select([
+      unreadFor(agentId).as("unread"),
+      // A boolean on PostgreSQL, 0 or 1 on SQLite.
+      sql<boolean | number>`${unseenMention(agentId)}`.as("mentioned"),
+    ])
+    .where("r.artistId", "is not", null)
+    .where("r.status", "=", "open")
+    .where(isMine(agentId));
+  const row = await db
+    .selectFrom(rooms.as("c"))
+    .select(
+      sql<Count>`sum(case when c.unread > 0 then c.unread when c.mentioned then 1 else 0 end)`.as(
+        "unread",
+      ),
+    )
+    .executeTakeFirstOrThrow();
+  return Number(row.unread ?? 0);
 }

@@ -9,9 +9,9 @@ import {
 } from "../../../shared/desk";
 import { chatMessageSchema } from "../../../shared/responses/chat";
 import { errorResponses } from "../../../shared/responses/common";
-import { deskInboxSchema, deskRoomSchema } from "../../../shared/responses/desk";
+import { deskInboxSchema, deskRoomSchema, deskUnreadSchema } from "../../../shared/responses/desk";
 import { DeskService } from "./desk-service";
-import { deskInbox } from "./inbox-repository";
+import { countMineUnread, deskInbox } from "./inbox-repository";
 import { noBodySchema, noQuerySchema } from "../../../shared/no-input";
 
 const tags = [
@@ -66,6 +66,24 @@ function registerDeskViewRoutes(parent: FastifyInstance, service: DeskService): 
       service.requireAgent(user);
       reply.header("cache-control", "no-store");
       return deskInbox(database.db, user.id, request.query);
+    },
+  );
+
+  app.get(
+    "/api/desk/unread",
+    {
+      schema: {
+        tags,
+        summary: "Agents: the navigation badge, unread messages in what is theirs (Mine)",
+        querystring: noQuerySchema,
+        response: { 200: deskUnreadSchema, ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      const { user } = await sessions.require(request);
+      service.requireAgent(user);
+      reply.header("cache-control", "no-store");
+      return { unread: await countMineUnread(database.db, user.id) };
     },
   );
 

@@ -1,5 +1,6 @@
 import { CHAT_FILE_MAX_BYTES, type ChatFileType } from "../../../shared/chat";
 import { contentMismatchMessage, uploadMessages } from "../../../shared/files";
+import { chatKindOfType } from "./chat-file-kind";
 
 const CHAT_KINDS = ["image", "audio"] as const;
 
@@ -10,13 +11,7 @@ const CHAT_KINDS = ["image", "audio"] as const;
 export function checkChatFile(
   file: Pick<File, "type" | "size">,
 ): { kind: ChatFileType } | { error: string } {
-  const type = file.type.toLowerCase();
-  const kind =
-    type.startsWith("image/") && type !== "image/svg+xml"
-      ? "image"
-      : type.startsWith("audio/")
-        ? "audio"
-        : null;
+  const kind = chatKindOfType(file.type);
   if (!kind) return { error: uploadMessages.wrongType(CHAT_KINDS) };
   if (file.size > CHAT_FILE_MAX_BYTES)
     return { error: uploadMessages.tooLarge(CHAT_FILE_MAX_BYTES) };

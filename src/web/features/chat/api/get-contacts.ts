@@ -17,7 +17,7 @@ export function fetchContacts(search: string): Promise<ChatContact[]> {
  * answered before this user's own read mark (a fetch in flight while they
  * read) would bring a read room's count back: the read marks heard live win.
  */
-export function useContacts(search: string) {
+export function useContacts(search: string, enabled = true) {
   const ownReads = useOwnReadMarks();
   const select = useCallback(
     (list: ChatContact[]) =>
@@ -34,6 +34,7 @@ export function useContacts(search: string) {
     queryKey: chatKeys.contacts(search),
     ...liveQuery,
     queryFn: () => fetchContacts(search),
+    enabled,
     placeholderData: keepPreviousData,
     // A safety net for changes no event announces (an agent added from the CLI).
     refetchInterval: 60_000,

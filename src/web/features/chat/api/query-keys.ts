@@ -21,6 +21,8 @@ export const chatKeys = {
 export const deskKeys = {
   all: ["chat", "desk"] as const,
   inboxes: ["chat", "desk", "inbox"] as const,
-  inbox: (view: DeskView, q: string) => ["chat", "desk", "inbox", view, q] as const,
+  inbox: (view: DeskView, q: string, awaiting = false) =>
+    ["chat", "desk", "inbox", view, q, awaiting] as const,
   room: (roomId: string) => ["chat", "desk", "room", roomId] as const,
+  unread: ["chat", "desk", "unread"] as const,
 };

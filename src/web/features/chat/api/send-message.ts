@@ -24,11 +24,12 @@ export function useSendMessage(roomId: string | undefined, user: PublicUser) {
       file: { data: File; kind: ChatFileType } | null,
       song: MessageSongRef | null = null,
       quote: MessageQuote | null = null,
-    ) => {
-      if (!roomId) return;
-      void connection.outbox().then((outbox) =>
+      id: string = crypto.randomUUID(),
+    ): Promise<void> => {
+      if (!roomId) return Promise.resolve();
+      return connection.outbox().then((outbox) =>
         outbox.add({
-          id: crypto.randomUUID(),
+          id,
           roomId,
           senderName: displayName(user),
           text,
@@ -43,12 +44,20 @@ export function useSendMessage(roomId: string | undefined, user: PublicUser) {
   );
   // Stable callbacks: every bubble gets them, and bubbles are memoised.
   const retry = useCallback(
-    (id: string) => void connection.outbox().then((o) => o.retry(id)),
+    (id: string): void => void connection.outbox().then((o) => o.retry(id)),
     [connection],
   );
   const remove = useCallback(
-    (id: string) => void connection.outbox().then((o) => o.remove(id)),
+    (id: string): void => void connection.outbox().then((o) => o.remove(id)),
     [connection],
+  );
+  /**
+   * A checked file; `id` keeps the pending bubble the conversation showed
+   * while it was checked. Resolves once the outbox holds it.
+   */
+  const sendFile = useCallback(
+    (data: File, kind: ChatFileType, id?: string) => add("", { data, kind }, null, null, id),
+    [add],
   );
   return {
     /** Text, with the song the composer refers to ("Ask about this song"), if any. */
@@ -56,8 +65,8 @@ export function useSendMessage(roomId: string | undefined, user: PublicUser) {
       text: string,
       song: MessageSongRef | null = null,
       quote: MessageQuote | null = null,
-    ) => add(text, null, song, quote),
-    sendFile: (data: File, kind: ChatFileType) => add("", { data, kind }),
+    ) => void add(text, null, song, quote),
+    sendFile,
     retry,
     remove,
   };

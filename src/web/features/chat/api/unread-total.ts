@@ -1,10 +1,45 @@
 import { useEffect } from "react";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
+import type { DeskUnread } from "../../../../shared/desk";
+import { apiFetch } from "../../../lib/api-client";
+import { liveQuery } from "../../../realtime/live-query";
+import { useSocketEvent } from "../../../realtime/realtime-provider";
 import { useContacts } from "./get-contacts";
+import { deskKeys } from "./query-keys";
 
-/** Unread messages over every conversation, from the (live) contact list. */
-export function useUnreadTotal(): number {
-  const { data } = useContacts("");
-  return data?.reduce((sum, contact) => sum + contact.unread, 0) ?? 0;
+export const deskUnreadUrl = "/api/desk/unread";
+
+/**
+ * The navigation badge's count. An artist: unread messages over their
+ * conversations, from the (live) contact list. An agent: the unread of what
+ * is theirs (the Mine view: assigned to them, or naming them), counted by the
+ * server; the rooms an artist picked them for are not their work once
+ * assigned to another.
+ */
+export function useUnreadTotal(admin: boolean | undefined): number {
+  // Neither is asked for until the session says who this is.
+  const artist = useContacts("", admin === false);
+  const agent = useDeskUnread(admin === true);
+  if (admin) return agent.data?.unread ?? 0;
+  return artist.data?.reduce((sum, contact) => sum + contact.unread, 0) ?? 0;
+}
+
+/** Kept live by what moves the desk: activity in a room, a read mark, an assignment. */
+function useDeskUnread(enabled: boolean) {
+  const queryClient = useQueryClient();
+  const refresh = () => {
+    if (enabled) void queryClient.invalidateQueries({ queryKey: deskKeys.unread });
+  };
+  useSocketEvent("desk:activity", refresh);
+  useSocketEvent("room:read", refresh);
+  useSocketEvent("desk:changed", refresh);
+  return useQuery({
+    queryKey: deskKeys.unread,
+    queryFn: () => apiFetch<DeskUnread>(deskUnreadUrl),
+    enabled,
+    refetchInterval: 60_000,
+    ...liveQuery,
+  });
 }
 
 /** "(3) Artist Portal" in the tab while messages wait. */

@@ -1,15 +1,19 @@
 import { useEffect, useState, type DragEvent as ReactDragEvent } from "react";
+import type { PublicUser } from "../../../../shared/user";
 import type { useSendMessage } from "../api/send-message";
+import { useFilesInCheck } from "./use-files-in-check";
 
 const hasFiles = (event: ReactDragEvent) => event.dataTransfer.types.includes("Files");
 
 /**
- * Files for the conversation: checked before anything is uploaded, a refusal
- * shown as `fileError`; dropped on the conversation (`dropZone` goes on it)
- * while `dragging` shows the drop overlay.
+ * Files for the conversation: pending at once (`pending`, with `retry` and
+ * `remove` for them), checked before anything is uploaded, a refusal shown
+ * as `fileError`; dropped on the conversation (`dropZone` goes on it) while
+ * `dragging` shows the drop overlay.
  */
 export function useChatFiles(
   roomId: string | undefined,
+  user: PublicUser,
   sender: ReturnType<typeof useSendMessage>,
   focusComposer: () => void,
 ) {
@@ -29,19 +33,12 @@ export function useChatFiles(
     };
   }, []);
 
+  // Shown as pending at once; checked before anything is uploaded (the checks
+  // load with the first file: reading and writing text needs none).
+  const inCheck = useFilesInCheck(roomId, user, sender, setFileError);
   const sendFiles = (files: File[]) => {
     setFileError(null);
-    // Type, size and content are checked before anything is uploaded (the
-    // checks load with the first file: reading and writing text needs none).
-    import("../file-check")
-      .then(({ checkChatFiles }) => checkChatFiles(files))
-      .then(
-        ({ accepted, refused }) => {
-          for (const { file, kind } of accepted) sender.sendFile(file, kind);
-          setFileError(refused);
-        },
-        () => setFileError("The file could not be checked. Check your connection and try again."),
-      );
+    inCheck.sendFiles(files);
     focusComposer();
   };
 
@@ -67,5 +64,6 @@ export function useChatFiles(
     },
   };
 
-  return { fileError, setFileError, sendFiles, dragging, dropZone };
+  const { pending, retry, remove } = inCheck;
+  return { fileError, setFileError, sendFiles, dragging, dropZone, pending, retry, remove };
 }

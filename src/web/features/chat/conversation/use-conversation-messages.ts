@@ -6,6 +6,8 @@ import { outboxMessage } from "../api/send-message";
 import { useLiveReadMark, useOutboxItems } from "../realtime/chat-connection-provider";
 import { mergeMessages, type ThreadMessage } from "../thread";
 
+const NO_MESSAGES: readonly ThreadMessage[] = [];
+
 /**
  * The conversation's messages (stored ones and the outbox's pending ones),
  * which of one's own is "Seen", and the read mark that follows the eyes.
@@ -15,6 +17,8 @@ export function useConversationMessages(
   peerId: string,
   opened: OpenedRoom | undefined,
   stored: readonly ThreadMessage[] | undefined,
+  /** Files shown while their checks run (use-files-in-check.ts), before the outbox has them. */
+  inCheck: readonly ThreadMessage[] = NO_MESSAGES,
 ) {
   const roomId = opened?.roomId;
   const outbox = useOutboxItems();
@@ -24,8 +28,9 @@ export function useConversationMessages(
   const pendingRoomId = roomId ?? chatRoomId(ownId, peerId);
   const messages = useMemo(() => {
     const pending = outbox.filter((item) => item.roomId === pendingRoomId).map(outboxMessage);
-    return mergeMessages(stored ?? [], pending);
-  }, [outbox, pendingRoomId, stored]);
+    // The outbox's copy of a file comes last: it wins over its in-check bubble (same id).
+    return mergeMessages(stored ?? [], [...inCheck, ...pending]);
+  }, [outbox, pendingRoomId, stored, inCheck]);
 
   // "Seen" under one's own last stored message once the other person read past it.
   const peerRead = Math.max(opened?.peerLastReadAt ?? -1, liveRead ?? -1);

@@ -43,13 +43,14 @@ export function useConversation(user: PublicUser, peerId: string, roomHint: stri
     onReplyStart: replyMode,
   });
   const peerTyping = usePeerTyping(roomId);
+  const files = useChatFiles(roomId, user, sender, focusComposer);
   const { messages, seenId } = useConversationMessages(
     user.id,
     peerId,
     opened,
     stored.data?.messages,
+    files.pending,
   );
-  const files = useChatFiles(roomId, sender, focusComposer);
   const announcement = useLiveAnnouncement(roomId, user.id);
 
   // The cursor waits in the message box once the conversation can be written to.
@@ -69,7 +70,8 @@ export function useConversation(user: PublicUser, peerId: string, roomHint: stri
     setComposerMode,
     stored,
     older,
-    sender,
+    // A file still in its checks is retried or removed there, the rest in the outbox.
+    sender: { ...sender, retry: files.retry, remove: files.remove },
     composerText,
     draft: { text: draft, setText: setDraft },
     searchButton,

@@ -46,8 +46,10 @@ function deskViews(...views: DeskConversation[][]) {
   views.forEach((conversations, i) => {
     const inbox: DeskInbox = {
       view: i ? "team" : "mine",
+      awaiting: false,
       conversations,
       counts: { mine: 0, team: 0, resolved: 0 },
+      awaitingCounts: { mine: 0, team: 0 },
     };
     client.setQueryData(deskKeys.inbox(inbox.view, ""), inbox);
   });

@@ -8,14 +8,15 @@ import { liveQuery } from "../../../realtime/live-query";
 
 const roomPath = (roomId: string) => `/api/desk/rooms/${encodeURIComponent(roomId)}`;
 
-export const deskInboxUrl = (view: DeskView, q: string) =>
-  `/api/desk/conversations?view=${view}&q=${encodeURIComponent(q)}`;
+/** Without the filter, the very address the page preloads (route-data.ts). */
+export const deskInboxUrl = (view: DeskView, q: string, awaiting = false) =>
+  `/api/desk/conversations?view=${view}&q=${encodeURIComponent(q)}${awaiting ? "&awaiting=1" : ""}`;
 
 /** One desk view with every view's count; live events invalidate it (useDeskLiveUpdates). */
-export function useDeskInbox(view: DeskView, q: string) {
+export function useDeskInbox(view: DeskView, q: string, awaiting = false) {
   return useQuery({
-    queryKey: deskKeys.inbox(view, q),
-    queryFn: () => apiFetch<DeskInbox>(deskInboxUrl(view, q)),
+    queryKey: deskKeys.inbox(view, q, awaiting),
+    queryFn: () => apiFetch<DeskInbox>(deskInboxUrl(view, q, awaiting)),
     placeholderData: keepPreviousData,
     refetchInterval: 60_000,
     ...liveQuery,
