@@ -22,6 +22,9 @@ const RELEASED = [
   "0014-conversation-tools",
   "0015-lighter-message-insert",
   "0016-short-gin-pending-list",
+  "0017-releases",
+  "0018-fan-out-pending",
+  "0019-mail-job-priority",
 ];
 
 describe("migrations", () => {
