@@ -60,6 +60,7 @@ describe("loadConfig", () => {
     [{ MARKETING_URL: "nope" }, "MARKETING_URL"],
     [{ DATABASE_URL: "mysql://x" }, "DATABASE_URL"],
     [{ REDIS_URL: "http://x" }, "REDIS_URL"],
+    [{ REDIS_PREFIX: "Staging Portal" }, "REDIS_PREFIX"],
     [{ S3_BUCKET: "b", S3_ENDPOINT: "nope" }, "S3_ENDPOINT"],
     [{ SMTP_URL: "http://mail" }, "SMTP_URL"],
     [{ MAIL_FROM: "Portal <a@b.c>\r\nBcc: x@y.z" }, "MAIL_FROM"],
@@ -87,6 +88,8 @@ describe("engine selection", () => {
       url: "postgres://u@db:5432/portal",
     });
     expect(c.redisUrl).toBe("redis://cache:6379");
+    expect(c.redisPrefix).toBeUndefined();
+    expect(loadConfig({ REDIS_PREFIX: "staging-2" }).redisPrefix).toBe("staging-2");
     expect(c.s3).toMatchObject({ bucket: "uploads", forcePathStyle: true, region: "us-east-1" });
   });
 

@@ -24,6 +24,10 @@ const configSchema = z.object({
     .url({ protocol: /^postgres(ql)?$/, error: "must be a postgres:// URL" })
     .optional(),
   REDIS_URL: z.url({ protocol: /^rediss?$/, error: "must be a redis:// URL" }).optional(),
+  REDIS_PREFIX: z
+    .string()
+    .regex(/^[a-z0-9][a-z0-9-]{0,31}$/, "must be 1 to 32 lowercase letters, digits or dashes")
+    .optional(),
   S3_BUCKET: z.string().min(3).optional(),
   S3_ENDPOINT: httpUrl.optional(),
   S3_REGION: z.string().min(1).default("us-east-1"),
@@ -90,6 +94,8 @@ export interface AppConfig {
   fileSweep: { everyMinutes: number; olderThanHours: number };
   /** Redis for cross-instance rate limits and live updates; unset for one process. */
   redisUrl: string | undefined;
+  /** Set when deployments share one Redis: their keys and live channels stay apart. */
+  redisPrefix: string | undefined;
   /** An S3-compatible bucket for uploads; unset keeps files in DATA_DIR. */
   s3:
     | {
@@ -157,6 +163,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     },
     fileSweep: { everyMinutes: c.FILE_SWEEP_MINUTES, olderThanHours: c.UNATTACHED_FILE_HOURS },
     redisUrl: c.REDIS_URL,
+    redisPrefix: c.REDIS_PREFIX,
     s3: c.S3_BUCKET
       ? {
           bucket: c.S3_BUCKET,
