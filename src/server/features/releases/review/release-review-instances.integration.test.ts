@@ -43,7 +43,8 @@ beforeAll(async () => {
     const handle = await openDatabase({ engine: "postgres", url: PG_URL, schema });
     if (i === 0) await migrateToLatest(handle);
     handles.push(handle);
-    const redis = new Redis(REDIS_URL, { maxRetriesPerRequest: 2 });
+    // This test's own REDIS_PREFIX: other two-instance tests' adapters stay apart.
+    const redis = new Redis(REDIS_URL, { maxRetriesPerRequest: 2, keyPrefix: `${schema}:` });
     redises.push(redis);
     apps.push(
       await createTestApp({ database: handle, redis }, undefined, undefined, {
