@@ -11,6 +11,7 @@ export const chatKeys = {
   allMessages: ["chat", "messages"] as const,
   artistSongs: (artistId: string) => ["chat", "artist-songs", artistId] as const,
   songReference: (songId: string) => ["chat", "song-reference", songId] as const,
+  releaseReference: (releaseId: string) => ["chat", "release-reference", releaseId] as const,
 };
 
 /**

@@ -5,10 +5,12 @@ import type { useSendMessage } from "../api/send-message";
 import { Composer, type ComposerAssist } from "../components/composer";
 import type { ComposerMode } from "../desk/composer-mode";
 import { lazyModule } from "../../../lib/lazy-module";
+import { releaseQuote, withReleaseQuote } from "../ask/release-reference";
+import { useComposerRelease } from "./use-composer-release";
 import { useComposerSong } from "./use-composer-song";
 import { useTypingSignal } from "./use-typing-signal";
 
-/** The quote preview and the song chip, fetched the first time a message refers to something. */
+/** The quote preview and the song and release chips, fetched the first time a message refers to something. */
 const ComposerReference = lazyModule(() => import("./composer-reference")).part(
   (m) => m.ComposerReference,
 );
@@ -43,6 +45,8 @@ export interface DeskAdditions {
 export function ConversationComposer(props: ConversationComposerProps & DeskAdditions) {
   const { user, mode, sender, quote, textRef, onNote } = props;
   const composerSong = useComposerSong(user);
+  const composerRelease = useComposerRelease(user);
+  const release = composerRelease.release.data;
   const onTyping = useTypingSignal(props.roomId);
   const focus = () => textRef.current?.focus();
 
@@ -52,8 +56,11 @@ export function ConversationComposer(props: ConversationComposerProps & DeskAddi
       onNote(text);
       return;
     }
-    sender.sendText(text, composerSong.song.data ?? null, quote);
+    // "Ask about this release": the message opens with the release's quote.
+    const sent = release ? withReleaseQuote(text, releaseQuote(release, location.origin)) : text;
+    sender.sendText(sent, composerSong.song.data ?? null, quote);
     if (composerSong.songId) composerSong.drop();
+    if (composerRelease.releaseId) composerRelease.drop();
     props.dropQuote();
   };
 
@@ -68,7 +75,7 @@ export function ConversationComposer(props: ConversationComposerProps & DeskAddi
         draft={props.draft}
         assist={props.assist}
         reference={
-          quote || composerSong.songId ? (
+          quote || composerSong.songId || composerRelease.releaseId ? (
             <ComposerReference
               quote={quote}
               onCancelQuote={() => {
@@ -80,11 +87,19 @@ export function ConversationComposer(props: ConversationComposerProps & DeskAddi
                 composerSong.drop();
                 focus();
               }}
+              release={composerRelease.releaseId ? composerRelease.release : null}
+              onRemoveRelease={() => {
+                composerRelease.drop();
+                focus();
+              }}
             />
           ) : null
         }
-        canSendEmpty={composerSong.song.data !== undefined}
-        waiting={composerSong.songId !== null && composerSong.song.isPending}
+        canSendEmpty={composerSong.song.data !== undefined || release !== undefined}
+        waiting={
+          (composerSong.songId !== null && composerSong.song.isPending) ||
+          (composerRelease.releaseId !== null && composerRelease.release.isPending)
+        }
         onFiles={props.sendFiles}
         onTyping={onTyping}
       />
