@@ -23,13 +23,16 @@ export function ReleaseTimeline({ steps }: { steps: readonly ReleaseStep[] }) {
             key={step.id}
             className="flex flex-col border-l-2 border-slate-300 pl-3 text-sm dark:border-slate-600"
           >
-            <span className="break-words whitespace-pre-line">{step.label}</span>
-            <time
-              dateTime={new Date(step.at).toISOString()}
-              className="text-slate-600 dark:text-slate-300"
-            >
-              {when().format(step.at)}
-            </time>
+            {/* One block with its time: the step reads "Approved Nov 29, 2026, 10:15 AM". */}
+            <p className="break-words whitespace-pre-line">
+              {step.label}{" "}
+              <time
+                dateTime={new Date(step.at).toISOString()}
+                className="block text-slate-600 dark:text-slate-300"
+              >
+                {when().format(step.at)}
+              </time>
+            </p>
           </li>
         ))}
       </ol>
