@@ -22,7 +22,6 @@ function DeliveryState({ state }: { state: string }) {
 /**
  * Where a release stands at each store, as the artist reads it: one row per
  * store (named by the store), its state, and its address once it is live.
- * An Error is the label's to fix: the artist reads it as Pending.
  */
 export function StoreDeliveries({
   stores,
@@ -54,7 +53,7 @@ export function StoreDeliveries({
               {delivery.store}
             </th>
             <td className="py-2 pr-3">
-              <DeliveryState state={delivery.state === "Error" ? "Pending" : delivery.state} />
+              <DeliveryState state={delivery.state} />
             </td>
             <td className="py-2">
               {delivery.state === "Live" && delivery.link ? (
