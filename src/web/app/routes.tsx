@@ -90,9 +90,9 @@ export const routes: RouteObject[] = [
             ...page(() => import("../features/chat/ask/ask-about-song-page")),
           },
           {
-            // "Ask about this release": the same, with a quote of the release.
+            // "Ask about this release": the same screen, with a quote of the release.
             path: "releases/:id/ask",
-            ...page(() => import("../features/chat/ask/ask-about-release-page")),
+            ...page(() => import("../features/chat/ask/ask-about-song-page")),
           },
           { path: "desk/songs", ...page(() => import("../features/songs/desk/song-desk-page")) },
           {

@@ -3,12 +3,15 @@ import { releaseStateLabel } from "../../../../shared/release-constants";
 import type { ReleaseDetail } from "../../../../shared/release-schemas";
 import { ApiError, apiFetch } from "../../../lib/api-client";
 import type { ReleaseReference } from "../ask/release-reference";
-import { chatKeys } from "./query-keys";
 
-/** The release the composer refers to ("Ask about this release"): the artist's own only. */
+/**
+ * The release the composer refers to ("Ask about this release"): the
+ * artist's own only. Read by its chip, in the lazily loaded references chunk.
+ */
 export function useReleaseReference(releaseId: string | null) {
   return useQuery({
-    queryKey: chatKeys.releaseReference(releaseId ?? ""),
+    // Under "chat", so a sign-out clears it; not in chatKeys, which the first bundle carries.
+    queryKey: ["chat", "release-reference", releaseId ?? ""],
     enabled: releaseId !== null,
     queryFn: async ({ signal }): Promise<ReleaseReference> => {
       const release = await apiFetch<ReleaseDetail>(

@@ -11,7 +11,6 @@ export const chatKeys = {
   allMessages: ["chat", "messages"] as const,
   artistSongs: (artistId: string) => ["chat", "artist-songs", artistId] as const,
   songReference: (songId: string) => ["chat", "song-reference", songId] as const,
-  releaseReference: (releaseId: string) => ["chat", "release-reference", releaseId] as const,
 };
 
 /**

@@ -1,11 +1,8 @@
 import { describe, expect, it } from "vitest";
 import type { ChatContact } from "../../../../shared/chat";
-import {
-  askReleaseDestination,
-  releaseQuote,
-  withReleaseQuote,
-  withReleaseReference,
-} from "./release-reference";
+import { withReleaseQuote } from "../conversation/use-composer-release";
+import { releaseQuote } from "./release-reference";
+import { askReleaseDestination, withReleaseReference } from "./song-reference";
 
 const contact = (userId: string, lastAt: number | null): ChatContact => ({
   userId,

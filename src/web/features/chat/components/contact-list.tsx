@@ -5,8 +5,12 @@ import { useContacts } from "../api/get-contacts";
 import { useLiveAvailabilityInContacts } from "../api/availability";
 import { AvailabilityLine } from "./availability-line";
 import { useSongReference } from "../api/get-song-reference";
-import { RELEASE_PARAM, withReleaseReference } from "../ask/release-reference";
-import { SONG_PARAM, withSongReference } from "../ask/song-reference";
+import {
+  RELEASE_PARAM,
+  SONG_PARAM,
+  withReleaseReference,
+  withSongReference,
+} from "../ask/song-reference";
 import { contactLinkName } from "./contact-link-name";
 import { ListRow, ListSearch, UnreadBadge, lastMessageLine } from "./list-parts";
 

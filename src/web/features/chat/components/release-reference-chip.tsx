@@ -1,20 +1,29 @@
+import { useEffect } from "react";
 import { X } from "lucide-react";
-import type { ReleaseReference } from "../ask/release-reference";
 import { SongCover } from "../../../components/song-cover";
+import { useReleaseReference } from "../api/get-release-reference";
+import { releaseQuote } from "../ask/release-reference";
+import type { LoadedRelease } from "../conversation/use-composer-release";
 
 /**
  * The release the next message asks about, above the message box, until it
- * is sent or removed: the message starts with its quote (release-reference.ts).
+ * is sent or removed. It reads the release and hands its quote to the
+ * composer (`onLoaded`), which puts it at the head of the message.
  */
 export function ReleaseReferenceChip({
-  release,
-  failed,
+  releaseId,
+  onLoaded,
   onRemove,
 }: {
-  release: ReleaseReference | undefined;
-  failed: boolean;
+  releaseId: string;
+  onLoaded: (loaded: LoadedRelease) => void;
   onRemove: () => void;
 }) {
+  const { data: release, isError: failed } = useReleaseReference(releaseId);
+  useEffect(() => {
+    if (release) onLoaded({ releaseId, quote: releaseQuote(release, location.origin) });
+    else if (failed) onLoaded({ releaseId, quote: null });
+  }, [release, failed, releaseId, onLoaded]);
   return (
     <div className="flex items-center gap-2 px-2 pt-2">
       <div

@@ -1,9 +1,9 @@
 import type { MessageSongRef } from "../../../../shared/chat";
 import type { MessageQuote } from "../../../../shared/quote";
-import type { ReleaseReference } from "../ask/release-reference";
 import { QuotePreview } from "../components/quote-preview";
 import { ReleaseReferenceChip } from "../components/release-reference-chip";
 import { SongReferenceChip } from "../components/song-reference-chip";
+import type { LoadedRelease } from "./use-composer-release";
 
 /** A reference as it loads: its data, or that it failed. */
 interface Loading<T> {
@@ -18,8 +18,8 @@ export function ComposerReference(props: {
   /** The song reference as it loads; null when there is none. */
   song: Loading<MessageSongRef> | null;
   onRemoveSong: () => void;
-  /** The release reference as it loads; null when there is none. */
-  release?: Loading<ReleaseReference> | null;
+  /** The release the message asks about; null when there is none. */
+  release?: { releaseId: string; onLoaded: (loaded: LoadedRelease) => void } | null;
   onRemoveRelease?: () => void;
 }) {
   const { quote, song, release } = props;
@@ -31,8 +31,8 @@ export function ComposerReference(props: {
       )}
       {release && (
         <ReleaseReferenceChip
-          release={release.data}
-          failed={release.isError}
+          releaseId={release.releaseId}
+          onLoaded={release.onLoaded}
           onRemove={() => props.onRemoveRelease?.()}
         />
       )}

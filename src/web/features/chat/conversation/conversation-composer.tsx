@@ -5,8 +5,7 @@ import type { useSendMessage } from "../api/send-message";
 import { Composer, type ComposerAssist } from "../components/composer";
 import type { ComposerMode } from "../desk/composer-mode";
 import { lazyModule } from "../../../lib/lazy-module";
-import { releaseQuote, withReleaseQuote } from "../ask/release-reference";
-import { useComposerRelease } from "./use-composer-release";
+import { useComposerRelease, withReleaseQuote } from "./use-composer-release";
 import { useComposerSong } from "./use-composer-song";
 import { useTypingSignal } from "./use-typing-signal";
 
@@ -46,7 +45,7 @@ export function ConversationComposer(props: ConversationComposerProps & DeskAddi
   const { user, mode, sender, quote, textRef, onNote } = props;
   const composerSong = useComposerSong(user);
   const composerRelease = useComposerRelease(user);
-  const release = composerRelease.release.data;
+  const releaseQuote = composerRelease.quote;
   const onTyping = useTypingSignal(props.roomId);
   const focus = () => textRef.current?.focus();
 
@@ -57,7 +56,7 @@ export function ConversationComposer(props: ConversationComposerProps & DeskAddi
       return;
     }
     // "Ask about this release": the message opens with the release's quote.
-    const sent = release ? withReleaseQuote(text, releaseQuote(release, location.origin)) : text;
+    const sent = releaseQuote ? withReleaseQuote(text, releaseQuote) : text;
     sender.sendText(sent, composerSong.song.data ?? null, quote);
     if (composerSong.songId) composerSong.drop();
     if (composerRelease.releaseId) composerRelease.drop();
@@ -87,7 +86,11 @@ export function ConversationComposer(props: ConversationComposerProps & DeskAddi
                 composerSong.drop();
                 focus();
               }}
-              release={composerRelease.releaseId ? composerRelease.release : null}
+              release={
+                composerRelease.releaseId
+                  ? { releaseId: composerRelease.releaseId, onLoaded: composerRelease.onLoaded }
+                  : null
+              }
               onRemoveRelease={() => {
                 composerRelease.drop();
                 focus();
@@ -95,10 +98,9 @@ export function ConversationComposer(props: ConversationComposerProps & DeskAddi
             />
           ) : null
         }
-        canSendEmpty={composerSong.song.data !== undefined || release !== undefined}
+        canSendEmpty={composerSong.song.data !== undefined || releaseQuote !== null}
         waiting={
-          (composerSong.songId !== null && composerSong.song.isPending) ||
-          (composerRelease.releaseId !== null && composerRelease.release.isPending)
+          (composerSong.songId !== null && composerSong.song.isPending) || composerRelease.waiting
         }
         onFiles={props.sendFiles}
         onTyping={onTyping}
