@@ -144,6 +144,13 @@ test("the artist follows the review live: what to fix beside the fields, Resubmi
   await expectFitsAndAccessible(page);
   const [liveMail] = await mailsTo(email, /^Your release “Monsoon Tapes” is live$/);
   expect(liveMail!.text).toContain(spotifyLink);
+  // A second store live is a step on the timeline, not a second mail.
+  await desk.stores(id, [
+    { store: "Apple Music", state: "Live", link: "https://music.apple.com/in/album/monsoon/1" },
+  ]);
+  await expect(timeline(page)).toContainText("Live on Apple Music");
+  await page.waitForTimeout(3_000);
+  expect(await mailsTo(email, /^Your release “Monsoon Tapes” is live$/)).toHaveLength(1);
 
   // Each track's song page: the spec's Spotify link, and the stores not live yet below it.
   for (const t of approved.tracks) {
@@ -153,8 +160,9 @@ test("the artist follows the review live: what to fix beside the fields, Resubmi
       "href",
       spotifyLink,
     );
-    await expect(listenOn.getByRole("row", { name: /^Apple Music/ })).toContainText("Delivered");
+    await expect(listenOn.getByRole("link", { name: /^Apple Music/ })).toBeVisible();
     await expect(listenOn.getByRole("row", { name: /^Gaana/ })).toContainText("Pending");
+    await expect(listenOn.getByRole("row", { name: /^Apple Music/ })).toHaveCount(0);
     await expect(listenOn.getByRole("row", { name: /^Spotify/ })).toHaveCount(0);
   }
   await expectFitsAndAccessible(page);
@@ -201,6 +209,19 @@ test("a rejected release tells the artist why, on the page and by mail", async (
   const [mail] = await mailsTo(email, /^Your release “Paper Lanterns” was not accepted$/);
   expect(mail!.text).toContain("Artwork");
   expect(mail!.text).toContain(note);
+
+  // Never wrote to anyone: Ask about this release lists the agents, the release carried on.
+  await page.getByRole("link", { name: "Ask about this release" }).click();
+  await expect(page).toHaveURL(new RegExp(`/\\?release=${id}$`));
+  await expect(page.getByText("Choose a support agent to ask about your release.")).toBeVisible();
+  await page
+    .getByRole("list", { name: "Support agents" })
+    .getByRole("link", { name: /^Sam \(Support\)/ })
+    .click();
+  await expect(page).toHaveURL(new RegExp(`/chat/[^?]+\\?release=${id}$`));
+  await expect(page.getByText("Asking about the release Paper Lanterns (Rejected)")).toBeVisible();
+  await page.getByRole("button", { name: "Remove release reference" }).click();
+  await expect(page.getByText("Asking about the release")).toHaveCount(0);
   desk.close();
   artist.close();
 });
