@@ -26,9 +26,12 @@ function DeliveryState({ state }: { state: string }) {
 export function StoreDeliveries({
   stores,
   caption,
+  links = true,
 }: {
   stores: readonly StoreDelivery[];
   caption: string;
+  /** Without the Link column (rows that are never live have none). */
+  links?: boolean;
 }) {
   return (
     <table className="w-full text-left text-sm">
@@ -41,9 +44,11 @@ export function StoreDeliveries({
           <th scope="col" className="py-1 pr-3 font-medium">
             State
           </th>
-          <th scope="col" className="py-1 font-medium">
-            Link
-          </th>
+          {links && (
+            <th scope="col" className="py-1 font-medium">
+              Link
+            </th>
+          )}
         </tr>
       </thead>
       <tbody className="divide-y divide-slate-200 dark:divide-slate-800">
@@ -55,22 +60,24 @@ export function StoreDeliveries({
             <td className="py-2 pr-3">
               <DeliveryState state={delivery.state} />
             </td>
-            <td className="py-2">
-              {delivery.state === "Live" && delivery.link ? (
-                <a
-                  href={delivery.link}
-                  target="_blank"
-                  rel="noopener noreferrer"
-                  className="inline-flex items-center gap-1 font-medium text-indigo-800 underline dark:text-indigo-200"
-                >
-                  Open on {delivery.store}
-                  <span className="sr-only"> (opens in a new tab)</span>
-                  <ExternalLink aria-hidden="true" className="size-4" />
-                </a>
-              ) : (
-                <span className="text-slate-600 dark:text-slate-300">Not live yet</span>
-              )}
-            </td>
+            {links && (
+              <td className="py-2">
+                {delivery.state === "Live" && delivery.link ? (
+                  <a
+                    href={delivery.link}
+                    target="_blank"
+                    rel="noopener noreferrer"
+                    className="inline-flex items-center gap-1 font-medium text-indigo-800 underline dark:text-indigo-200"
+                  >
+                    Open on {delivery.store}
+                    <span className="sr-only"> (opens in a new tab)</span>
+                    <ExternalLink aria-hidden="true" className="size-4" />
+                  </a>
+                ) : (
+                  <span className="text-slate-600 dark:text-slate-300">Not live yet</span>
+                )}
+              </td>
+            )}
           </tr>
         ))}
       </tbody>

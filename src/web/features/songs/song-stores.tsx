@@ -12,7 +12,11 @@ export function SongStoreRows({ stores }: { stores: SongStores | undefined }) {
   return (
     <div className="flex flex-col gap-2">
       <h3 className="text-sm font-semibold">Not live yet</h3>
-      <StoreDeliveries stores={waiting} caption="Stores the song is not live on yet" />
+      <StoreDeliveries
+        stores={waiting}
+        caption="Stores the song is not live on yet"
+        links={false}
+      />
     </div>
   );
 }
