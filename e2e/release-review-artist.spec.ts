@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { formatIsrc, normalizeIsrc } from "../src/shared/release-codes";
+import { formatIsrc } from "../src/shared/release-codes";
 import { demo, freshEmail, signInAs } from "./support/accounts";
 import { expectAccessible } from "./support/axe";
 import { ChatApi } from "./support/chat-api";
@@ -110,8 +110,9 @@ test("the artist follows the review live: what to fix beside the fields, Resubmi
   const codes = page.getByRole("region", { name: "Codes" });
   expect(approved.upc).toMatch(/^\d{12}$/);
   await expect(codes).toContainText(approved.upc);
-  // Each track's ISRC, shown the way people write it (IN-A1B-26-00001).
-  const written = approved.tracks.map((t) => formatIsrc(normalizeIsrc(t.isrc) ?? "?"));
+  // Each track's ISRC, stored compact, shown the way people write it (IN-A1B-26-00001).
+  for (const t of approved.tracks) expect(t.isrc).toMatch(/^[A-Z]{2}[A-Z0-9]{3}\d{7}$/);
+  const written = approved.tracks.map((t) => formatIsrc(t.isrc));
   for (const [n, code] of written.entries()) {
     expect(code).toMatch(/^[A-Z]{2}-[A-Z0-9]{3}-\d{2}-\d{5}$/);
     await expect(codes.getByRole("definition").nth(n + 1)).toHaveText(code);
