@@ -77,9 +77,14 @@ test("the artist follows the review live: what to fix beside the fields, Resubmi
   );
   const artwork = details(page).getByLabel("Artwork", { exact: true });
   await expect(artwork).toBeEnabled();
-  await expect(page.getByText(`To fix (Artwork): ${ARTWORK_NOTE}`)).toBeVisible();
+  // Each item beside its field, read with it.
+  await expect(artwork).toHaveAccessibleDescription(
+    new RegExp(`To fix \\(Artwork\\): ${ARTWORK_NOTE}`),
+  );
   for (const n of [1, 2]) {
-    await expect(track(page, n).getByText(`To fix (Credits): ${CREDITS_NOTE}`)).toBeVisible();
+    await expect(track(page, n).getByLabel("Composer")).toHaveAccessibleDescription(
+      new RegExp(`To fix \\(Credits\\): ${CREDITS_NOTE}`),
+    );
   }
   await toFix.getByRole("link", { name: /^Credits/ }).click();
   await expect(track(page, 1).getByLabel("Composer")).toBeFocused();
