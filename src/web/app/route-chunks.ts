@@ -71,6 +71,7 @@ export const routeChunks: RouteChunks[] = [
   { path: "/releases/new", modules: [`${releases}new-release-page.tsx`] },
   { path: "/releases/:id", modules: [`${releases}release-page.tsx`] },
   { path: "/song/:id/ask", modules: [`${chat}ask/ask-about-song-page.tsx`] },
+  { path: "/releases/:id/ask", modules: [`${chat}ask/ask-about-song-page.tsx`] },
   { path: "/desk/songs", modules: [`${songs}desk/song-desk-page.tsx`] },
   { path: "/saved-replies", modules: ["src/web/features/saved-replies/saved-replies-page.tsx"] },
   { path: "/desk/songs/new", modules: [`${songs}desk/song-editor-page.tsx`] },

@@ -56,6 +56,7 @@ export const routeSkeletons: Record<string, RouteSkeleton> = {
   "/list": { kind: "page", title: "Your Songs", loading: "Loading your songs…" },
   "/song/:id": { kind: "page", loading: "Loading song…" },
   "/song/:id/ask": { kind: "page", loading: "Opening the conversation…" },
+  "/releases/:id/ask": { kind: "page", loading: "Opening the conversation…" },
   "/releases": { kind: "page", title: "Your releases", loading: "Loading your releases…" },
   "/releases/new": { kind: "page", title: "New release", loading: "Starting your release…" },
   "/releases/:id": { kind: "page", loading: "Loading release…" },

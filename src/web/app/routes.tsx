@@ -89,6 +89,11 @@ export const routes: RouteObject[] = [
             path: "song/:id/ask",
             ...page(() => import("../features/chat/ask/ask-about-song-page")),
           },
+          {
+            // "Ask about this release": the same screen, with a quote of the release.
+            path: "releases/:id/ask",
+            ...page(() => import("../features/chat/ask/ask-about-song-page")),
+          },
           { path: "desk/songs", ...page(() => import("../features/songs/desk/song-desk-page")) },
           {
             path: "saved-replies",

@@ -24,7 +24,12 @@ export function FileField(props: {
 }) {
   const { id, label, accept, state, onChoose, onCancel, current, error, warnings } = props;
   const refusal = state.phase === "idle" ? state.error : null;
-  const describedBy = [`${id}-current`, (refusal ?? error) && `${id}-error`]
+  // The warnings (and the label's items to fix) are read with the field too.
+  const describedBy = [
+    `${id}-current`,
+    warnings ? `${id}-warnings` : null,
+    (refusal ?? error) && `${id}-error`,
+  ]
     .filter(Boolean)
     .join(" ");
   return (
@@ -35,7 +40,7 @@ export function FileField(props: {
       <div id={`${id}-current`} className="text-sm">
         {current}
       </div>
-      {warnings}
+      {warnings && <div id={`${id}-warnings`}>{warnings}</div>}
       <input
         id={id}
         type="file"

@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useMemo, useState } from "react";
+import type { ReleaseWithReview } from "../../../shared/responses/release-review";
 import type {
   ReleaseDetail,
   ReleaseIssue,
@@ -24,8 +25,11 @@ import { TracksSection } from "./tracks-section";
 import { useAutosave } from "./use-autosave";
 import { useReleaseIssues } from "./use-release-issues";
 import { WithdrawPanel } from "./withdraw-panel";
+import { ReviewPanels } from "./review/review-panels";
+import { useFieldIssues } from "./review/use-field-issues";
 
 const noFiles: KnownFiles = { artwork: {}, audio: {} };
+const noItems: ReleaseWithReview["review"]["openItems"] = [];
 
 type Change = ReturnType<typeof useAutosave>["change"];
 
@@ -75,12 +79,16 @@ function ReleaseSummaryLine({ durations }: { durations: readonly { durationMs: n
   );
 }
 
-/** The release's form, saved as the artist goes; read-only once it leaves draft. */
+/**
+ * The release's form, saved as the artist goes; read-only once it leaves
+ * draft, editable again when the label asks for changes. Its review (what
+ * to fix, codes, stores, timeline) stands above it.
+ */
 export function ReleaseEditor({
   release,
   readOnly,
 }: {
-  release: ReleaseDetail;
+  release: ReleaseWithReview;
   readOnly: boolean;
 }) {
   const autosave = useAutosave(release);
@@ -94,10 +102,10 @@ export function ReleaseEditor({
   const leadDays = usePublicConfig().data?.releaseLeadDays ?? DEFAULT_RELEASE_LEAD_DAYS;
   const editable = !readOnly && isEditableReleaseState(saved.state);
   const issues = useReleaseIssues(draft, saved, audioOf, leadDays);
-  const issuesFor = useCallback(
-    (field: string) => (editable ? issues.filter((issue) => issue.field === field) : []),
-    [issues, editable],
-  );
+  const review = (latest ?? release).review;
+  const changesRequested = saved.state === "changes_requested";
+  const openItems = changesRequested ? review.openItems : noItems;
+  const issuesFor = useFieldIssues(editable, issues, openItems, draft.tracks);
   return (
     <div className="mx-auto flex w-full max-w-2xl flex-col gap-4 p-4 sm:p-6">
       <PageHeader
@@ -106,6 +114,7 @@ export function ReleaseEditor({
         backLabel="Back to your releases"
         actions={<ReleaseStateBadge state={saved.state} />}
       />
+      <ReviewPanels release={saved} review={review} asker={!readOnly} />
       {editable && <SaveStatusLine status={status} onRetry={autosave.retry} />}
       <ReleaseSummaryLine
         durations={draft.tracks.map((t) => ({
@@ -148,6 +157,7 @@ export function ReleaseEditor({
           acknowledgedBefore={saved.acknowledgedWarnings}
           version={autosave.version}
           onSubmitted={autosave.replace}
+          resubmit={changesRequested}
         />
       )}
     </div>
@@ -163,6 +173,8 @@ function ReleaseSubmit(props: {
   acknowledgedBefore: readonly string[];
   version: () => number;
   onSubmitted: (release: ReleaseDetail) => void;
+  /** Sent back for changes: the button reads Resubmit. */
+  resubmit: boolean;
 }) {
   const { draft, issues } = props;
   const submit = useSubmitRelease(props.release.id);
@@ -188,6 +200,7 @@ function ReleaseSubmit(props: {
       placeOf={placeOf}
       saved={props.saved}
       submitting={submit.isPending}
+      resubmit={props.resubmit}
       error={failure}
       onSubmit={() =>
         submit.mutate(

@@ -106,7 +106,7 @@ function DateField(props: {
       type="date"
       label={props.label}
       value={props.draft[field]}
-      hint={props.hint}
+      hint={hintWithWarnings(props.hint, props.issuesFor(field))}
       error={errorText(props.issuesFor(field))}
       onChange={(event) => props.onChange({ [field]: event.target.value })}
     />

@@ -6,7 +6,7 @@ import { CheckboxField } from "../../components/checkbox-field";
 import { fieldDomId } from "./release-draft";
 
 /** Moves focus to the field an issue names (the link still works as an anchor). */
-function focusField(event: MouseEvent<HTMLAnchorElement>, field: string) {
+export function focusField(event: MouseEvent<HTMLAnchorElement>, field: string) {
   const target = document.getElementById(fieldDomId(field));
   if (!target) return;
   event.preventDefault();
@@ -38,6 +38,11 @@ function IssueLinks(props: {
   );
 }
 
+function submitLabel(resubmit: boolean, submitting: boolean): string {
+  if (resubmit) return submitting ? "Resubmitting…" : "Resubmit";
+  return submitting ? "Submitting…" : "Submit for review";
+}
+
 /**
  * What stands between the draft and review: each error as a link to its
  * field, the warnings to acknowledge, and **Submit for review**, enabled only
@@ -52,6 +57,8 @@ export function SubmitPanel(props: {
   placeOf: (field: string) => string | null;
   saved: boolean;
   submitting: boolean;
+  /** A release sent back for changes goes back to the queue: "Resubmit". */
+  resubmit?: boolean;
   error: { message: string; issues: readonly Pick<ReleaseIssue, "field" | "message">[] } | null;
   onSubmit: () => void;
 }) {
@@ -71,7 +78,7 @@ export function SubmitPanel(props: {
       className="flex flex-col gap-3 rounded-xl bg-white p-4 ring-1 ring-slate-200 dark:bg-slate-900 dark:ring-slate-800"
     >
       <h2 id="release-submit-heading" className="text-lg font-semibold">
-        Submit for review
+        {props.resubmit ? "Resubmit for review" : "Submit for review"}
       </h2>
       {errors.length > 0 && (
         <div className="flex flex-col gap-2">
@@ -113,7 +120,7 @@ export function SubmitPanel(props: {
         </Alert>
       )}
       <Button className="self-start" disabled={!canSubmit} onClick={props.onSubmit}>
-        {props.submitting ? "Submitting…" : "Submit for review"}
+        {submitLabel(props.resubmit === true, props.submitting)}
       </Button>
     </section>
   );

@@ -3,6 +3,7 @@ import { useQueryClient } from "@tanstack/react-query";
 import type { ReleaseDetail } from "../../../shared/release-schemas";
 import { ApiError } from "../../lib/api-client";
 import { releaseKeys } from "./api/release-keys";
+import { cacheReleaseAnswer } from "./api/release-answer";
 import { saveRelease } from "./api/save-release";
 import { AutosaveQueue, type SaveStatus } from "./autosave-queue";
 import { draftFromRelease, type DraftFields } from "./release-draft";
@@ -42,7 +43,7 @@ export function useAutosave(release: ReleaseDetail) {
           onStatus: setStatus,
           onSaved: (answer) => {
             setSaved(answer);
-            queryClient.setQueryData(releaseKeys.release(answer.id), answer);
+            cacheReleaseAnswer(queryClient, answer);
             void queryClient.invalidateQueries({ queryKey: releaseKeys.list() });
           },
         },

@@ -7,6 +7,8 @@ import { PageHeader } from "../../components/page-header";
 import { Spinner } from "../../components/spinner";
 import { useSession } from "../../lib/auth/session";
 import { useOpenSong } from "./api/open-song";
+import { useSongStores } from "./api/get-song-stores";
+import { SongStoreRows } from "./song-stores";
 import { ShareLink } from "./share-link";
 import { SongCover } from "../../components/song-cover";
 import { SongStatusBadge } from "../../components/song-status-badge";
@@ -55,6 +57,9 @@ function Fact({ label, children }: { label: string; children: ReactNode }) {
 }
 
 function SongDetailView({ song }: { song: SongRecord }) {
+  // After the song: the page never waits for its stores.
+  const stores = useSongStores(song.id, true);
+  const notLiveYet = stores.data?.stores.some((delivery) => delivery.state !== "Live") === true;
   return (
     <div className="mx-auto flex w-full max-w-2xl flex-col gap-4 p-4 sm:p-6">
       <PageHeader
@@ -97,7 +102,9 @@ function SongDetailView({ song }: { song: SongRecord }) {
         </Card>
       )}
 
-      <ListenOn song={song} />
+      <ListenOn song={song} more={notLiveYet}>
+        <SongStoreRows stores={stores.data} />
+      </ListenOn>
 
       <Card title="Song URL">
         <ShareLink link={song.link} />
@@ -121,32 +128,47 @@ function SongDetailView({ song }: { song: SongRecord }) {
   );
 }
 
-/** The song's store links, each opening in a new tab; nothing when it has none. */
-function ListenOn({ song }: { song: SongRecord }) {
+/**
+ * The song's store links, each opening in a new tab (the spec's section);
+ * `children` below them (the stores not live yet). Nothing when it has
+ * neither.
+ */
+function ListenOn({
+  song,
+  more,
+  children,
+}: {
+  song: SongRecord;
+  more: boolean;
+  children: ReactNode;
+}) {
   const stores = [
     { name: "Spotify", url: song.spotifyUrl },
     { name: "Apple Music", url: song.appleMusicUrl },
     { name: "YouTube", url: song.youtubeUrl },
   ].filter((store) => store.url);
-  if (stores.length === 0) return null;
+  if (stores.length === 0 && !more) return null;
   return (
     <Card title="Listen On">
-      <ul className="flex flex-wrap gap-2">
-        {stores.map((store) => (
-          <li key={store.name}>
-            <a
-              href={store.url}
-              target="_blank"
-              rel="noopener noreferrer"
-              className="inline-flex items-center gap-2 rounded-lg border border-slate-300 px-3 py-2 font-medium hover:bg-slate-100 dark:border-slate-600 dark:hover:bg-slate-800"
-            >
-              {store.name}
-              <span className="sr-only"> (opens in a new tab)</span>
-              <ExternalLink aria-hidden="true" className="size-4" />
-            </a>
-          </li>
-        ))}
-      </ul>
+      {stores.length > 0 && (
+        <ul className="flex flex-wrap gap-2">
+          {stores.map((store) => (
+            <li key={store.name}>
+              <a
+                href={store.url}
+                target="_blank"
+                rel="noopener noreferrer"
+                className="inline-flex items-center gap-2 rounded-lg border border-slate-300 px-3 py-2 font-medium hover:bg-slate-100 dark:border-slate-600 dark:hover:bg-slate-800"
+              >
+                {store.name}
+                <span className="sr-only"> (opens in a new tab)</span>
+                <ExternalLink aria-hidden="true" className="size-4" />
+              </a>
+            </li>
+          ))}
+        </ul>
+      )}
+      {children}
     </Card>
   );
 }

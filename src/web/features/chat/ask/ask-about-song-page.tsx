@@ -1,28 +1,44 @@
 import { useQuery } from "@tanstack/react-query";
-import { Navigate, useParams } from "react-router";
+import { Navigate, useMatch, useParams } from "react-router";
 import { Spinner } from "../../../components/spinner";
 import { useSession } from "../../../lib/auth/session";
 import { fetchContacts } from "../api/get-contacts";
-import { askDestination, withSongReference } from "./song-reference";
+import {
+  askDestination,
+  askReleaseDestination,
+  withReleaseReference,
+  withSongReference,
+} from "./song-reference";
 
 /**
- * /song/{id}/ask: "Ask about this song" from the song detail. Goes on to the
- * conversation with the agent the artist talked to last, or to the agent list
- * when there is none; either way the song rides along in the URL.
+ * /song/{id}/ask: "Ask about this song" from the song detail, and
+ * /releases/{id}/ask: "Ask about this release" from the release page (one
+ * screen for both, so the second route adds next to nothing to the app's
+ * first bundle). Goes on to the conversation with the agent the artist
+ * talked to last, or to the agent list when there is none; either way the
+ * song or release rides along in the URL.
  */
 export default function AskAboutSongPage() {
   const { id = "" } = useParams();
+  const release = useMatch("/releases/:id/ask") !== null;
   const { data: user } = useSession();
   // Fresh, not the list's cached copy: the artist may have just written to someone.
   const contacts = useQuery({
-    queryKey: ["chat", "ask-destination", id],
+    queryKey: ["chat", "ask-destination", release ? "release" : "song", id],
     queryFn: () => fetchContacts(""),
     enabled: user?.admin === false,
     gcTime: 0,
   });
-  // Agents keep songs on the desk; they have no one to ask.
-  if (user?.admin) return <Navigate to={`/desk/songs/${encodeURIComponent(id)}`} replace />;
-  if (contacts.isError) return <Navigate to={withSongReference("/", id)} replace />;
+  // Agents keep songs and releases on the desk; they have no one to ask.
+  if (user?.admin) {
+    const own = release
+      ? `/releases/${encodeURIComponent(id)}`
+      : `/desk/songs/${encodeURIComponent(id)}`;
+    return <Navigate to={own} replace />;
+  }
+  const withReference = release ? withReleaseReference : withSongReference;
+  if (contacts.isError) return <Navigate to={withReference("/", id)} replace />;
   if (!contacts.data) return <Spinner label="Opening the conversation…" className="flex-1 p-6" />;
-  return <Navigate to={askDestination(contacts.data, id)} replace />;
+  const destination = release ? askReleaseDestination : askDestination;
+  return <Navigate to={destination(contacts.data, id)} replace />;
 }

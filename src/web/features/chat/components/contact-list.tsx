@@ -5,16 +5,23 @@ import { useContacts } from "../api/get-contacts";
 import { useLiveAvailabilityInContacts } from "../api/availability";
 import { AvailabilityLine } from "./availability-line";
 import { useSongReference } from "../api/get-song-reference";
-import { SONG_PARAM, withSongReference } from "../ask/song-reference";
+import {
+  RELEASE_PARAM,
+  SONG_PARAM,
+  withReleaseReference,
+  withSongReference,
+} from "../ask/song-reference";
 import { contactLinkName } from "./contact-link-name";
 import { ListRow, ListSearch, UnreadBadge, lastMessageLine } from "./list-parts";
 
-/** Above the agent list while a song question waits for its agent. */
-function AskingAbout({ songId }: { songId: string }) {
+/** Above the agent list while a song (or release) question waits for its agent. */
+function AskingAbout({ songId }: { songId: string | null }) {
   const song = useSongReference(songId);
   return (
     <p className="rounded-lg bg-indigo-50 px-3 py-2 text-sm text-indigo-950 dark:bg-indigo-950 dark:text-indigo-100">
-      {song.data ? (
+      {!songId ? (
+        "Choose a support agent to ask about your release."
+      ) : song.data ? (
         <>
           Choose a support agent to ask about <strong>{song.data.title}</strong>.
         </>
@@ -43,12 +50,13 @@ export function ContactList({ ownId, activePeerId }: { ownId: string; activePeer
   // "Ask about this song" without a previous agent: the chosen agent gets the song.
   const [params] = useSearchParams();
   const songId = params.get(SONG_PARAM) || null;
+  const releaseId = params.get(RELEASE_PARAM) || null;
 
   return (
     <div className="flex min-h-0 flex-1 flex-col">
       <div className="flex flex-col gap-3 border-b border-slate-200 p-4 dark:border-slate-800">
         <h1 className="text-2xl font-bold">Chats</h1>
-        {songId && !activePeerId && <AskingAbout songId={songId} />}
+        {(songId || releaseId) && !activePeerId && <AskingAbout songId={songId} />}
         <ListSearch
           label="Search support agents"
           placeholder="Search by username or email"
@@ -74,7 +82,11 @@ export function ContactList({ ownId, activePeerId }: { ownId: string; activePeer
           {contacts.map((contact) => (
             <ListRow
               key={contact.userId}
-              to={withSongReference(`/chat/${contact.userId}`, songId)}
+              to={
+                releaseId
+                  ? withReleaseReference(`/chat/${contact.userId}`, releaseId)
+                  : withSongReference(`/chat/${contact.userId}`, songId)
+              }
               active={contact.userId === activePeerId}
               label={contactLinkName(contact)}
               picture={contact.picture}

@@ -5,10 +5,11 @@ import type { useSendMessage } from "../api/send-message";
 import { Composer, type ComposerAssist } from "../components/composer";
 import type { ComposerMode } from "../desk/composer-mode";
 import { lazyModule } from "../../../lib/lazy-module";
+import { useComposerRelease, withReleaseQuote } from "./use-composer-release";
 import { useComposerSong } from "./use-composer-song";
 import { useTypingSignal } from "./use-typing-signal";
 
-/** The quote preview and the song chip, fetched the first time a message refers to something. */
+/** The quote preview and the song and release chips, fetched the first time a message refers to something. */
 const ComposerReference = lazyModule(() => import("./composer-reference")).part(
   (m) => m.ComposerReference,
 );
@@ -43,6 +44,8 @@ export interface DeskAdditions {
 export function ConversationComposer(props: ConversationComposerProps & DeskAdditions) {
   const { user, mode, sender, quote, textRef, onNote } = props;
   const composerSong = useComposerSong(user);
+  const composerRelease = useComposerRelease(user);
+  const releaseQuote = composerRelease.quote;
   const onTyping = useTypingSignal(props.roomId);
   const focus = () => textRef.current?.focus();
 
@@ -52,8 +55,11 @@ export function ConversationComposer(props: ConversationComposerProps & DeskAddi
       onNote(text);
       return;
     }
-    sender.sendText(text, composerSong.song.data ?? null, quote);
+    // "Ask about this release": the message opens with the release's quote.
+    const sent = releaseQuote ? withReleaseQuote(text, releaseQuote) : text;
+    sender.sendText(sent, composerSong.song.data ?? null, quote);
     if (composerSong.songId) composerSong.drop();
+    if (composerRelease.releaseId) composerRelease.drop();
     props.dropQuote();
   };
 
@@ -68,7 +74,7 @@ export function ConversationComposer(props: ConversationComposerProps & DeskAddi
         draft={props.draft}
         assist={props.assist}
         reference={
-          quote || composerSong.songId ? (
+          quote || composerSong.songId || composerRelease.releaseId ? (
             <ComposerReference
               quote={quote}
               onCancelQuote={() => {
@@ -80,11 +86,22 @@ export function ConversationComposer(props: ConversationComposerProps & DeskAddi
                 composerSong.drop();
                 focus();
               }}
+              release={
+                composerRelease.releaseId
+                  ? { releaseId: composerRelease.releaseId, onLoaded: composerRelease.onLoaded }
+                  : null
+              }
+              onRemoveRelease={() => {
+                composerRelease.drop();
+                focus();
+              }}
             />
           ) : null
         }
-        canSendEmpty={composerSong.song.data !== undefined}
-        waiting={composerSong.songId !== null && composerSong.song.isPending}
+        canSendEmpty={composerSong.song.data !== undefined || releaseQuote !== null}
+        waiting={
+          (composerSong.songId !== null && composerSong.song.isPending) || composerRelease.waiting
+        }
         onFiles={props.sendFiles}
         onTyping={onTyping}
       />

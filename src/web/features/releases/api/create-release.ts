@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { ReleaseDetail } from "../../../../shared/release-schemas";
 import { apiFetch } from "../../../lib/api-client";
 import { releasesUrl } from "./get-releases";
+import { cacheReleaseAnswer } from "./release-answer";
 import { releaseKeys } from "./release-keys";
 
 /** Starts a new draft; the list learns of it and its form opens from the answer. */
@@ -10,7 +11,7 @@ export function useCreateRelease() {
   return useMutation({
     mutationFn: () => apiFetch<ReleaseDetail>(releasesUrl, { body: {} }),
     onSuccess: (release) => {
-      queryClient.setQueryData(releaseKeys.release(release.id), release);
+      cacheReleaseAnswer(queryClient, release);
       return queryClient.invalidateQueries({ queryKey: releaseKeys.list() });
     },
   });

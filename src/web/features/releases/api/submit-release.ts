@@ -3,13 +3,16 @@ import type { ReleaseDetail } from "../../../../shared/release-schemas";
 import { apiFetch } from "../../../lib/api-client";
 import { MY_SONGS_QUERY_ROOT } from "../../../lib/query-roots";
 import { releaseUrl } from "./get-release";
+import { cacheReleaseAnswer } from "./release-answer";
 import { releaseKeys } from "./release-keys";
 
 /** After a submit or a withdraw: the release, the list, and "Your Songs" (its pending cards). */
 function useAfterStateChange() {
   const queryClient = useQueryClient();
   return (release: ReleaseDetail) => {
-    queryClient.setQueryData(releaseKeys.release(release.id), release);
+    cacheReleaseAnswer(queryClient, release);
+    // The timeline's new step comes with the release's GET.
+    void queryClient.invalidateQueries({ queryKey: releaseKeys.release(release.id) });
     void queryClient.invalidateQueries({ queryKey: releaseKeys.list() });
     return queryClient.invalidateQueries({ queryKey: MY_SONGS_QUERY_ROOT });
   };

@@ -1,0 +1,29 @@
+import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { songStoresApiPath } from "../../../../shared/release-review";
+import type { SongStores } from "../../../../shared/responses/release-review";
+import { ApiError, apiFetch } from "../../../lib/api-client";
+import { liveQuery } from "../../../realtime/live-query";
+import { useSocketEvent } from "../../../realtime/realtime-provider";
+import { songKeys } from "./song-keys";
+
+/**
+ * Where the song's release stands at each store, fetched only once the song
+ * is on screen (`enabled`): kept out of the song's own answer, so the page
+ * shows as fast as before. Under the song's key, so a song:changed refreshes
+ * it too; a release:changed (a store delivered, live) does as well.
+ */
+export function useSongStores(songId: string, enabled: boolean) {
+  const queryClient = useQueryClient();
+  const queryKey = [...songKeys.song(songId), "stores"] as const;
+  useSocketEvent("release:changed", () => {
+    void queryClient.invalidateQueries({ queryKey });
+  });
+  return useQuery({
+    queryKey,
+    enabled,
+    queryFn: ({ signal }) => apiFetch<SongStores>(songStoresApiPath(songId), { signal }),
+    // A song made on the desk has no release: nothing to show, nothing to retry.
+    retry: (count, error) => !(error instanceof ApiError) && count < 2,
+    ...liveQuery,
+  });
+}
