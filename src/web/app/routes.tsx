@@ -91,6 +91,15 @@ export const routes: RouteObject[] = [
           },
           { path: "desk/songs", ...page(() => import("../features/songs/desk/song-desk-page")) },
           {
+            // The review desk: agents only, its own chunks, so no artist's screen grows.
+            path: "desk/releases",
+            ...page(() => import("../features/releases/desk/desk-releases-page")),
+          },
+          {
+            path: "desk/releases/:id",
+            ...page(() => import("../features/releases/desk/desk-release-page")),
+          },
+          {
             path: "saved-replies",
             ...page(() => import("../features/saved-replies/saved-replies-page")),
           },
