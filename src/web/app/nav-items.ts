@@ -1,5 +1,4 @@
 import {
-  Disc3,
   Inbox,
   List,
   MessageCircle,
@@ -36,7 +35,7 @@ export const bottomNavItems: NavItem[] = [
 export const adminNavItems: NavItem[] = [
   { to: "/", label: "Inbox", icon: Inbox },
   { to: "/desk/songs", label: "Song desk", icon: Music },
-  { to: "/desk/releases", label: "Releases", icon: Disc3 },
+  { to: "/desk/releases", label: "Releases", icon: List },
   { to: "/saved-replies", label: "Saved replies", icon: MessageSquareText },
   { to: "/settings", label: "Settings", icon: Settings },
 ];
