@@ -56,6 +56,19 @@ const configSchema = z.object({
     .min(MIN_RELEASE_LEAD_DAYS, `must be at least ${MIN_RELEASE_LEAD_DAYS} (days)`)
     .max(365)
     .default(DEFAULT_RELEASE_LEAD_DAYS),
+  // The codes an approval assigns (decision 099): ISRC country code and
+  // registrant (IN-A1B), and the label's GS1 company prefix (6–10 digits).
+  ISRC_PREFIX: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z]{2}-?[A-Za-z0-9]{3}$/, "must be a country code and registrant, e.g. IN-A1B")
+    .transform((value) => value.replace("-", "").toUpperCase())
+    .default("IN-A1B"),
+  UPC_PREFIX: z
+    .string()
+    .trim()
+    .regex(/^\d{6,10}$/, "must be the label's GS1 company prefix: 6 to 10 digits, e.g. 890123456")
+    .default("890123456"),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
 });
 
@@ -67,6 +80,10 @@ export interface AppConfig {
   marketingUrl: string;
   /** A release date is at least this many days after the day it is submitted. */
   releaseLeadDays: number;
+  /** ISRC_PREFIX, compact (INA1B): an approval's ISRCs are this, the year's two digits, a counter. */
+  isrcPrefix: string;
+  /** UPC_PREFIX: the label's GS1 company prefix; an approval's UPC starts with it. */
+  upcPrefix: string;
   /** Undefined means: generate once and keep it in DATA_DIR. */
   authSecret: string | undefined;
   /** Sign-in and sign-up requests per minute per IP. */
@@ -136,6 +153,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     publicUrl,
     marketingUrl: c.MARKETING_URL,
     releaseLeadDays: c.RELEASE_LEAD_DAYS,
+    isrcPrefix: c.ISRC_PREFIX,
+    upcPrefix: c.UPC_PREFIX,
     authSecret: c.BETTER_AUTH_SECRET,
     authRequestsPerMinutePerIp: c.AUTH_RATE_LIMIT_PER_MINUTE,
     trustProxy: c.TRUST_PROXY,
