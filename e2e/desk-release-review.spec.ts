@@ -8,12 +8,15 @@ import {
   queueRow,
   resubmitAsArtist,
   reviewTrack,
+  songStatuses,
   storeRow,
+  subject,
   submitReleaseAsArtist,
   viewButton,
   viewCount,
 } from "./support/desk-releases";
 import { liveLinkUp } from "./support/live-link";
+import { mailsTo } from "./support/mailbox";
 import { details, expectSaved, scrollsSideways, upload } from "./support/release-form";
 
 /** Demo agent one's name, as the desk names the reviewer and the one who acted first. */
@@ -48,10 +51,11 @@ test("agents review a release: live queue, changes with two items, resubmission,
 }) => {
   test.setTimeout(300_000);
   const title = `Review Me ${Date.now()}`;
+  const email = freshEmail("desk-release");
   const artist = await (await browser.newContext()).newPage();
   const alex = await (await browser.newContext()).newPage();
   const sam = await (await browser.newContext()).newPage();
-  await register(artist, "Ira Review", freshEmail("desk-release"));
+  await register(artist, "Ira Review", email);
   await signInAs(alex, demo.agent1);
   await signInAs(sam, demo.agent2);
 
@@ -101,6 +105,7 @@ test("agents review a release: live queue, changes with two items, resubmission,
   await alex.getByRole("button", { name: "Start review" }).click();
   await expect(stateBadge(alex, "In review")).toBeVisible();
   await expect(alex.getByText(`Reviewer: ${ALEX}`)).toBeVisible();
+  expect(await songStatuses(artist, baseURL!)).toEqual(["in review", "in review"]);
 
   // Request changes: two items, each a reason and a note; nothing empty goes.
   await alex.getByRole("button", { name: "Request changes" }).click();
@@ -122,6 +127,10 @@ test("agents review a release: live queue, changes with two items, resubmission,
   await expect(timeline).toContainText(
     "Changes requested: Artwork — The text on the cover is too small to read.; Credits — Add the producer of Paper Boats.",
   );
+
+  const [changesMail] = await mailsTo(email, subject("Changes needed on your release", title));
+  expect(changesMail!.text).toContain("The text on the cover is too small to read.");
+  expect(changesMail!.text).toContain("Add the producer of Paper Boats.");
 
   // The artist puts in a new cover and resubmits: the page follows, live.
   await artist.reload();
@@ -153,7 +162,15 @@ test("agents review a release: live queue, changes with two items, resubmission,
   expect(await fact(reviewTrack(alex, 1), "ISRC").innerText()).not.toBe(
     await fact(reviewTrack(alex, 2), "ISRC").innerText(),
   );
-  expectAssignedUpc(await fact(facts, "UPC").innerText());
+  const upc = await fact(facts, "UPC").innerText();
+  expectAssignedUpc(upc);
+  const [approvedMail] = await mailsTo(email, subject("Your release", title, " is approved"));
+  const compact = (approvedMail!.text ?? "").replace(/-/g, "");
+  for (const n of [1, 2]) {
+    const isrc = await fact(reviewTrack(alex, n), "ISRC").innerText();
+    expect(compact).toContain(isrc.replace(/-/g, ""));
+  }
+  expect(approvedMail!.text).toContain(upc);
 
   // Stores: Live needs a link; one row at once, then several.
   const spotify = storeRow(alex, "Spotify");
@@ -170,11 +187,15 @@ test("agents review a release: live queue, changes with two items, resubmission,
   await expect(alex.getByRole("status").filter({ hasText: "2 stores saved." })).toBeVisible();
   await expect(timeline).toContainText("Delivered to Apple Music");
   await expect(timeline).toContainText("Delivered to Gaana");
+  expect(await songStatuses(artist, baseURL!)).toEqual(["released", "released"]);
+  // One mail for going live, with the first store's link; none per store.
+  const live = await mailsTo(email, subject("Your release", title, " is live"));
+  expect(live).toHaveLength(1);
+  expect(live[0]!.text).toContain("https://open.spotify.com/album/4aawyAB9vmqN3uQ7FjRGTy");
   await expectAccessible(alex);
   await expectNoSidewaysScroll(alex);
 
   // The Live view holds it, found by its UPC.
-  const upc = await fact(facts, "UPC").innerText();
   await alex.getByRole("link", { name: "Back to the releases" }).click();
   await expect(alex).toHaveURL(/view=live/);
   await expect(viewButton(alex, "Live")).toHaveAttribute("aria-pressed", "true");
@@ -185,12 +206,14 @@ test("agents review a release: live queue, changes with two items, resubmission,
 /** Reject (final): the song desk's reasons, a note, the Rejected view. */
 test("an agent rejects a submitted release with a reason and a note; it leaves Submitted for Rejected", async ({
   browser,
+  baseURL,
 }) => {
   test.setTimeout(180_000);
   const title = `Reject Me ${Date.now()}`;
+  const email = freshEmail("desk-reject");
   const artist = await (await browser.newContext()).newPage();
   const sam = await (await browser.newContext()).newPage();
-  await register(artist, "Ira Reject", freshEmail("desk-reject"));
+  await register(artist, "Ira Reject", email);
   await signInAs(sam, demo.agent2);
   const id = await submitReleaseAsArtist(artist, title, [["Lone Track", "song.wav"]]);
 
@@ -223,6 +246,10 @@ test("an agent rejects a submitted release with a reason and a note; it leaves S
     "Rejected: Rights — The sample in the chorus is not cleared.",
   );
   await expect(sam.getByRole("button", { name: "Start review" })).toHaveCount(0);
+  expect(await songStatuses(artist, baseURL!)).toEqual(["rejected"]);
+  const [mail] = await mailsTo(email, subject("Your release", title, " was not accepted"));
+  expect(mail!.text).toContain("Rights");
+  expect(mail!.text).toContain("The sample in the chorus is not cleared.");
 
   await sam.getByRole("link", { name: "Back to the releases" }).click();
   await expect(sam).toHaveURL(/view=rejected/);

@@ -85,3 +85,14 @@ export function expectAssignedUpc(upc: string): void {
   expect(upc).toMatch(/^890123456\d{3}$/);
   expect(Number(upc.slice(-1))).toBe(gs1CheckDigit(upc.slice(0, -1)));
 }
+
+/** The statuses of the artist's songs (their "Your Songs"), through the API with the page's session. */
+export async function songStatuses(page: Page, baseURL: string): Promise<string[]> {
+  const answer = await page.request.get(`${baseURL}/api/songs`);
+  const body = (await answer.json()) as { items: { status: string }[] };
+  return body.items.map((song) => song.status.toLowerCase()).sort();
+}
+
+/** A subject as the portal writes it, the title quoted exactly. */
+export const subject = (before: string, title: string, after = ""): RegExp =>
+  new RegExp(`^${before} “${title.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}”${after}$`);
