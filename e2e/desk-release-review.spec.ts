@@ -105,11 +105,21 @@ test("agents review a release: live queue, changes with two items, resubmission,
   await alex.getByRole("button", { name: "Start review" }).click();
   await expect(stateBadge(alex, "In review")).toBeVisible();
   await expect(alex.getByText(`Reviewer: ${ALEX}`)).toBeVisible();
+  // The pressed button went with the state: focus is on what happened.
+  await expect(alex.locator(":focus")).toContainText("Review started.");
   expect(await songStatuses(artist, baseURL!)).toEqual(["in review", "in review"]);
 
   // Request changes: two items, each a reason and a note; nothing empty goes.
-  await alex.getByRole("button", { name: "Request changes" }).click();
+  // By keyboard: the dialog opens, Escape closes it, focus returns to its button.
+  const requestButton = alex.getByRole("button", { name: "Request changes" });
+  await requestButton.focus();
+  await alex.keyboard.press("Enter");
   const request = alex.getByRole("dialog", { name: "Request changes" });
+  await expect(request).toBeVisible();
+  await alex.keyboard.press("Escape");
+  await expect(request).toBeHidden();
+  await expect(requestButton).toBeFocused();
+  await requestButton.click();
   await request.getByRole("button", { name: "Request changes" }).click();
   await expect(request.getByText("Choose what to fix.")).toBeVisible();
   const item1 = request.getByRole("group", { name: "Item 1" });

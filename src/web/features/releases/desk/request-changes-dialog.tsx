@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { useId, useState } from "react";
 import { Plus, Trash2 } from "lucide-react";
 import { CHANGE_REASONS, type ChangeReason } from "../../../../shared/release-review";
 import { releaseReviewMessages as m } from "../../../../shared/release-review-messages";
@@ -45,6 +45,12 @@ export function RequestChangesDialog(props: {
 }) {
   const [items, setItems] = useState<ItemDraft[]>(() => [emptyItem()]);
   const [tried, setTried] = useState(false);
+  const addId = useId();
+  const remove = (key: number) => {
+    setItems((all) => all.filter((other) => other.key !== key));
+    // The removed item's button is gone: focus stays in the dialog, on Add item.
+    document.getElementById(addId)?.focus();
+  };
   const update = (key: number, change: Partial<ItemDraft>) =>
     setItems((all) => all.map((item) => (item.key === key ? { ...item, ...change } : item)));
   const send = () => {
@@ -62,51 +68,19 @@ export function RequestChangesDialog(props: {
       onClose={props.onClose}
     >
       <p className="text-sm">The artist sees each item beside the field to fix.</p>
-      {items.map((item, index) => {
-        const errors = tried ? itemErrors(item) : {};
-        return (
-          <fieldset
-            key={item.key}
-            className="flex flex-col gap-3 rounded-lg p-3 ring-1 ring-slate-300 dark:ring-slate-600"
-          >
-            <legend className="px-1 text-sm font-semibold">Item {index + 1}</legend>
-            <SelectField
-              label="Reason"
-              value={item.reason}
-              error={errors.reason}
-              onChange={(event) =>
-                update(item.key, { reason: event.target.value as ChangeReason | "" })
-              }
-            >
-              <option value="">Choose a reason…</option>
-              {CHANGE_REASONS.map((reason) => (
-                <option key={reason} value={reason}>
-                  {reason}
-                </option>
-              ))}
-            </SelectField>
-            <TextAreaField
-              label="Note"
-              rows={2}
-              maxLength={NOTE_MAX}
-              value={item.note}
-              error={errors.note}
-              onChange={(event) => update(item.key, { note: event.target.value })}
-            />
-            {items.length > 1 && (
-              <Button
-                variant="secondary"
-                className="self-start"
-                onClick={() => setItems((all) => all.filter((other) => other.key !== item.key))}
-              >
-                <Trash2 aria-hidden="true" className="size-4" />
-                Remove item {index + 1}
-              </Button>
-            )}
-          </fieldset>
-        );
-      })}
+      {items.map((item, index) => (
+        <ItemFields
+          key={item.key}
+          n={index + 1}
+          item={item}
+          errors={tried ? itemErrors(item) : {}}
+          removable={items.length > 1}
+          onChange={(change) => update(item.key, change)}
+          onRemove={() => remove(item.key)}
+        />
+      ))}
       <Button
+        id={addId}
         variant="secondary"
         className="self-start"
         onClick={() => setItems((all) => [...all, emptyItem()])}
@@ -115,5 +89,49 @@ export function RequestChangesDialog(props: {
         Add item
       </Button>
     </ReviewDialog>
+  );
+}
+
+/** One item: its Reason and Note, and Remove while there are others. */
+function ItemFields(props: {
+  n: number;
+  item: ItemDraft;
+  errors: { reason?: string; note?: string };
+  removable: boolean;
+  onChange: (change: Partial<ItemDraft>) => void;
+  onRemove: () => void;
+}) {
+  const { item, errors } = props;
+  return (
+    <fieldset className="flex flex-col gap-3 rounded-lg p-3 ring-1 ring-slate-300 dark:ring-slate-600">
+      <legend className="px-1 text-sm font-semibold">Item {props.n}</legend>
+      <SelectField
+        label="Reason"
+        value={item.reason}
+        error={errors.reason}
+        onChange={(event) => props.onChange({ reason: event.target.value as ChangeReason | "" })}
+      >
+        <option value="">Choose a reason…</option>
+        {CHANGE_REASONS.map((reason) => (
+          <option key={reason} value={reason}>
+            {reason}
+          </option>
+        ))}
+      </SelectField>
+      <TextAreaField
+        label="Note"
+        rows={2}
+        maxLength={NOTE_MAX}
+        value={item.note}
+        error={errors.note}
+        onChange={(event) => props.onChange({ note: event.target.value })}
+      />
+      {props.removable && (
+        <Button variant="secondary" className="self-start" onClick={props.onRemove}>
+          <Trash2 aria-hidden="true" className="size-4" />
+          Remove item {props.n}
+        </Button>
+      )}
+    </fieldset>
   );
 }

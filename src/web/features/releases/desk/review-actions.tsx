@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import type { DeskReleaseDetail } from "../../../../shared/responses/release-review";
 import { Alert } from "../../../components/alert";
 import { Button } from "../../../components/button";
@@ -33,6 +33,12 @@ export function ReviewActions({ release }: { release: DeskReleaseDetail }) {
   const [dialog, setDialog] = useState<OpenDialog>(null);
   const [refusal, setRefusal] = useState<string | null>(null);
   const [done, setDone] = useState<string | null>(null);
+  // The button pressed is gone with the state it belonged to: focus goes to what
+  // happened, which is read out from there (no live region, so it is read once).
+  const noticeRef = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (done ?? refusal) noticeRef.current?.focus();
+  }, [done, refusal]);
   const run = (input: ReviewAction) => {
     setRefusal(null);
     setDone(null);
@@ -58,9 +64,9 @@ export function ReviewActions({ release }: { release: DeskReleaseDetail }) {
   const dialogError = action.error && !isConflict(action.error) ? action.error.message : null;
   return (
     <section aria-label="Review" className="flex flex-col gap-3">
-      {refusal && <Alert tone="error">{refusal}</Alert>}
-      <div role="status" className="text-sm empty:hidden">
-        {done}
+      <div ref={noticeRef} tabIndex={-1} className="flex flex-col gap-3 empty:hidden">
+        {refusal && <Alert tone="error">{refusal}</Alert>}
+        {done && <p className="text-sm">{done}</p>}
       </div>
       <ActionButtons
         state={state}
