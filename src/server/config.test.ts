@@ -24,6 +24,17 @@ describe("loadConfig", () => {
     );
   });
 
+  it("numbers approvals' codes from ISRC_PREFIX (IN-A1B) and UPC_PREFIX (890123456)", () => {
+    expect(loadConfig({})).toMatchObject({ isrcPrefix: "INA1B", upcPrefix: "890123456" });
+    expect(loadConfig({ ISRC_PREFIX: "gb-xyz", UPC_PREFIX: "0360002" })).toMatchObject({
+      isrcPrefix: "GBXYZ",
+      upcPrefix: "0360002",
+    });
+    expect(() => loadConfig({ ISRC_PREFIX: "IN-A1" })).toThrow(/ISRC_PREFIX: must be a country/);
+    expect(() => loadConfig({ UPC_PREFIX: "12345" })).toThrow(/UPC_PREFIX: must be the label's/);
+    expect(() => loadConfig({ UPC_PREFIX: "12345678901" })).toThrow(/UPC_PREFIX/);
+  });
+
   it("has per-user limits a person never meets, each settable", () => {
     expect(loadConfig({}).limits).toEqual({
       chatSendBurst: 30,

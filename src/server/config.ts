@@ -11,6 +11,10 @@ const httpUrl = z
 
 const positiveInt = z.coerce.number().int().min(1);
 
+/** ISRC_PREFIX and UPC_PREFIX when unset (decision 099). */
+export const DEFAULT_ISRC_PREFIX = "IN-A1B";
+export const DEFAULT_UPC_PREFIX = "890123456";
+
 const configSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().min(1).default("0.0.0.0"),
@@ -62,13 +66,14 @@ const configSchema = z.object({
     .string()
     .trim()
     .regex(/^[A-Za-z]{2}-?[A-Za-z0-9]{3}$/, "must be a country code and registrant, e.g. IN-A1B")
-    .transform((value) => value.replace("-", "").toUpperCase())
-    .default("IN-A1B"),
+    .optional()
+    // The default goes through the same compaction as a set value (IN-A1B → INA1B).
+    .transform((value) => (value ?? DEFAULT_ISRC_PREFIX).replace("-", "").toUpperCase()),
   UPC_PREFIX: z
     .string()
     .trim()
     .regex(/^\d{6,10}$/, "must be the label's GS1 company prefix: 6 to 10 digits, e.g. 890123456")
-    .default("890123456"),
+    .default(DEFAULT_UPC_PREFIX),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
 });
 

@@ -17,6 +17,8 @@ export interface ReleaseStepTable {
   actorName: string | null;
   releaseVersion: number;
   at: EpochMs;
+  /** The step's place in its release's timeline (1, 2, 3…). */
+  seq: number;
 }
 
 /** Where a release stands at one store. */

@@ -43,11 +43,13 @@ export const releaseReviewMigration = {
       // The release's version right after the step: a stale client is told this step.
       .addColumn("releaseVersion", "integer", (c) => c.notNull())
       .addColumn("at", "bigint", (c) => c.notNull())
+      // 1, 2, 3… per release: steps of one save share their `at`.
+      .addColumn("seq", "integer", (c) => c.notNull())
       .execute();
     await db.schema
       .createIndex("release_step_release_idx")
       .on("release_step")
-      .columns(["releaseId", "at", "id"])
+      .columns(["releaseId", "seq"])
       .execute();
 
     await db.schema

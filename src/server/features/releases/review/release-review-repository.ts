@@ -20,6 +20,11 @@ export interface NewStep {
 export async function insertStep(db: Db, step: NewStep): Promise<string> {
   const id = crypto.randomUUID();
   const { kind, ...data } = step.data;
+  const last = await db
+    .selectFrom("release_step")
+    .select((eb) => eb.fn.max("seq").as("seq"))
+    .where("releaseId", "=", step.releaseId)
+    .executeTakeFirst();
   await db
     .insertInto("release_step")
     .values({
@@ -31,6 +36,7 @@ export async function insertStep(db: Db, step: NewStep): Promise<string> {
       actorName: step.actor?.name ?? null,
       releaseVersion: step.releaseVersion,
       at: step.at,
+      seq: (last?.seq ?? 0) + 1,
     })
     .execute();
   return id;
@@ -42,8 +48,7 @@ export async function listSteps(db: Db, releaseId: string): Promise<ReleaseStepR
     .selectFrom("release_step")
     .selectAll()
     .where("releaseId", "=", releaseId)
-    .orderBy("at", "asc")
-    .orderBy("id", "asc")
+    .orderBy("seq", "asc")
     .execute();
 }
 
@@ -53,8 +58,7 @@ export async function lastStep(db: Db, releaseId: string): Promise<ReleaseStepRo
     .selectFrom("release_step")
     .selectAll()
     .where("releaseId", "=", releaseId)
-    .orderBy("releaseVersion", "desc")
-    .orderBy("at", "desc")
+    .orderBy("seq", "desc")
     .limit(1)
     .executeTakeFirst();
 }

@@ -18,7 +18,7 @@ import type { ReleaseDetail } from "../../../../shared/release-schemas";
 import type { RejectionReason } from "../../../../shared/song-rejection";
 import { displayName, type PublicUser } from "../../../../shared/user";
 import type { Database } from "../../../db/schema";
-import type { DomainEventName, DomainEvents } from "../../../events/domain-events";
+import type { DomainEvents } from "../../../events/domain-events";
 import { HttpError } from "../../../http/errors";
 import { findRelease, findTracks, type ReleaseRow } from "../release-repository";
 import type { ReleaseService } from "../release-service";
@@ -107,7 +107,7 @@ export class ReleaseReviewService {
       step: { kind: "review_started" },
       songs: "in review",
     });
-    await this.emit("release.reviewStarted", row, agent);
+    await this.deps.events.emit("release.reviewStarted", stepEvent(row, agent));
     return this.deskDetailOf(row);
   }
 
@@ -123,7 +123,7 @@ export class ReleaseReviewService {
       set: { reviewSnapshot: JSON.stringify(snapshotOf(detail)) },
       step: { kind: "changes_requested", items: input.items },
     });
-    await this.emit("release.changesRequested", row, agent);
+    await this.deps.events.emit("release.changesRequested", stepEvent(row, agent));
     return this.deskDetailOf(row);
   }
 
@@ -138,7 +138,7 @@ export class ReleaseReviewService {
         await insertPendingStores(trx, approved.id, RELEASE_STORES);
       },
     });
-    await this.emit("release.approved", row, agent);
+    await this.deps.events.emit("release.approved", stepEvent(row, agent));
     return this.deskDetailOf(row);
   }
 
@@ -155,7 +155,7 @@ export class ReleaseReviewService {
       songs: "rejected",
       songReason: { reasonCode: input.reason, note },
     });
-    await this.emit("release.rejected", row, agent);
+    await this.deps.events.emit("release.rejected", stepEvent(row, agent));
     return this.deskDetailOf(row);
   }
 
@@ -185,7 +185,8 @@ export class ReleaseReviewService {
     for (const songId of outcome.changedSongs) {
       await this.deps.events.emit("song.changed", { songId, artistId: release.artistId });
     }
-    if (outcome.changed) await this.emit("release.storesUpdated", outcome.row, agent);
+    if (outcome.changed)
+      await this.deps.events.emit("release.storesUpdated", stepEvent(outcome.row, agent));
     if (outcome.wentLive) {
       await this.deps.events.emit("release.live", {
         ...stepEvent(outcome.row, agent),
@@ -313,20 +314,7 @@ export class ReleaseReviewService {
       acknowledgedWarningsText: acknowledgedText(detail),
     };
   }
-
-  private async emit(name: StepEventName, row: ReleaseRow, agent: Agent): Promise<void> {
-    await this.deps.events.emit(name, stepEvent(row, agent));
-  }
 }
-
-type StepEventName = Extract<
-  DomainEventName,
-  | "release.reviewStarted"
-  | "release.changesRequested"
-  | "release.approved"
-  | "release.rejected"
-  | "release.storesUpdated"
->;
 
 function stepEvent(row: ReleaseRow, agent: Agent) {
   return { releaseId: row.id, artistId: row.artistId, state: row.state, actorName: agent.name };
