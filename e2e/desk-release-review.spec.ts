@@ -226,6 +226,9 @@ test("an agent rejects a submitted release with a reason and a note; it leaves S
   await register(artist, "Ira Reject", email);
   await signInAs(sam, demo.agent2);
   const id = await submitReleaseAsArtist(artist, title, [["Lone Track", "song.wav"]]);
+  // The desk is the agents': an artist who lands on it goes to their own releases.
+  await artist.goto("/desk/releases");
+  await expect(artist).toHaveURL(/\/releases$/);
 
   await openQueue(sam);
   await sam.getByLabel("Search releases").fill(title);
