@@ -190,6 +190,10 @@ test("agents review a release: live queue, changes with two items, resubmission,
   await spotify.getByLabel("Link").fill("https://open.spotify.com/album/4aawyAB9vmqN3uQ7FjRGTy");
   await spotify.getByRole("button", { name: /^Save/ }).click();
   await expect(stateBadge(alex, "Live")).toBeVisible();
+  await expect(spotify.getByRole("link", { name: "Open the release on Spotify" })).toHaveAttribute(
+    "href",
+    "https://open.spotify.com/album/4aawyAB9vmqN3uQ7FjRGTy",
+  );
   await expect(timeline).toContainText("Live on Spotify");
   await storeRow(alex, "Apple Music").getByLabel("State").selectOption("Delivered");
   await storeRow(alex, "Gaana").getByLabel("State").selectOption("Delivered");

@@ -52,23 +52,12 @@ export function StoreRow(props: {
       </th>
       <td className="py-3 pr-2">
         <div className="flex flex-col gap-2 sm:flex-row">
-          <div className="flex flex-col gap-1 sm:w-36">
-            <label htmlFor={`${id}-state`} className="text-xs font-medium">
-              {store}State
-            </label>
-            <select
-              id={`${id}-state`}
-              value={value.state}
-              className={smallInput}
-              onChange={(e) => props.onChange({ ...value, state: e.target.value as DeliveryState })}
-            >
-              {DELIVERY_STATES.map((state) => (
-                <option key={state} value={state}>
-                  {state}
-                </option>
-              ))}
-            </select>
-          </div>
+          <StateSelect
+            id={`${id}-state`}
+            store={row.store}
+            value={value.state}
+            onChange={(state) => props.onChange({ ...value, state })}
+          />
           <div className="flex min-w-0 flex-1 flex-col gap-1">
             <label htmlFor={`${id}-detail`} className="text-xs font-medium">
               {store}
@@ -90,6 +79,16 @@ export function StoreRow(props: {
               }
             />
             <FieldError id={`${id}-problem`} error={problem ?? undefined} />
+            {row.state === "Live" && row.link && (
+              <a
+                href={row.link}
+                target="_blank"
+                rel="noreferrer"
+                className="self-start text-xs text-indigo-700 underline dark:text-indigo-300"
+              >
+                Open the release on {row.store}
+              </a>
+            )}
           </div>
         </div>
       </td>
@@ -104,5 +103,33 @@ export function StoreRow(props: {
         </Button>
       </td>
     </tr>
+  );
+}
+
+/** The row's State select, labelled "Spotify State" for screen readers. */
+function StateSelect(props: {
+  id: string;
+  store: string;
+  value: DeliveryState;
+  onChange: (state: DeliveryState) => void;
+}) {
+  return (
+    <div className="flex flex-col gap-1 sm:w-36">
+      <label htmlFor={props.id} className="text-xs font-medium">
+        <span className="sr-only">{props.store} </span>State
+      </label>
+      <select
+        id={props.id}
+        value={props.value}
+        className={smallInput}
+        onChange={(e) => props.onChange(e.target.value as DeliveryState)}
+      >
+        {DELIVERY_STATES.map((state) => (
+          <option key={state} value={state}>
+            {state}
+          </option>
+        ))}
+      </select>
+    </div>
   );
 }
