@@ -83,7 +83,11 @@ function queueQuery(db: Kysely<Database>, query: { view: DeskReleaseView; q: str
             .select("t.id")
             .whereRef("t.releaseId", "=", "r.id")
             .where((inner) =>
-              inner.or([inner("t.isrc", "=", isrc), inner("t.isrcClaim", "=", isrc)]),
+              inner.or([
+                inner("t.isrc", "=", isrc),
+                inner("t.isrc", "=", q),
+                inner("t.isrcClaim", "=", isrc),
+              ]),
             ),
         ),
       ]),

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { isValidUpc } from "../../../../shared/release-codes";
+import { formatIsrc, isValidUpc } from "../../../../shared/release-codes";
 import { releaseReviewMessages as m } from "../../../../shared/release-review-messages";
 import type { ReleaseDetail } from "../../../../shared/release-schemas";
 import type {
@@ -197,6 +197,11 @@ describe("reviewing a release", () => {
         ["Gaana", "Pending"],
         ["Wynk Music", "Pending"],
       ]);
+      // The queue finds it by its UPC and by an ISRC, written either way.
+      for (const q of [done.upc, done.tracks[1]!.isrc, formatIsrc(done.tracks[1]!.isrc)]) {
+        const found = await call("GET", `/api/desk/releases?view=approved&q=${q}`, agentOne.cookie);
+        expect(found.json<DeskReleaseList>().rows.map((row) => row.id)).toEqual([detail.id]);
+      }
       // Twice: once stale (who came first), once current (the state says no).
       const twice = await call("POST", desk(detail.id, "approve"), agentTwo.cookie, {
         version: restarted.json<DeskReleaseDetail>().version,
