@@ -174,6 +174,7 @@ test("agents review a release: live queue, changes with two items, resubmission,
   );
   const upc = await fact(facts, "UPC").innerText();
   expectAssignedUpc(upc);
+  const firstIsrc = await fact(reviewTrack(alex, 1), "ISRC").innerText();
   const [approvedMail] = await mailsTo(email, subject("Your release", title, " is approved"));
   const compact = (approvedMail!.text ?? "").replace(/-/g, "");
   for (const n of [1, 2]) {
@@ -215,6 +216,11 @@ test("agents review a release: live queue, changes with two items, resubmission,
   await expect(viewButton(alex, "Live")).toHaveAttribute("aria-pressed", "true");
   await alex.getByLabel("Search releases").fill(upc);
   await expect(queueRow(alex, title)).toBeVisible();
+  // And by an ISRC of its tracks, written as people write it.
+  await alex.getByLabel("Search releases").fill(firstIsrc);
+  await expect(queueRow(alex, title)).toBeVisible();
+  await alex.getByLabel("Search releases").fill("IN-A1B-00-99999");
+  await expect(alex.getByText("No release matches your search.")).toBeVisible();
 });
 
 /** Reject (final): the song desk's reasons, a note, the Rejected view. */
