@@ -13,6 +13,8 @@ const folder = path.join(os.tmpdir(), `portal-release-files-${process.pid}`);
 
 const makers = {
   "artwork.jpg": () => artworkFile(3000),
+  // Another valid artwork: a resubmission's changed cover (e2e/desk-release-review.spec.ts).
+  "artwork-3200.jpg": () => artworkFile(3200),
   "small-1400.jpg": () => artworkFile(1400),
   "wide-3000x2000.jpg": () => artworkFile(3000, 2000),
   "cmyk.jpg": () => artworkFile(3000, 3000, "cmyk"),

@@ -31,10 +31,11 @@ export const bottomNavItems: NavItem[] = [
   { to: "/settings", label: "Settings", icon: Settings },
 ];
 
-/** Support agents: their inbox, the song desk, settings. */
+/** Support agents: their inbox, the song desk, the releases to review, settings. */
 export const adminNavItems: NavItem[] = [
   { to: "/", label: "Inbox", icon: Inbox },
   { to: "/desk/songs", label: "Song desk", icon: Music },
+  { to: "/desk/releases", label: "Releases", icon: List },
   { to: "/saved-replies", label: "Saved replies", icon: MessageSquareText },
   { to: "/settings", label: "Settings", icon: Settings },
 ];

@@ -73,6 +73,17 @@ export const routeChunks: RouteChunks[] = [
   { path: "/song/:id/ask", modules: [`${chat}ask/ask-about-song-page.tsx`] },
   { path: "/releases/:id/ask", modules: [`${chat}ask/ask-about-song-page.tsx`] },
   { path: "/desk/songs", modules: [`${songs}desk/song-desk-page.tsx`] },
+  {
+    path: "/desk/releases",
+    modules: [`${releases}desk/lazy-desk-releases.ts`],
+    // The screen the stub loads (lazy-desk-releases.ts).
+    afterRender: [`${releases}desk/desk-releases-page.tsx`, socketClient],
+  },
+  {
+    path: "/desk/releases/:id",
+    modules: [`${releases}desk/lazy-desk-releases.ts`],
+    afterRender: [`${releases}desk/desk-release-page.tsx`, socketClient],
+  },
   { path: "/saved-replies", modules: ["src/web/features/saved-replies/saved-replies-page.tsx"] },
   { path: "/desk/songs/new", modules: [`${songs}desk/song-editor-page.tsx`] },
   { path: "/desk/songs/:id", modules: [`${songs}desk/song-editor-page.tsx`] },

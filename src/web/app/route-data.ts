@@ -11,6 +11,7 @@ import { songCountsUrl } from "../features/songs/api/get-song-counts";
 import { songNoticesUrl } from "../features/songs/api/get-song-notices";
 import { songUrl } from "../features/songs/api/open-song";
 import { releasesUrl } from "../features/releases/api/get-releases";
+import { deskReleaseUrl, deskReleasesUrl } from "../features/releases/desk/desk-release-keys";
 import { savedRepliesUrl } from "../lib/saved-replies-api";
 
 /** The API answers a signed-in screen asks for first, for each role that sees it. */
@@ -70,5 +71,7 @@ export const routeData: Record<string, RouteData> = {
     agent: [ownAvailabilityUrl, mailPreferencesUrl, accountSessionsUrl],
   }),
   "/desk/songs": withFrame({ agent: [deskSongsUrl({})] }),
+  "/desk/releases": withFrame({ agent: [deskReleasesUrl("submitted", "")] }),
+  "/desk/releases/:id": withFrame({ agent: [deskReleaseUrl(routeParam("id"))] }),
   "/saved-replies": withFrame({ agent: [savedRepliesUrl] }),
 };

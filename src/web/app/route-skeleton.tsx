@@ -69,6 +69,8 @@ export const WITHOUT_SKELETON: readonly string[] = [
   "/desk/songs",
   "/desk/songs/new",
   "/desk/songs/:id",
+  "/desk/releases",
+  "/desk/releases/:id",
   "/saved-replies",
 ];
 

@@ -96,6 +96,20 @@ export const routes: RouteObject[] = [
           },
           { path: "desk/songs", ...page(() => import("../features/songs/desk/song-desk-page")) },
           {
+            // The review desk: agents only, behind one small stub, so the entry
+            // every artist loads names one chunk, not the screens' own.
+            path: "desk/releases",
+            ...page(() =>
+              import("../features/releases/desk/lazy-desk-releases").then((m) => m.queue()),
+            ),
+          },
+          {
+            path: "desk/releases/:id",
+            ...page(() =>
+              import("../features/releases/desk/lazy-desk-releases").then((m) => m.review()),
+            ),
+          },
+          {
             path: "saved-replies",
             ...page(() => import("../features/saved-replies/saved-replies-page")),
           },

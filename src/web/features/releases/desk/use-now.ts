@@ -1,0 +1,14 @@
+import { useEffect, useState } from "react";
+
+/**
+ * The current time, renewed every `everyMs`: waiting times grow without a
+ * reload. (The team inbox has its own; features share nothing directly.)
+ */
+export function useNow(everyMs = 30_000): number {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    const timer = setInterval(() => setNow(Date.now()), everyMs);
+    return () => clearInterval(timer);
+  }, [everyMs]);
+  return now;
+}
