@@ -4,7 +4,7 @@ import { SIGN_IN_LIMIT, createMemoryAttemptLimiter } from "./auth/attempt-limite
 import authPlugin from "./auth/routes";
 import accountPlugin from "./features/account/routes";
 import clientErrorsPlugin from "./features/client-errors/routes";
-import deskPlugin from "./features/desk/routes";
+import deskPlugin from "./features/conversations/desk/desk-routes";
 import noticesPlugin from "./features/notices/register-notices";
 import passwordResetPlugin from "./features/password-reset/routes";
 import songsPlugin from "./features/songs/routes";

@@ -1,6 +1,6 @@
 import Fastify from "fastify";
 import { describe, expect, it } from "vitest";
-import chatPlugin from "./features/chat/routes";
+import chatPlugin from "./features/conversations/messages/chat-routes";
 
 describe("explicit wiring", () => {
   it("refuses to start a feature before the plugins it depends on, naming them", async () => {

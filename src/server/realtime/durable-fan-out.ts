@@ -6,7 +6,7 @@ import {
   claimStaleMarks,
   clearFanOutMarks,
   loadPendingDeliveries,
-} from "../features/chat/fan-out-marks";
+} from "../features/conversations/repositories/fan-out-marks";
 import type { AdapterLink } from "./redis-adapter";
 import { confirmDeliveries, type Confirmations } from "./fan-out-confirmations";
 import { deliverStored } from "./fan-out";

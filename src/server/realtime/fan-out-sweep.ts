@@ -1,4 +1,4 @@
-import type { PendingDelivery } from "../features/chat/fan-out-marks";
+import type { PendingDelivery } from "../features/conversations/repositories/fan-out-marks";
 
 /**
  * When a sweep takes a mark (decision 094): an instance that is dead (no

@@ -5,7 +5,7 @@ import { relayDomainEvents } from "./cross-instance-events";
 import { SOCKET_BAD_ORIGIN } from "../../shared/chat-events";
 import type { AuthedSocket, PortalServer } from "./socket-types";
 import { registerFanOut } from "./fan-out";
-import { peersOf } from "../features/chat/repository";
+import { peersOf } from "../features/conversations/repositories";
 import { AGENTS_CHANNEL, sessionChannel, userChannel } from "./channels";
 import { createDelivery, type HandlerTable } from "./delivery";
 import { authorizeSockets } from "./socket-auth";

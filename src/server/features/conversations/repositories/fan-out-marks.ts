@@ -1,0 +1,225 @@
+import type { Kysely } from "kysely";
+import type { Database } from "../../../db/schema";
+import type { MigrationDialect } from "../../../db/dialect-types";
+import { databaseNowMs } from "../../../db/database-clock";
+import type { ChatMessage } from "../../../../shared/chat";
+import type { ConversationStatus } from "../../../../shared/desk";
+import {
+  insertMessage,
+  isUniqueViolation,
+  type InsertResult,
+  type NewMessage,
+} from "./message-repository";
+import { insertMessageBatch } from "./pg-message-batch";
+import { attachSongCards } from "./message-rows";
+import { attachQuotes } from "./quotes";
+
+type Db = Kysely<Database>;
+
+/**
+ * The fan-out marks of decision 094 (table fan_out_pending): a message,
+ * note or desk line stored while the portal runs with Redis carries a mark
+ * from its own transaction until its instance has seen Redis confirm its
+ * live delivery; a mark left older than a couple of seconds is swept by
+ * any instance and delivered again. This file is their SQL.
+ */
+
+/**
+ * Where and for whom to write marks: the engine and this instance, or
+ * undefined without Redis (one process delivers alone).
+ */
+export type FanOutMarking = { dialect: MigrationDialect; instanceId: string } | undefined;
+
+/** Ids in one statement: far below either engine's parameter limit. */
+const CHUNK = 500;
+
+/**
+ * insertMessage with its mark, atomically: on PostgreSQL the batch
+ * statement of one (retried on a seq race, as insertMessage is); on SQLite
+ * the insert and the mark in one transaction.
+ */
+export async function insertMessageMarked(
+  db: Db,
+  marking: FanOutMarking,
+  input: NewMessage,
+): Promise<InsertResult> {
+  if (!marking) return insertMessage(db, input);
+  if (marking.dialect === "postgres") {
+    for (let attempt = 0; ; attempt++) {
+      try {
+        return (await insertMessageBatch(db, [input], marking.instanceId))[0]!;
+      } catch (error) {
+        if (attempt >= 3 || !isUniqueViolation(error)) throw error;
+      }
+    }
+  }
+  return db.transaction().execute(async (trx) => {
+    const result = await insertMessage(trx, input);
+    if (result.outcome === "created") {
+      await trx
+        .insertInto("fan_out_pending")
+        .values({
+          messageId: input.id,
+          instanceId: marking.instanceId,
+          markedAt: databaseNowMs("sqlite"),
+        })
+        .execute();
+    }
+    return result;
+  });
+}
+
+/** Clears marks whose delivery Redis confirmed. */
+export async function clearFanOutMarks(db: Db, messageIds: readonly string[]): Promise<void> {
+  for (let i = 0; i < messageIds.length; i += CHUNK) {
+    await db
+      .deleteFrom("fan_out_pending")
+      .where("messageId", "in", messageIds.slice(i, i + CHUNK))
+      .execute();
+  }
+}
+
+/** How old marks must be before a sweep takes them (ms, by the database's clock). */
+export interface StaleAfter {
+  /** A mark of an instance that is dead or cannot reach Redis. */
+  orphanMs: number;
+  /** An instance whose heartbeat is this old is dead. */
+  silentMs: number;
+  /** Any mark, even of a live and linked instance (a publish that never came back). */
+  anyMs: number;
+}
+
+/** Records this instance as alive now, with its link to Redis up or down. */
+export async function beatHeart(
+  db: Db,
+  dialect: MigrationDialect,
+  instanceId: string,
+  linkUp: boolean,
+): Promise<void> {
+  const now = databaseNowMs(dialect);
+  const link = linkUp ? 1 : 0;
+  await db
+    .insertInto("fan_out_instance")
+    .values({ id: instanceId, seenAt: now, linkUp: link })
+    .onConflict((oc) => oc.column("id").doUpdateSet({ seenAt: now, linkUp: link }))
+    .execute();
+}
+
+/**
+ * Claims up to `limit` marks a sweep should deliver again: those of an
+ * instance that is dead (silent), unlinked or unknown, once `orphanMs` old,
+ * and any mark once `anyMs` old. A live, linked instance that is only slow
+ * clears its own. Their time is set to now, so no other sweep takes them for
+ * a while (a sweeper that dies mid-way leaves them to the next). On
+ * PostgreSQL, rows another sweep is claiming right now are skipped, never
+ * waited for.
+ */
+export async function claimStaleMarks(
+  db: Db,
+  dialect: MigrationDialect,
+  after: StaleAfter,
+  limit: number,
+): Promise<string[]> {
+  const now = databaseNowMs(dialect);
+  const rows = await db
+    .updateTable("fan_out_pending")
+    .set({ markedAt: now })
+    .where("messageId", "in", (eb) => {
+      const stale = eb
+        .selectFrom("fan_out_pending as p")
+        .select("p.messageId")
+        .where((w) =>
+          w.or([
+            w("p.markedAt", "<", w(now, "-", after.anyMs)),
+            w.and([
+              w("p.markedAt", "<", w(now, "-", after.orphanMs)),
+              w.not(
+                w.exists(
+                  w
+                    .selectFrom("fan_out_instance as i")
+                    .select("i.id")
+                    .whereRef("i.id", "=", "p.instanceId")
+                    .where("i.linkUp", "=", 1)
+                    .where("i.seenAt", ">=", w(now, "-", after.silentMs)),
+                ),
+              ),
+            ]),
+          ]),
+        )
+        .orderBy("p.markedAt")
+        .limit(limit);
+      return dialect === "postgres" ? stale.forUpdate().skipLocked() : stale;
+    })
+    .returning("messageId")
+    .execute();
+  return rows.map((row) => row.messageId);
+}
+
+/** What the fan-out needs to deliver a marked message again, as it did the first time. */
+export type PendingDelivery =
+  | { kind: "message"; message: ChatMessage; memberIds: string[] }
+  | { kind: "note"; message: ChatMessage; mentionedIds: string[] }
+  | {
+      kind: "deskLine";
+      line: ChatMessage;
+      assigneeId: string | null;
+      status: ConversationStatus;
+    };
+
+/**
+ * The marked messages, in each room's order, with their addresses as the
+ * database has them now: a message's two members, the agents a note names,
+ * a desk line's room state. A message gone since (account deleted) is left out.
+ */
+export async function loadPendingDeliveries(
+  db: Db,
+  messageIds: readonly string[],
+): Promise<PendingDelivery[]> {
+  if (messageIds.length === 0) return [];
+  const rows = await db
+    .selectFrom("message")
+    .selectAll()
+    .where("id", "in", messageIds)
+    .orderBy("roomId")
+    .orderBy("seq")
+    .execute();
+  if (rows.length === 0) return [];
+  const messages = await attachQuotes(db, rows, await attachSongCards(db, rows));
+  const roomIds = [...new Set(rows.map((row) => row.roomId))];
+  const noteIds = rows.filter((row) => row.kind === "note").map((row) => row.id);
+  const [members, rooms, mentions] = await Promise.all([
+    db
+      .selectFrom("room_member")
+      .select(["roomId", "userId"])
+      .where("roomId", "in", roomIds)
+      .execute(),
+    db
+      .selectFrom("room")
+      .select(["id", "assigneeId", "status"])
+      .where("id", "in", roomIds)
+      .execute(),
+    noteIds.length === 0
+      ? Promise.resolve([])
+      : db
+          .selectFrom("desk_mention")
+          .select(["messageId", "agentId"])
+          .where("messageId", "in", noteIds)
+          .execute(),
+  ]);
+  const room = new Map(rooms.map((r) => [r.id, r]));
+  return messages.flatMap((message): PendingDelivery[] => {
+    if (message.kind === "note") {
+      const mentionedIds = mentions.filter((m) => m.messageId === message.id).map((m) => m.agentId);
+      return [{ kind: "note", message, mentionedIds }];
+    }
+    if (message.kind === "event") {
+      const state = room.get(message.roomId);
+      if (!state) return [];
+      return [
+        { kind: "deskLine", line: message, assigneeId: state.assigneeId, status: state.status },
+      ];
+    }
+    const memberIds = members.filter((m) => m.roomId === message.roomId).map((m) => m.userId);
+    return [{ kind: "message", message, memberIds }];
+  });
+}
