@@ -27,13 +27,13 @@ import {
   type NewMessage,
 } from "../repositories";
 import { SEND_TOO_FAST } from "../../../../shared/chat-events";
-import { isAgentOnly } from "../../../../shared/desk";
+import { mayReadKind, mayUseRoom, requireRoomUse } from "../access/access-rule";
 import { QUOTE_NOT_FOUND } from "../../../../shared/quote";
 import { findQuotable } from "../repositories/quotes";
 import { firstUnread } from "../repositories/unread-start";
 import type { UserBudget } from "../../../limits/user-budget";
 
-export const NOT_A_MEMBER = "You are not part of this conversation.";
+export { NOT_A_MEMBER } from "../access/access-rule";
 export const PEER_NOT_FOUND = "This person could not be found.";
 export const ARTISTS_CHAT_WITH_AGENTS = "Artists can only chat with support agents.";
 export const AGENTS_CHAT_WITH_ARTISTS = "Support agents can only chat with artists.";
@@ -136,20 +136,18 @@ export class ChatService {
     user: Pick<PublicUser, "id" | "admin">,
   ): Promise<readonly string[]> {
     const ids = await this.memberIds(roomId);
+    if (!mayUseRoom(user, ids)) return [];
     if (ids.includes(user.id)) return ids.filter((id) => id !== user.id);
-    if (!user.admin || ids.length === 0) return [];
     const artistId = (await this.roomParties(roomId))?.artistId;
     return artistId ? [artistId] : [];
   }
 
   /**
-   * Throws 403 unless the user may read and write the room: one of its two
-   * people, or any agent (the desk works as a team; decision 040).
+   * Throws 403 unless the user may read and write the room (access-rule.ts),
+   * with the room's members from this instance's cache.
    */
   async requireAccess(roomId: string, user: Pick<PublicUser, "id" | "admin">): Promise<void> {
-    const ids = await this.memberIds(roomId);
-    if (ids.includes(user.id) || (user.admin && ids.length > 0)) return;
-    throw new HttpError(403, NOT_A_MEMBER, undefined, "FORBIDDEN");
+    requireRoomUse(user, await this.memberIds(roomId));
   }
 
   /**
@@ -268,7 +266,7 @@ export class ChatService {
     // "Already stored" answers only what the sender may see: an artist reusing
     // the id of an agents-only line stored under their name (the desk's
     // "reopened by the artist") is told the id is taken, as for anyone else's.
-    const taken = result.outcome === "conflict" || (!user.admin && isAgentOnly(result.message));
+    const taken = result.outcome === "conflict" || !mayReadKind(user, result.message.kind);
     if (taken) {
       throw new HttpError(409, MESSAGE_ID_TAKEN, undefined, "CONFLICT");
     }

@@ -7,7 +7,8 @@ import type { Database } from "../../../db/schema";
 import { findStoredFile } from "../../uploads/stored-files";
 import type { UploadPurpose } from "../../uploads/upload-purposes";
 import { canAccessRoom } from "../access/room-access";
-import { NOT_A_MEMBER, type ChatFileResolver } from "./chat-service";
+import type { ChatFileResolver } from "./chat-service";
+import { NOT_A_MEMBER } from "../access/access-rule";
 
 export const FILE_NOT_ATTACHABLE = "The attached file could not be found.";
 

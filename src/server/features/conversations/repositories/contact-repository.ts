@@ -2,7 +2,7 @@ import { sql, type ExpressionBuilder } from "kysely";
 import type { DatabaseHandle } from "../../../db/database";
 import type { Database, RoomMemberTable, RoomTable, UserTable } from "../../../db/schema";
 import type { ChatContact, ChatFileType } from "../../../../shared/chat";
-import { SHARED_KINDS } from "../../../../shared/desk";
+import { KINDS_EVERYONE_READS } from "../access/access-rule";
 import { num } from "./message-rows";
 
 /** `%` and `_` typed by a person are literal characters, not wildcards. */
@@ -151,7 +151,7 @@ function lastSeqOfRoom(
     .selectFrom("message as top")
     .select((sub) => sub.fn.max("top.seq").as("s"))
     .whereRef("top.roomId", "=", "r.id");
-  return sharedOnly ? top.where("top.kind", "in", SHARED_KINDS) : top;
+  return sharedOnly ? top.where("top.kind", "in", KINDS_EVERYONE_READS) : top;
 }
 
 /** Search on the person `u`: username, email or artist name contain the (escaped) pattern. */
@@ -180,5 +180,5 @@ function unreadCount(
     .where("m.senderId", "<>", userId)
     // One index range on (roomId, createdAt): no read mark counts from the beginning.
     .where("m.createdAt", ">", (sub) => sub.fn.coalesce("mine.lastReadAt", sql.lit(-1)));
-  return sharedOnly ? count.where("m.kind", "in", SHARED_KINDS) : count;
+  return sharedOnly ? count.where("m.kind", "in", KINDS_EVERYONE_READS) : count;
 }

@@ -17,6 +17,7 @@ export {
   roomMemberIds,
 } from "./room-repository";
 export {
+  findMessageKind,
   findOwnMessage,
   insertMessage,
   listMessages,

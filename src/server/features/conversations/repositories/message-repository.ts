@@ -8,7 +8,7 @@ import {
   type ChatMessage,
   type MessagesQuery,
 } from "../../../../shared/chat";
-import { SHARED_KINDS } from "../../../../shared/desk";
+import { KINDS_EVERYONE_READS } from "../access/access-rule";
 import { attachSongCards, toChatMessage } from "./message-rows";
 import { attachQuotes } from "./quotes";
 import { visibleTo } from "./message-visibility";
@@ -139,6 +139,18 @@ export async function findOwnMessage(
   return row ? (await attachQuotes(db, [row], await attachSongCards(db, [row])))[0] : undefined;
 }
 
+/** A message's room and kind, for the access rule; undefined when there is no such message. */
+export async function findMessageKind(
+  db: Db,
+  id: string,
+): Promise<{ roomId: string; kind: string } | undefined> {
+  return db
+    .selectFrom("message")
+    .select(["roomId", "kind"])
+    .where("id", "=", id)
+    .executeTakeFirst();
+}
+
 export function isUniqueViolation(error: unknown): boolean {
   const code = (error as { code?: unknown }).code;
   return (
@@ -162,7 +174,7 @@ export async function listMessages(
 ): Promise<ChatMessage[]> {
   const visible = agentView
     ? db.selectFrom("message").selectAll()
-    : db.selectFrom("message").selectAll().where("kind", "in", SHARED_KINDS);
+    : db.selectFrom("message").selectAll().where("kind", "in", KINDS_EVERYONE_READS);
   if (page.after !== undefined) {
     const rows = await visible
       .where("roomId", "=", roomId)
