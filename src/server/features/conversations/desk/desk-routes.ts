@@ -15,6 +15,7 @@ import {
   deskUnreadSchema,
 } from "../../../../shared/responses/desk";
 import { DeskService } from "./desk-service";
+import { RoomWriter } from "../messages/room-writer";
 import { countMineUnread, deskInbox } from "../repositories/inbox-repository";
 import { noBodySchema, noQuerySchema } from "../../../../shared/no-input";
 
@@ -36,10 +37,12 @@ function deskPlugin(app: FastifyInstance, _options: unknown, done: (err?: Error)
   const service = new DeskService({
     db: database.db,
     events,
-    // Several instances share the sockets through Redis: marks make delivery durable (094).
-    marking: app.realtime.instanceId
-      ? { dialect: database.dialect, instanceId: app.realtime.instanceId }
-      : undefined,
+    writer: new RoomWriter({
+      db: database.db,
+      dialect: database.dialect,
+      // Several instances share the sockets through Redis: marks make delivery durable (094).
+      ...(app.realtime.instanceId ? { markFanOut: app.realtime.instanceId } : {}),
+    }),
   });
   registerDeskViewRoutes(app, service);
   registerConversationActions(app, service);

@@ -12,7 +12,7 @@ import {
   type DeskRoom,
 } from "../../../../shared/desk";
 import { displayName, type PublicUser } from "../../../../shared/user";
-import { insertMessageMarked, type FanOutMarking } from "../repositories/fan-out-marks";
+import type { RoomTransaction, RoomWriter } from "../messages/room-writer";
 import {
   changeStatus,
   findDeskRoom,
@@ -30,8 +30,8 @@ type Agent = Pick<PublicUser, "id" | "admin" | "artistName" | "username">;
 export interface DeskServiceDeps {
   db: Kysely<Database>;
   events: DomainEvents;
-  /** The engine, when notes and lines carry a fan-out mark (with Redis; decision 094). */
-  marking?: FanOutMarking;
+  /** The room's one writer: each change and its line commit together. */
+  writer: RoomWriter;
   now?: () => number;
 }
 
@@ -44,13 +44,13 @@ export class DeskService {
   private readonly db: Kysely<Database>;
   private readonly events: DomainEvents;
   private readonly now: () => number;
-  private readonly marking: FanOutMarking;
+  private readonly writer: RoomWriter;
 
   constructor(deps: DeskServiceDeps) {
     this.db = deps.db;
     this.events = deps.events;
     this.now = deps.now ?? Date.now;
-    this.marking = deps.marking;
+    this.writer = deps.writer;
   }
 
   /** Throws 403 for anyone but a support agent. */
@@ -83,12 +83,10 @@ export class DeskService {
     const agent = (await listAgents(this.db)).find((a) => a.id === assigneeId);
     if (!agent) throw new HttpError(400, NOT_AN_AGENT, { assigneeId: NOT_AN_AGENT });
     if (room.assigneeId !== assigneeId) {
-      await setAssignee(this.db, roomId, assigneeId);
-      const line = await this.writeLine(
-        user,
-        roomId,
-        deskLines.assigned(displayName(user), agent.name),
-      );
+      const line = await this.writer.change(async (tx) => {
+        await setAssignee(tx.trx, roomId, assigneeId);
+        return this.insertLine(tx, user, roomId, deskLines.assigned(displayName(user), agent.name));
+      });
       await this.announce(room.artistId, roomId, assigneeId, room.status, line);
     }
     return this.state(user, roomId);
@@ -110,10 +108,12 @@ export class DeskService {
   ): Promise<DeskRoom> {
     this.requireAgent(user);
     const room = await this.room(roomId);
-    if (await changeStatus(this.db, roomId, to, this.now())) {
-      const line = await this.writeLine(user, roomId, text);
-      await this.announce(room.artistId, roomId, room.assigneeId, to, line);
-    }
+    const line = await this.writer.change(async (tx) =>
+      (await changeStatus(tx.trx, roomId, to, this.now()))
+        ? this.insertLine(tx, user, roomId, text)
+        : undefined,
+    );
+    if (line) await this.announce(room.artistId, roomId, room.assigneeId, to, line);
     return this.state(user, roomId);
   }
 
@@ -123,13 +123,13 @@ export class DeskService {
     if (!parties || parties.status !== "resolved" || parties.artistId !== message.userId) return;
     const room = await findDeskRoom(this.db, message.roomId);
     if (!room || room.artistId !== message.userId || room.status !== "resolved") return;
-    if (!(await changeStatus(this.db, room.roomId, "open", message.createdAt))) return;
-    const line = await this.writeLine(
-      { id: room.artistId, artistName: room.artistName, username: room.artistName },
-      room.roomId,
-      deskLines.reopenedByArtist(room.artistName),
+    const artist = { id: room.artistId, artistName: room.artistName, username: room.artistName };
+    const line = await this.writer.change(async (tx) =>
+      (await changeStatus(tx.trx, room.roomId, "open", message.createdAt))
+        ? this.insertLine(tx, artist, room.roomId, deskLines.reopenedByArtist(room.artistName))
+        : undefined,
     );
-    await this.announce(room.artistId, room.roomId, room.assigneeId, "open", line);
+    if (line) await this.announce(room.artistId, room.roomId, room.assigneeId, "open", line);
   }
 
   /** Stores an internal note once (a retried id answers the stored note) and names the agents it mentions. */
@@ -138,33 +138,40 @@ export class DeskService {
     const { id, text } = parseInput(noteSchema, input);
     await this.room(roomId);
     const now = this.now();
-    const result = await insertMessageMarked(this.db, this.marking, {
-      id,
-      roomId,
-      senderId: user.id,
-      senderName: displayName(user),
-      text,
-      createdAt: now,
-      file: null,
-      kind: "note",
+    // The note and its mentions commit together.
+    const { result, mentionedIds } = await this.writer.change(async ({ trx, insert }) => {
+      const result = await insert({
+        id,
+        roomId,
+        senderId: user.id,
+        senderName: displayName(user),
+        text,
+        createdAt: now,
+        file: null,
+        kind: "note",
+      });
+      if (result.outcome !== "created") return { result, mentionedIds: [] };
+      const agents = await listAgents(trx);
+      const mentionedIds = mentionedAgents(text, agents).filter((agentId) => agentId !== user.id);
+      await insertMentions(trx, roomId, id, mentionedIds, now);
+      return { result, mentionedIds };
     });
     if (result.outcome === "conflict") {
       throw new HttpError(409, "This note id is already taken.", undefined, "CONFLICT");
     }
     if (result.outcome === "existing") return result.message;
-    const agents = await listAgents(this.db);
-    const mentionedIds = mentionedAgents(text, agents).filter((agentId) => agentId !== user.id);
-    await insertMentions(this.db, roomId, id, mentionedIds, now);
     await this.events.emit("desk.noteCreated", { message: result.message, mentionedIds });
     return result.message;
   }
 
-  private async writeLine(
+  /** The agents-only line recording a change, inside the change's transaction. */
+  private async insertLine(
+    { insert }: RoomTransaction,
     by: Pick<PublicUser, "id" | "artistName" | "username">,
     roomId: string,
     text: string,
   ): Promise<ChatMessage> {
-    const result = await insertMessageMarked(this.db, this.marking, {
+    const result = await insert({
       id: crypto.randomUUID(),
       roomId,
       senderId: by.id,

@@ -20,6 +20,7 @@ import {
 } from "../../../../shared/responses/chat";
 import { listAgentsForUser, listInboxForAgent, listMessages } from "../repositories";
 import { ChatService } from "./chat-service";
+import { RoomWriter } from "./room-writer";
 import { statusChangeLine } from "../../../../shared/song-events";
 import { chatFileResolver } from "./chat-upload-purpose";
 import type { UserBudget } from "../../../limits/user-budget";
@@ -42,12 +43,16 @@ function chatPlugin(app: FastifyInstance, options: ChatOptions, done: (err?: Err
   const { database, events } = app.ctx;
   const service = new ChatService({
     db: database.db,
-    ...(database.sqlite ? { sqlite: database.sqlite } : {}),
+    writer: new RoomWriter({
+      db: database.db,
+      dialect: database.dialect,
+      ...(database.sqlite ? { sqlite: database.sqlite } : {}),
+      // Several instances share the sockets through Redis: marks make delivery durable (094).
+      ...(app.realtime.instanceId ? { markFanOut: app.realtime.instanceId } : {}),
+    }),
     events,
     resolveFile: chatFileResolver(database.db),
     ...(options.sendBudget ? { sendBudget: options.sendBudget } : {}),
-    // Several instances share the sockets through Redis: marks make delivery durable (094).
-    ...(app.realtime.instanceId ? { markFanOut: app.realtime.instanceId } : {}),
   });
   registerContactRoutes(app, service, options);
   registerHistoryRoutes(app, service);

@@ -1,4 +1,3 @@
-import type SQLite from "better-sqlite3";
 import type { Kysely } from "kysely";
 import { LRUCache } from "lru-cache";
 import type { Database } from "../../../db/schema";
@@ -14,9 +13,10 @@ import {
   type OpenedRoom,
 } from "../../../../shared/chat";
 import { findChatPeer, findReferableSong } from "../repositories/chat-lookups";
-import { createMessageWriter } from "../repositories/message-writer";
+import type { RoomWriter } from "./room-writer";
 import {
   ensureRoom,
+  ensureRoomIn,
   findArtistRoom,
   findMembership,
   findOwnMessage,
@@ -48,14 +48,12 @@ export type ChatFileResolver = (
 
 export interface ChatServiceDeps {
   db: Kysely<Database>;
-  /** The raw SQLite connection: sends are then written with prepared statements. */
-  sqlite?: SQLite.Database;
   events: DomainEvents;
   resolveFile: ChatFileResolver;
   /** Each user's send budget (burst and sustained); unlimited when absent. */
   sendBudget?: UserBudget;
-  /** This instance's id: mark each stored message for the durable fan-out (with Redis; decision 094). */
-  markFanOut?: string;
+  /** The room's one writer (group-committed sends; system lines with their room). */
+  writer: RoomWriter;
   now?: () => number;
 }
 
@@ -66,7 +64,7 @@ export class ChatService {
   private readonly resolveFile: ChatFileResolver;
   private readonly sendBudget: UserBudget | undefined;
   private readonly now: () => number;
-  private readonly write: ReturnType<typeof createMessageWriter>;
+  private readonly writer: RoomWriter;
 
   /**
    * Room id → its two members. Membership never changes once a room exists
@@ -82,9 +80,7 @@ export class ChatService {
     this.resolveFile = deps.resolveFile;
     this.sendBudget = deps.sendBudget;
     this.now = deps.now ?? Date.now;
-    this.write = createMessageWriter(deps.db, deps.sqlite, {
-      ...(deps.markFanOut ? { markFanOut: deps.markFanOut } : {}),
-    });
+    this.writer = deps.writer;
     this.events.onEveryInstance("user.deleted", ({ userId }) => {
       for (const [roomId, ids] of this.members.entries()) {
         if (ids.includes(userId)) this.members.delete(roomId);
@@ -252,7 +248,7 @@ export class ChatService {
       : null;
     if (quote === undefined) throw new HttpError(400, QUOTE_NOT_FOUND, undefined, "BAD_QUOTE");
     const file = data.fileId ? await this.resolveFile(user, data.roomId, data.fileId) : null;
-    const result = await this.write({
+    const result = await this.writer.message({
       id: data.id,
       roomId: data.roomId,
       senderId: user.id,
@@ -299,26 +295,29 @@ export class ChatService {
   ): Promise<ChatMessage> {
     const roomId = chatRoomId(agent.id, artistId);
     const now = this.now();
-    // A new room: the agent has read it (they caused the line); the artist has not.
-    await ensureRoom(
-      this.db,
-      roomId,
-      [
-        { userId: agent.id, lastReadAt: now },
-        { userId: artistId, lastReadAt: null },
-      ],
-      now,
-    );
-    const result = await this.write({
-      id: crypto.randomUUID(),
-      roomId,
-      senderId: agent.id,
-      senderName: agent.name,
-      text,
-      createdAt: now,
-      file: null,
-      kind: "system",
-      songId,
+    // A new room and its first line commit together. The agent has read it
+    // (they caused the line); the artist has not.
+    const result = await this.writer.change(async ({ trx, insert }) => {
+      await ensureRoomIn(
+        trx,
+        roomId,
+        [
+          { userId: agent.id, lastReadAt: now },
+          { userId: artistId, lastReadAt: null },
+        ],
+        now,
+      );
+      return insert({
+        id: crypto.randomUUID(),
+        roomId,
+        senderId: agent.id,
+        senderName: agent.name,
+        text,
+        createdAt: now,
+        file: null,
+        kind: "system",
+        songId,
+      });
     });
     if (result.outcome === "conflict") throw new Error("system line id collided");
     await this.announceMessage(result.message);

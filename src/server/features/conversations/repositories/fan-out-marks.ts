@@ -1,4 +1,4 @@
-import type { Kysely } from "kysely";
+import type { Kysely, Transaction } from "kysely";
 import type { Database } from "../../../db/schema";
 import type { MigrationDialect } from "../../../db/dialect-types";
 import { databaseNowMs } from "../../../db/database-clock";
@@ -53,20 +53,34 @@ export async function insertMessageMarked(
       }
     }
   }
-  return db.transaction().execute(async (trx) => {
-    const result = await insertMessage(trx, input);
-    if (result.outcome === "created") {
-      await trx
-        .insertInto("fan_out_pending")
-        .values({
-          messageId: input.id,
-          instanceId: marking.instanceId,
-          markedAt: databaseNowMs("sqlite"),
-        })
-        .execute();
-    }
-    return result;
-  });
+  return db.transaction().execute((trx) => insertMarkedIn(trx, marking, input));
+}
+
+/**
+ * insertMessage with its mark, inside the caller's transaction: no retry of
+ * its own (on PostgreSQL a seq race aborts the transaction; the caller
+ * retries it whole, see isUniqueViolation).
+ */
+export async function insertMarkedIn(
+  trx: Transaction<Database>,
+  marking: FanOutMarking,
+  input: NewMessage,
+): Promise<InsertResult> {
+  if (marking?.dialect === "postgres") {
+    return (await insertMessageBatch(trx, [input], marking.instanceId))[0]!;
+  }
+  const result = await insertMessage(trx, input, 0);
+  if (marking && result.outcome === "created") {
+    await trx
+      .insertInto("fan_out_pending")
+      .values({
+        messageId: input.id,
+        instanceId: marking.instanceId,
+        markedAt: databaseNowMs("sqlite"),
+      })
+      .execute();
+  }
+  return result;
 }
 
 /** Clears marks whose delivery Redis confirmed. */

@@ -7,6 +7,7 @@ export { attachSongCards, toChatMessage } from "./message-rows";
 export {
   deleteRoomsOfUser,
   ensureRoom,
+  ensureRoomIn,
   fillRoomParties,
   findArtistRoom,
   findMembership,
@@ -20,6 +21,7 @@ export {
   findMessageKind,
   findOwnMessage,
   insertMessage,
+  isUniqueViolation,
   listMessages,
   type InsertResult,
   type NewMessage,

@@ -45,7 +45,12 @@ export type InsertResult =
  * room can pick the same seq, the unique (roomId, seq) index refuses one,
  * and it is retried.
  */
-export async function insertMessage(db: Db, input: NewMessage): Promise<InsertResult> {
+export async function insertMessage(
+  db: Db,
+  input: NewMessage,
+  /** Seq races retried here; 0 inside a transaction, which a failed statement aborts (its caller retries it whole). */
+  retries = 3,
+): Promise<InsertResult> {
   for (let attempt = 0; ; attempt++) {
     try {
       const inserted = await db
@@ -105,7 +110,7 @@ export async function insertMessage(db: Db, input: NewMessage): Promise<InsertRe
       if (inserted) return { outcome: "created", message: toChatMessage(inserted) };
       break;
     } catch (error) {
-      if (attempt >= 3 || !isUniqueViolation(error)) throw error;
+      if (attempt >= retries || !isUniqueViolation(error)) throw error;
     }
   }
   const existing = await db

@@ -1,4 +1,4 @@
-import { sql, type Kysely } from "kysely";
+import { sql, type Kysely, type Transaction } from "kysely";
 import type { Database } from "../../../db/schema";
 import { numOrNull } from "./message-rows";
 
@@ -11,19 +11,27 @@ export async function ensureRoom(
   members: { userId: string; lastReadAt: number | null }[],
   now: number,
 ): Promise<void> {
-  await db.transaction().execute(async (trx) => {
-    await trx
-      .insertInto("room")
-      .values({ id: roomId, createdAt: now })
-      .onConflict((oc) => oc.column("id").doNothing())
-      .execute();
-    await trx
-      .insertInto("room_member")
-      .values(members.map((m) => ({ roomId, ...m })))
-      .onConflict((oc) => oc.columns(["roomId", "userId"]).doNothing())
-      .execute();
-    await fillRoomParties(trx, roomId);
-  });
+  await db.transaction().execute((trx) => ensureRoomIn(trx, roomId, members, now));
+}
+
+/** ensureRoom inside the caller's transaction (a room created with its first line). */
+export async function ensureRoomIn(
+  trx: Transaction<Database>,
+  roomId: string,
+  members: { userId: string; lastReadAt: number | null }[],
+  now: number,
+): Promise<void> {
+  await trx
+    .insertInto("room")
+    .values({ id: roomId, createdAt: now })
+    .onConflict((oc) => oc.column("id").doNothing())
+    .execute();
+  await trx
+    .insertInto("room_member")
+    .values(members.map((m) => ({ roomId, ...m })))
+    .onConflict((oc) => oc.columns(["roomId", "userId"]).doNothing())
+    .execute();
+  await fillRoomParties(trx, roomId);
 }
 
 /**
