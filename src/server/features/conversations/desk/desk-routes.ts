@@ -14,9 +14,7 @@ import {
   deskRoomSchema,
   deskUnreadSchema,
 } from "../../../../shared/responses/desk";
-import { DeskService } from "./desk-service";
-import { RoomWriter } from "../messages/room-writer";
-import { countMineUnread, deskInbox } from "../repositories/inbox-repository";
+import type { DeskService } from "./desk-service";
 import { noBodySchema, noQuerySchema } from "../../../../shared/no-input";
 
 const tags = [
@@ -27,36 +25,30 @@ const room = {
   response: { 200: deskRoomSchema, ...errorResponses },
 };
 
+export interface DeskOptions {
+  /** The desk's service, built once by the app's wiring (conversations.ts). */
+  desk: DeskService;
+}
+
 /**
  * The support desk as a team (agents only): the Mine, Team and Resolved
  * views, assignment, resolve and reopen, internal notes; and the live
  * fan-out of all of it to agents, never to an artist.
  */
-function deskPlugin(app: FastifyInstance, _options: unknown, done: (err?: Error) => void): void {
-  const { database, events } = app.ctx;
-  const service = new DeskService({
-    db: database.db,
-    events,
-    writer: new RoomWriter({
-      db: database.db,
-      dialect: database.dialect,
-      // Several instances share the sockets through Redis: marks make delivery durable (094).
-      ...(app.realtime.instanceId ? { markFanOut: app.realtime.instanceId } : {}),
-    }),
-  });
-  registerDeskViewRoutes(app, service);
-  registerConversationActions(app, service);
-
-  // A new message from the artist reopens a resolved conversation. (Live
-  // delivery of desk events is realtime/fan-out.ts's.)
-  events.on("chat.messageCreated", ({ message, room }) => service.reopenForArtist(message, room));
+function deskPlugin(
+  app: FastifyInstance,
+  { desk }: DeskOptions,
+  done: (err?: Error) => void,
+): void {
+  registerDeskViewRoutes(app, desk);
+  registerConversationActions(app, desk);
   done();
 }
 
 /** Reading the desk: one view of the inbox, and one conversation's state. */
 function registerDeskViewRoutes(parent: FastifyInstance, service: DeskService): void {
   const app = parent.withTypeProvider<ZodTypeProvider>();
-  const { database, sessions } = app.ctx;
+  const { sessions } = app.ctx;
 
   app.get(
     "/api/desk/conversations",
@@ -72,7 +64,7 @@ function registerDeskViewRoutes(parent: FastifyInstance, service: DeskService): 
       const { user } = await sessions.require(request);
       service.requireAgent(user);
       reply.header("cache-control", "no-store");
-      return deskInbox(database.db, user.id, request.query);
+      return service.inbox(user, request.query);
     },
   );
 
@@ -90,7 +82,7 @@ function registerDeskViewRoutes(parent: FastifyInstance, service: DeskService): 
       const { user } = await sessions.require(request);
       service.requireAgent(user);
       reply.header("cache-control", "no-store");
-      return { unread: await countMineUnread(database.db, user.id) };
+      return { unread: await service.unread(user) };
     },
   );
 

@@ -9,6 +9,8 @@ import {
   mentionedAgents,
   noteSchema,
   type ConversationStatus,
+  type DeskInbox,
+  type DeskInboxQuery,
   type DeskRoom,
 } from "../../../../shared/desk";
 import { displayName, type PublicUser } from "../../../../shared/user";
@@ -20,6 +22,7 @@ import {
   listAgents,
   setAssignee,
 } from "../repositories/desk-repository";
+import { countMineUnread, deskInbox } from "../repositories/inbox-repository";
 
 export const AGENTS_ONLY = "Only support agents can do this.";
 export const CONVERSATION_NOT_FOUND = "This conversation could not be found.";
@@ -56,6 +59,18 @@ export class DeskService {
   /** Throws 403 for anyone but a support agent. */
   requireAgent(user: Pick<PublicUser, "admin">): void {
     if (!user.admin) throw new HttpError(403, AGENTS_ONLY, undefined, "FORBIDDEN");
+  }
+
+  /** One desk view (Mine, Team, Resolved) with every view's count. */
+  async inbox(user: Agent, query: DeskInboxQuery): Promise<DeskInbox> {
+    this.requireAgent(user);
+    return deskInbox(this.db, user.id, query);
+  }
+
+  /** The navigation badge: unread messages in what is the agent's (Mine). */
+  async unread(user: Agent): Promise<number> {
+    this.requireAgent(user);
+    return countMineUnread(this.db, user.id);
   }
 
   private async room(roomId: string) {

@@ -4,11 +4,10 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { HttpError } from "../../../http/errors";
 import {
   chatIdParamsSchema,
-  chatRoomId,
   contactSearchSchema,
   messagesQuerySchema,
 } from "../../../../shared/chat";
-import { SEND_WILL_RETRY, isTypingEvent } from "../../../../shared/chat-events";
+import { SEND_WILL_RETRY } from "../../../../shared/chat-events";
 import { unavailableOf } from "../../../http/unavailable-errors";
 import { errorResponses } from "../../../../shared/responses/common";
 import { openRoomQuerySchema } from "../../../../shared/desk";
@@ -18,20 +17,16 @@ import {
   lastReadSchema,
   openedRoomSchema,
 } from "../../../../shared/responses/chat";
-import { listAgentsForUser, listInboxForAgent, listMessages } from "../repositories";
-import { ChatService } from "./chat-service";
-import { RoomWriter } from "./room-writer";
-import { statusChangeLine } from "../../../../shared/song-events";
-import { chatFileResolver } from "./chat-upload-purpose";
-import type { UserBudget } from "../../../limits/user-budget";
+import type { ChatService } from "./chat-service";
+import type { ConversationReads } from "./conversation-reads";
 import type { AgentAvailability } from "../../../../shared/availability";
 import { registerConversationTools } from "../search/conversation-tools-routes";
 import { noBodySchema } from "../../../../shared/no-input";
-import { keepSearchIndex } from "../repositories/search-index-upkeep";
 
 export interface ChatOptions {
-  /** Each user's send budget (CHAT_SEND_BURST, CHAT_SENDS_PER_MINUTE). */
-  sendBudget?: UserBudget;
+  /** The conversations' services, built once by the app's wiring (conversations.ts). */
+  chat: ChatService;
+  reads: ConversationReads;
   /** Agents' availability, shown to artists in their list and conversation header. */
   availabilityOf?: (agentIds: readonly string[]) => Promise<Map<string, AgentAvailability>>;
 }
@@ -40,44 +35,11 @@ const tags = ["chat"];
 
 /** REST for lists, history and read marks; sending goes through the socket with an ack. */
 function chatPlugin(app: FastifyInstance, options: ChatOptions, done: (err?: Error) => void): void {
-  const { database, events } = app.ctx;
-  const service = new ChatService({
-    db: database.db,
-    writer: new RoomWriter({
-      db: database.db,
-      dialect: database.dialect,
-      ...(database.sqlite ? { sqlite: database.sqlite } : {}),
-      // Several instances share the sockets through Redis: marks make delivery durable (094).
-      ...(app.realtime.instanceId ? { markFanOut: app.realtime.instanceId } : {}),
-    }),
-    events,
-    resolveFile: chatFileResolver(database.db),
-    ...(options.sendBudget ? { sendBudget: options.sendBudget } : {}),
-  });
-  registerContactRoutes(app, service, options);
-  registerHistoryRoutes(app, service);
-  registerConversationTools(app, service);
-  registerSocketHandlers(app, service);
-  if (database.sqlite) {
-    const stop = keepSearchIndex(database.db, database.sqlite, (err) =>
-      app.log.warn({ err }, "Chat search index: folding new messages failed; will retry"),
-    );
-    app.addHook("onClose", (_app, closed) => {
-      stop();
-      closed();
-    });
-  }
-
-  // A song's status change shows in the agent-artist conversation as a system line.
-  events.on("song.statusChanged", async ({ songId, artistId, title, to, agentId, agentName }) => {
-    await service.postSystemLine(
-      { id: agentId, name: agentName },
-      artistId,
-      statusChangeLine(agentName, title, to),
-      songId,
-    );
-  });
-
+  const { chat, reads } = options;
+  registerContactRoutes(app, chat, reads, options);
+  registerHistoryRoutes(app, chat, reads);
+  registerConversationTools(app, reads);
+  registerSocketHandlers(app, chat);
   done();
 }
 
@@ -85,10 +47,11 @@ function chatPlugin(app: FastifyInstance, options: ChatOptions, done: (err?: Err
 function registerContactRoutes(
   parent: FastifyInstance,
   service: ChatService,
-  options: ChatOptions,
+  reads: ConversationReads,
+  options: Pick<ChatOptions, "availabilityOf">,
 ): void {
   const app = parent.withTypeProvider<ZodTypeProvider>();
-  const { database, sessions } = app.ctx;
+  const { sessions } = app.ctx;
 
   /** Artists: every agent with last message and unread count. Agents: their inbox. */
   app.get(
@@ -105,10 +68,8 @@ function registerContactRoutes(
       const { user } = await sessions.require(request);
       const { q } = request.query;
       reply.header("cache-control", "no-store");
-      if (user.admin) return listInboxForAgent(database, user.id, q);
-      const agents = await listAgentsForUser(database, user.id, q, (peerId) =>
-        chatRoomId(user.id, peerId),
-      );
+      const agents = await reads.contacts(user, q);
+      if (user.admin) return agents;
       const shown = await options.availabilityOf?.(agents.map((a) => a.userId));
       return shown ? agents.map((a) => ({ ...a, availability: shown.get(a.userId) })) : agents;
     },
@@ -138,9 +99,13 @@ function registerContactRoutes(
 }
 
 /** A room's messages, page by page, and its read mark. */
-function registerHistoryRoutes(parent: FastifyInstance, service: ChatService): void {
+function registerHistoryRoutes(
+  parent: FastifyInstance,
+  service: ChatService,
+  reads: ConversationReads,
+): void {
   const app = parent.withTypeProvider<ZodTypeProvider>();
-  const { database, sessions } = app.ctx;
+  const { sessions } = app.ctx;
 
   /** History: the latest page, ?before=seq for older pages, ?after=seq for what a reconnect missed. */
   app.get(
@@ -157,10 +122,8 @@ function registerHistoryRoutes(parent: FastifyInstance, service: ChatService): v
     },
     async (request, reply) => {
       const { user } = await sessions.require(request);
-      const { id } = request.params;
-      await service.requireAccess(id, user);
       reply.header("cache-control", "no-store");
-      return listMessages(database.db, id, request.query, user.admin);
+      return reads.history(user, request.params.id, request.query);
     },
   );
 
@@ -186,19 +149,12 @@ function registerHistoryRoutes(parent: FastifyInstance, service: ChatService): v
 /** What arrives over the socket: typing signals and sends. */
 function registerSocketHandlers(app: FastifyInstance, service: ChatService): void {
   const { realtime } = app;
-  const { events } = app.ctx;
-  // Typing: passed on (by the realtime fan-out) to whoever the service names:
-  // the other member, or the artist when a teammate answers.
+  // Typing: passed on to whoever the service names (the other member, or
+  // the artist when a teammate answers).
   realtime.handle("room:typing", (user, payload) => {
-    if (!isTypingEvent(payload)) return;
-    const { roomId } = payload;
-    void service
-      .typingRecipients(roomId, user)
-      .then(async (recipients) => {
-        if (recipients.length === 0) return;
-        await events.emit("chat.typing", { roomId, userId: user.id, recipientIds: recipients });
-      })
-      .catch((err: unknown) => app.log.warn({ err }, "typing signal failed"));
+    service.typing(user, payload).catch((err: unknown) => {
+      app.log.warn({ err }, "typing signal failed");
+    });
   });
   // Sending: stored, fanned out, then acknowledged. The ack waits until the
   // fan-out is in Redis, so an instance that dies right after acking has

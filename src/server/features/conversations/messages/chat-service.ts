@@ -26,7 +26,7 @@ import {
   roomMemberIds,
   type NewMessage,
 } from "../repositories";
-import { SEND_TOO_FAST } from "../../../../shared/chat-events";
+import { SEND_TOO_FAST, isTypingEvent } from "../../../../shared/chat-events";
 import { mayReadKind, mayUseRoom, requireRoomUse } from "../access/access-rule";
 import { QUOTE_NOT_FOUND } from "../../../../shared/quote";
 import { findQuotable } from "../repositories/quotes";
@@ -136,6 +136,18 @@ export class ChatService {
     if (ids.includes(user.id)) return ids.filter((id) => id !== user.id);
     const artistId = (await this.roomParties(roomId))?.artistId;
     return artistId ? [artistId] : [];
+  }
+
+  /**
+   * A typing signal from a socket: passed on (by the realtime fan-out) to
+   * whoever typingRecipients names. Anything but a typing event is ignored.
+   */
+  async typing(user: Pick<PublicUser, "id" | "admin">, payload: unknown): Promise<void> {
+    if (!isTypingEvent(payload)) return;
+    const { roomId } = payload;
+    const recipientIds = await this.typingRecipients(roomId, user);
+    if (recipientIds.length === 0) return;
+    await this.events.emit("chat.typing", { roomId, userId: user.id, recipientIds });
   }
 
   /**

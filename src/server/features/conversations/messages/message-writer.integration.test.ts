@@ -5,7 +5,8 @@ import { chatRoomId } from "../../../../shared/chat";
 import { createUser, type TestUser } from "../../../test/chat-test-helpers";
 import { createMessageWriter, laneOf, POSTGRES_WRITER_LANES } from "../repositories/message-writer";
 import { ensureRoom, listMessages, type NewMessage } from "../repositories";
-import { beatHeart, claimStaleMarks, insertMessageMarked } from "../repositories/fan-out-marks";
+import { insertMessageMarked } from "../repositories/fan-out-marks";
+import { beatHeart, claimStaleMarks } from "../../../realtime/fan-out-mark-repository";
 import { num } from "../repositories/message-rows";
 
 let t: TestApp;

@@ -7,17 +7,15 @@ import {
   messageSearchResultSchema,
   replyVariablesSchema,
 } from "../../../../shared/responses/conversation-tools";
-import { searchRoom } from "../repositories/message-search";
-import { replyVariables } from "../repositories/reply-variables";
-import type { ChatService } from "../messages/chat-service";
+import type { ConversationReads } from "../messages/conversation-reads";
 import { noQuerySchema } from "../../../../shared/no-input";
 
 const tags = ["chat"];
 
 /** Search in a conversation, and the values saved replies fill in (issue 22). */
-export function registerConversationTools(parent: FastifyInstance, service: ChatService): void {
+export function registerConversationTools(parent: FastifyInstance, reads: ConversationReads): void {
   const app = parent.withTypeProvider<ZodTypeProvider>();
-  const { database, sessions } = app.ctx;
+  const { sessions } = app.ctx;
 
   app.get(
     "/api/chat/rooms/:id/search",
@@ -32,10 +30,8 @@ export function registerConversationTools(parent: FastifyInstance, service: Chat
     },
     async (request, reply) => {
       const { user } = await sessions.require(request);
-      const { id } = request.params;
-      await service.requireAccess(id, user);
       reply.header("cache-control", "no-store");
-      return searchRoom(database, id, user, request.query.q);
+      return reads.search(user, request.params.id, request.query.q);
     },
   );
 
@@ -52,10 +48,8 @@ export function registerConversationTools(parent: FastifyInstance, service: Chat
     },
     async (request, reply) => {
       const { user } = await sessions.requireAdmin(request);
-      const { id } = request.params;
-      await service.requireAccess(id, user);
       reply.header("cache-control", "no-store");
-      return replyVariables(database.db, id, user);
+      return reads.replyVariables(user, request.params.id);
     },
   );
 }
