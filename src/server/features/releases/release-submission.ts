@@ -4,7 +4,7 @@ import { artistWithFeatured, trackDisplayTitle } from "../../../shared/release-f
 import type { ReleaseDetail } from "../../../shared/release-schemas";
 import { normalizeDuration } from "../../../shared/song-duration";
 import type { Database } from "../../db/schema";
-import { insertSong, type SongFields } from "../songs/song-repository";
+import { createSongIn, type SongFields } from "../songs/song-service";
 import {
   changeReleaseState,
   claimedIsrcs,
@@ -89,7 +89,7 @@ export async function submitRelease(
       if (taken.size > 0) throw new Rollback("isrc-taken");
       const songIds: string[] = [];
       for (const track of release.tracks) {
-        const song = await insertSong(trx, songOfTrack(release, track), now);
+        const song = await createSongIn(trx, songOfTrack(release, track), now);
         songIds.push(song.id);
         await linkTrack(trx, release.id, track.id, {
           songId: song.id,
