@@ -7,7 +7,7 @@
 import { expect, test, type Page } from "@playwright/test";
 import { demo, freshEmail, signInAs } from "./support/accounts";
 import { ChatApi } from "./support/chat-api";
-import { holdRequests, ROOM_OPENING } from "./support/hold-requests";
+import { holdRequests, ROOM_OPENING, SOCKET_CLIENT_CODE } from "./support/hold-requests";
 import { liveLinkUp } from "./support/live-link";
 
 const PASSWORD = "Str0ng-pass!";
@@ -169,15 +169,19 @@ test("a conversation whose opening failed on the network opens by itself once th
   const page = await context.newPage();
   await signInAs(page, email, PASSWORD);
   // The first opening is lost on the way (the browser still counts itself
-  // online): the live link, up afterwards, is the sign to try again.
+  // online): the live link, up afterwards, is the sign to try again. The
+  // link's code is held until the lost opening shows, or the link could come
+  // up first and the retry hide the offline state before it is seen.
   const openings: string[] = [];
   await page.route(ROOM_OPENING, (route) => {
     openings.push(route.request().url());
     return openings.length === 1 ? route.abort("internetdisconnected") : route.continue();
   });
+  const releaseLink = await holdRequests(page, SOCKET_CLIENT_CODE);
   const linked = liveLinkUp(page, `/chat/${samId}`);
   await page.goto(`/chat/${samId}`);
   await expect(offlineState(page)).toBeVisible();
+  releaseLink();
   await linked;
   await expect(bubble(page, "Waiting for you")).toBeVisible();
   await expect(composer(page)).toBeEnabled();

@@ -59,36 +59,52 @@ async function armPendingTimer(page: Page, fileName: string) {
   }, fileName);
 }
 
+/**
+ * A fresh artist in the conversation with Sam, the composer focused, and Sam's
+ * own API to see what arrived; the slow link comes after, per journey.
+ */
+async function artistWithSam(page: Page, baseURL: string, name: string) {
+  const email = freshEmail("slow-upload");
+  const artist = await ChatApi.register(baseURL, name, email, PASSWORD);
+  const roomId = await artist.openRoom(await artist.contactId("Sam"));
+  const sam = await ChatApi.signIn(baseURL, demo.agent2);
+  await signInAs(page, email, PASSWORD);
+  await page.getByRole("link", { name: /Sam/ }).click();
+  await expect(page.getByRole("textbox", { name: "Message" })).toBeFocused();
+  const close = () => {
+    artist.close();
+    sam.close();
+  };
+  return { roomId, sam, close };
+}
+
+/** Chooses the image and answers how long, in the page, its pending bubble took to show. */
+async function chooseImage(page: Page, name: string, rgb: [number, number, number]) {
+  await armPendingTimer(page, name);
+  await page.getByLabel("Image file").setInputFiles({
+    name,
+    mimeType: "image/png",
+    buffer: solidPng(120, 80, rgb),
+  });
+  return page.evaluate(
+    () => (window as unknown as { pendingShownAfter: Promise<number> }).pendingShownAfter,
+  );
+}
+
 test("a slow network: the chosen image shows at once as pending, with a progress bar and its percentage, until sent", async ({
   page,
   baseURL,
 }) => {
   // Every request of the journey's second half takes 3 s.
   test.setTimeout(120_000);
-  const email = freshEmail("slow-upload");
-  const artist = await ChatApi.register(baseURL!, "Slow Link", email, PASSWORD);
-  const samId = await artist.contactId("Sam");
-  const roomId = await artist.openRoom(samId);
-  const sam = await ChatApi.signIn(baseURL!, demo.agent2);
-
-  await signInAs(page, email, PASSWORD);
-  await page.getByRole("link", { name: /Sam/ }).click();
-  await expect(page.getByRole("textbox", { name: "Message" })).toBeFocused();
+  const { roomId, sam, close } = await artistWithSam(page, baseURL!, "Slow Link");
   await slowLink(page);
   let creations = 0;
   page.on("request", (r) => {
     if (r.url().includes("/api/uploads") && r.method() === "POST") creations += 1;
   });
 
-  await armPendingTimer(page, "slow.png");
-  await page.getByLabel("Image file").setInputFiles({
-    name: "slow.png",
-    mimeType: "image/png",
-    buffer: solidPng(120, 80, [200, 40, 90]),
-  });
-  const shownAfter = await page.evaluate(
-    () => (window as unknown as { pendingShownAfter: Promise<number> }).pendingShownAfter,
-  );
+  const shownAfter = await chooseImage(page, "slow.png", [200, 40, 90]);
   expect(shownAfter).toBeLessThanOrEqual(SHOWN_WITHIN_MS);
 
   // What the person sees: the picture pending, its bar and its percentage.
@@ -110,8 +126,7 @@ test("a slow network: the chosen image shows at once as pending, with a progress
   await expect
     .poll(async () => (await sam.messages(roomId)).filter((m) => m.fileName === "slow.png").length)
     .toBe(1);
-  artist.close();
-  sam.close();
+  close();
 });
 
 test("a slow network whose upload is refused: the pending image turns into a visible Retry", async ({
@@ -120,15 +135,7 @@ test("a slow network whose upload is refused: the pending image turns into a vis
 }) => {
   // Every request of the journey's second half takes 3 s.
   test.setTimeout(120_000);
-  const email = freshEmail("slow-upload");
-  const artist = await ChatApi.register(baseURL!, "Slow Refused", email, PASSWORD);
-  const samId = await artist.contactId("Sam");
-  const roomId = await artist.openRoom(samId);
-  const sam = await ChatApi.signIn(baseURL!, demo.agent2);
-
-  await signInAs(page, email, PASSWORD);
-  await page.getByRole("link", { name: /Sam/ }).click();
-  await expect(page.getByRole("textbox", { name: "Message" })).toBeFocused();
+  const { roomId, sam, close } = await artistWithSam(page, baseURL!, "Slow Refused");
   // The creation is slow, then refused (not for the file's content): a retry may work.
   let refuse = true;
   await slowLink(page);
@@ -139,15 +146,7 @@ test("a slow network whose upload is refused: the pending image turns into a vis
     await route.fulfill({ status: 403, body: "Uploads are paused for this account." });
   });
 
-  await armPendingTimer(page, "refused.png");
-  await page.getByLabel("Image file").setInputFiles({
-    name: "refused.png",
-    mimeType: "image/png",
-    buffer: solidPng(60, 40, [20, 140, 60]),
-  });
-  const shownAfter = await page.evaluate(
-    () => (window as unknown as { pendingShownAfter: Promise<number> }).pendingShownAfter,
-  );
+  const shownAfter = await chooseImage(page, "refused.png", [20, 140, 60]);
   expect(shownAfter).toBeLessThanOrEqual(SHOWN_WITHIN_MS);
 
   const pending = bubble(page, "refused.png");
@@ -168,6 +167,5 @@ test("a slow network whose upload is refused: the pending image turns into a vis
       async () => (await sam.messages(roomId)).filter((m) => m.fileName === "refused.png").length,
     )
     .toBe(1);
-  artist.close();
-  sam.close();
+  close();
 });

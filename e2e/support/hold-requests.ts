@@ -16,3 +16,6 @@ export async function holdRequests(page: Page, url: string): Promise<() => void>
 
 /** A conversation's opening (`PUT /api/chat/rooms/with/:peerId`). */
 export const ROOM_OPENING = "**/api/chat/rooms/with/*";
+
+/** The live link's client code (socket.io), loaded once the screen has answered. */
+export const SOCKET_CLIENT_CODE = "**/assets/socket-io-*.js";

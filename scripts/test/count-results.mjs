@@ -49,23 +49,28 @@ function* playwrightTests(suite, titles = []) {
   }
 }
 
-const pw = fs.existsSync(path.join(dir, "playwright.json")) ? read("playwright.json") : null;
-if (pw) {
+// One report per shard (playwright-1.json, …), or one (playwright.json).
+const pwReports = (fs.existsSync(dir) ? fs.readdirSync(dir) : []).filter((name) =>
+  /^playwright(-\d+)?\.json$/.test(name),
+);
+for (const name of pwReports) {
+  const pw = read(name);
+  if (!pw) continue;
+  const flakyHere = [];
   passed += pw.stats.expected;
   failed += pw.stats.unexpected;
   skipped += pw.stats.skipped;
   failed += (pw.errors ?? []).length;
   for (const suite of pw.suites ?? []) {
     for (const { where, file, test } of playwrightTests(suite)) {
-      if (test.status === "flaky") flaky.push(`${file}: ${where}`);
+      if (test.status === "flaky") flakyHere.push(`${file}: ${where}`);
     }
   }
   // The stats and the walk must agree, or a flaky test could hide.
-  if (flaky.length !== pw.stats.flaky) {
-    for (let i = flaky.length; i < pw.stats.flaky; i++) flaky.push("(unnamed flaky test)");
-  }
-  for (const f of flaky) console.log(`flaky (passed only on retry): ${f}`);
+  for (let i = flakyHere.length; i < pw.stats.flaky; i++) flakyHere.push("(unnamed flaky test)");
+  flaky.push(...flakyHere);
 }
+for (const f of flaky) console.log(`flaky (passed only on retry): ${f}`);
 
 const expected = new Set(["vitest.json", ...lines("expected-reports.txt")]);
 for (const name of expected) {

@@ -90,4 +90,27 @@ describe("count-results", () => {
     expect(r.closing).toBe("5 passed, 3 failed");
     expect(r.status).toBe(1);
   });
+  it("sums the shards' reports and names a flaky journey of either", () => {
+    const r = count({
+      "vitest.json": vitest,
+      "expected-reports.txt": "playwright-1.json\nplaywright-2.json\n",
+      "playwright-1.json": playwright(["expected", "expected"]),
+      "playwright-2.json": playwright(["expected", "flaky", "unexpected"]),
+    });
+    expect(r.closing).toBe("8 passed, 1 failed, 1 flaky");
+    expect(r.out).toContain(
+      "flaky (passed only on retry): songs.spec.ts: the song list › journey 1",
+    );
+    expect(r.status).toBe(1);
+  });
+
+  it("counts a shard that never wrote its report as a failure", () => {
+    const r = count({
+      "vitest.json": vitest,
+      "expected-reports.txt": "playwright-1.json\nplaywright-2.json\n",
+      "playwright-1.json": playwright(["expected"]),
+    });
+    expect(r.out).toContain("missing report playwright-2.json");
+    expect(r.closing).toBe("6 passed, 1 failed");
+  });
 });

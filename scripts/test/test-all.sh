@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
 # Runs every check and test of every runner and ends with one line:
 # "N passed, N failed[, N flaky]" (scripts/test/count-results.mjs).
-# Static checks, unit + server integration (Vitest), a clean build, then the
-# browser journeys (Playwright) on that build beside the integration tests
-# again on PostgreSQL.
+# The integration tests on PostgreSQL from the start, beside: static checks
+# with unit + server integration tests (Vitest), a clean build, then the
+# browser journeys (Playwright) on that build in two shards side by side.
 set -u
 cd "$(dirname "$0")/../.."
 out=.test-output
@@ -20,6 +20,30 @@ started=$SECONDS
 step() {
   echo "== [$(date +%T), +$((SECONDS - started)) s] $1"
 }
+
+# The same integration suite on PostgreSQL (a fresh schema per test app)
+# runs from the start, niced, beside everything else: it mostly waits on the
+# database and timers, so it uses what the other steps leave idle, and it was
+# the long pole when it began only with the journeys. Its output goes to a
+# file, printed at the end, so the logs do not interleave.
+# Required where PostgreSQL is reachable and always in CI; a development
+# machine without it gets a clear note instead.
+pg_url="${TEST_POSTGRES_URL:-postgres://postgres@127.0.0.1:5432/test}"
+pg_pid=""
+if reason=$(node scripts/test/postgres-available.mjs "$pg_url"); then
+  echo "vitest-postgres.json" >>"$out/expected-reports.txt"
+  step "Vitest: server integration tests on PostgreSQL (beside every other step; output at the end)"
+  TEST_DATABASE_URL="$pg_url" nice -n 10 npx vitest run integration --maxWorkers=1 \
+    --reporter=default --reporter=json --outputFile.json="$out/vitest-postgres.json" \
+    >"$out/vitest-postgres.log" 2>&1 &
+  pg_pid=$!
+elif [ -n "${CI:-}" ]; then
+  echo "PostgreSQL pass required in CI, but no PostgreSQL at $pg_url ($reason)"
+  step_failed "PostgreSQL pass (no PostgreSQL at $pg_url)"
+else
+  echo "PostgreSQL pass not run: no PostgreSQL at $pg_url ($reason)."
+  echo "It is required in CI; start PostgreSQL or set TEST_POSTGRES_URL to run it here."
+fi
 
 # The static checks run beside the unit tests: those leave part of the
 # second core idle (their integration tests wait on fsync and timers), and
@@ -46,34 +70,27 @@ else
   step_failed "npm run build (browser journeys not run)"
 fi
 
-# The same integration suite again on PostgreSQL (a fresh schema per test
-# app), side by side with the journeys: they share nothing (the journeys run
-# on their own SQLite server), and the journeys mostly wait on the browser,
-# so one niced Vitest worker uses the idle core. Its output goes to a file,
-# printed after the journeys, so the two logs do not interleave.
-# Required where PostgreSQL is reachable and always in CI; a development
-# machine without it gets a clear note instead.
-pg_url="${TEST_POSTGRES_URL:-postgres://postgres@127.0.0.1:5432/test}"
-pg_pid=""
-if reason=$(node scripts/test/postgres-available.mjs "$pg_url"); then
-  echo "vitest-postgres.json" >>"$out/expected-reports.txt"
-  step "Vitest: server integration tests on PostgreSQL (beside the journeys; output below them)"
-  TEST_DATABASE_URL="$pg_url" nice -n 5 npx vitest run integration --maxWorkers=1 \
-    --reporter=default --reporter=json --outputFile.json="$out/vitest-postgres.json" \
-    >"$out/vitest-postgres.log" 2>&1 &
-  pg_pid=$!
-elif [ -n "${CI:-}" ]; then
-  echo "PostgreSQL pass required in CI, but no PostgreSQL at $pg_url ($reason)"
-  step_failed "PostgreSQL pass (no PostgreSQL at $pg_url)"
-else
-  echo "PostgreSQL pass not run: no PostgreSQL at $pg_url ($reason)."
-  echo "It is required in CI; start PostgreSQL or set TEST_POSTGRES_URL to run it here."
-fi
-
+# The journeys in E2E_SHARDS shards (2) side by side, each with its own
+# portal on its own port and data folder (scripts/test/e2e-server.ts): a
+# journey mostly waits on the browser and the server (about a quarter of a
+# core each), so two at once use the second core. Each shard's output goes to
+# a file, printed when both are done.
 if [ "$built" = 1 ]; then
-  echo "playwright.json" >>"$out/expected-reports.txt"
-  step "Playwright: browser journeys in Chromium, on the compiled server"
-  PW_JSON_OUTPUT="$out/playwright.json" npx playwright test || status=1
+  shards="${E2E_SHARDS:-2}"
+  step "Playwright: browser journeys in Chromium, on the compiled server, $shards shards side by side"
+  pw_pids=()
+  for i in $(seq 1 "$shards"); do
+    echo "playwright-$i.json" >>"$out/expected-reports.txt"
+    E2E_PORT=$((4172 + i)) PW_JSON_OUTPUT="$out/playwright-$i.json" \
+      npx playwright test --shard="$i/$shards" --output="test-results/shard-$i" \
+      >"$out/playwright-$i.log" 2>&1 &
+    pw_pids+=($!)
+  done
+  for i in $(seq 1 "$shards"); do
+    wait "${pw_pids[$((i - 1))]}" || status=1
+    step "Playwright shard $i of $shards: its output"
+    cat "$out/playwright-$i.log"
+  done
 fi
 
 if [ -n "$pg_pid" ]; then

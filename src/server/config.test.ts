@@ -24,6 +24,17 @@ describe("loadConfig", () => {
     );
   });
 
+  it("numbers approvals' codes from ISRC_PREFIX (IN-A1B) and UPC_PREFIX (890123456)", () => {
+    expect(loadConfig({})).toMatchObject({ isrcPrefix: "INA1B", upcPrefix: "890123456" });
+    expect(loadConfig({ ISRC_PREFIX: "gb-xyz", UPC_PREFIX: "0360002" })).toMatchObject({
+      isrcPrefix: "GBXYZ",
+      upcPrefix: "0360002",
+    });
+    expect(() => loadConfig({ ISRC_PREFIX: "IN-A1" })).toThrow(/ISRC_PREFIX: must be a country/);
+    expect(() => loadConfig({ UPC_PREFIX: "12345" })).toThrow(/UPC_PREFIX: must be the label's/);
+    expect(() => loadConfig({ UPC_PREFIX: "12345678901" })).toThrow(/UPC_PREFIX/);
+  });
+
   it("has per-user limits a person never meets, each settable", () => {
     expect(loadConfig({}).limits).toEqual({
       chatSendBurst: 30,
@@ -60,6 +71,7 @@ describe("loadConfig", () => {
     [{ MARKETING_URL: "nope" }, "MARKETING_URL"],
     [{ DATABASE_URL: "mysql://x" }, "DATABASE_URL"],
     [{ REDIS_URL: "http://x" }, "REDIS_URL"],
+    [{ REDIS_PREFIX: "Staging Portal" }, "REDIS_PREFIX"],
     [{ S3_BUCKET: "b", S3_ENDPOINT: "nope" }, "S3_ENDPOINT"],
     [{ SMTP_URL: "http://mail" }, "SMTP_URL"],
     [{ MAIL_FROM: "Portal <a@b.c>\r\nBcc: x@y.z" }, "MAIL_FROM"],
@@ -87,6 +99,8 @@ describe("engine selection", () => {
       url: "postgres://u@db:5432/portal",
     });
     expect(c.redisUrl).toBe("redis://cache:6379");
+    expect(c.redisPrefix).toBeUndefined();
+    expect(loadConfig({ REDIS_PREFIX: "staging-2" }).redisPrefix).toBe("staging-2");
     expect(c.s3).toMatchObject({ bucket: "uploads", forcePathStyle: true, region: "us-east-1" });
   });
 

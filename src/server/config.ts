@@ -11,6 +11,10 @@ const httpUrl = z
 
 const positiveInt = z.coerce.number().int().min(1);
 
+/** ISRC_PREFIX and UPC_PREFIX when unset (decision 099). */
+export const DEFAULT_ISRC_PREFIX = "IN-A1B";
+export const DEFAULT_UPC_PREFIX = "890123456";
+
 const configSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().min(1).default("0.0.0.0"),
@@ -24,6 +28,10 @@ const configSchema = z.object({
     .url({ protocol: /^postgres(ql)?$/, error: "must be a postgres:// URL" })
     .optional(),
   REDIS_URL: z.url({ protocol: /^rediss?$/, error: "must be a redis:// URL" }).optional(),
+  REDIS_PREFIX: z
+    .string()
+    .regex(/^[a-z0-9][a-z0-9-]{0,31}$/, "must be 1 to 32 lowercase letters, digits or dashes")
+    .optional(),
   S3_BUCKET: z.string().min(3).optional(),
   S3_ENDPOINT: httpUrl.optional(),
   S3_REGION: z.string().min(1).default("us-east-1"),
@@ -56,6 +64,20 @@ const configSchema = z.object({
     .min(MIN_RELEASE_LEAD_DAYS, `must be at least ${MIN_RELEASE_LEAD_DAYS} (days)`)
     .max(365)
     .default(DEFAULT_RELEASE_LEAD_DAYS),
+  // The codes an approval assigns (decision 099): ISRC country code and
+  // registrant (IN-A1B), and the label's GS1 company prefix (6–10 digits).
+  ISRC_PREFIX: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z]{2}-?[A-Za-z0-9]{3}$/, "must be a country code and registrant, e.g. IN-A1B")
+    .optional()
+    // The default goes through the same compaction as a set value (IN-A1B → INA1B).
+    .transform((value) => (value ?? DEFAULT_ISRC_PREFIX).replace("-", "").toUpperCase()),
+  UPC_PREFIX: z
+    .string()
+    .trim()
+    .regex(/^\d{6,10}$/, "must be the label's GS1 company prefix: 6 to 10 digits, e.g. 890123456")
+    .default(DEFAULT_UPC_PREFIX),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
 });
 
@@ -67,6 +89,10 @@ export interface AppConfig {
   marketingUrl: string;
   /** A release date is at least this many days after the day it is submitted. */
   releaseLeadDays: number;
+  /** ISRC_PREFIX, compact (INA1B): an approval's ISRCs are this, the year's two digits, a counter. */
+  isrcPrefix: string;
+  /** UPC_PREFIX: the label's GS1 company prefix; an approval's UPC starts with it. */
+  upcPrefix: string;
   /** Undefined means: generate once and keep it in DATA_DIR. */
   authSecret: string | undefined;
   /** Sign-in and sign-up requests per minute per IP. */
@@ -90,6 +116,8 @@ export interface AppConfig {
   fileSweep: { everyMinutes: number; olderThanHours: number };
   /** Redis for cross-instance rate limits and live updates; unset for one process. */
   redisUrl: string | undefined;
+  /** Set when deployments share one Redis: their keys and live channels stay apart. */
+  redisPrefix: string | undefined;
   /** An S3-compatible bucket for uploads; unset keeps files in DATA_DIR. */
   s3:
     | {
@@ -136,6 +164,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     publicUrl,
     marketingUrl: c.MARKETING_URL,
     releaseLeadDays: c.RELEASE_LEAD_DAYS,
+    isrcPrefix: c.ISRC_PREFIX,
+    upcPrefix: c.UPC_PREFIX,
     authSecret: c.BETTER_AUTH_SECRET,
     authRequestsPerMinutePerIp: c.AUTH_RATE_LIMIT_PER_MINUTE,
     trustProxy: c.TRUST_PROXY,
@@ -157,6 +187,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     },
     fileSweep: { everyMinutes: c.FILE_SWEEP_MINUTES, olderThanHours: c.UNATTACHED_FILE_HOURS },
     redisUrl: c.REDIS_URL,
+    redisPrefix: c.REDIS_PREFIX,
     s3: c.S3_BUCKET
       ? {
           bucket: c.S3_BUCKET,

@@ -31,6 +31,9 @@ export async function openEngines(config: AppConfig): Promise<Engines> {
         enableAutoPipelining: true,
         // CLIENT LIST shows which instance holds a connection (duplicates inherit it).
         connectionName: `portal:${os.hostname()}:${process.pid}`,
+        // Every key of a deployment sharing Redis with others starts with its
+        // prefix; the live channels take it too (redis-adapter.ts).
+        ...(config.redisPrefix ? { keyPrefix: `${config.redisPrefix}:` } : {}),
       })
     : undefined;
   const storage = config.s3

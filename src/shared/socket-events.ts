@@ -9,7 +9,7 @@ import type {
 } from "./chat-events";
 import type { ChatMessage } from "./chat";
 import type { SongChangedEvent, SongStatusNotice } from "./song-events";
-import type { ReleaseChangedEvent } from "./release-events";
+import type { DeskReleaseQueueEvent, ReleaseChangedEvent } from "./release-events";
 import type { DeskActivityEvent, DeskChangedEvent } from "./desk-events";
 import type { AvailabilityChangedEvent } from "./availability";
 
@@ -48,6 +48,8 @@ export interface ServerToClientEvents {
   "sync:required": (event: ResyncEvent) => void;
   /** To agents only: a conversation's assignee or status changed (desk lists, header). */
   "desk:changed": (event: DeskChangedEvent) => void;
+  /** To agents only: a release was submitted or took a review step (queue, review page refetch). */
+  "desk:release-queue": (event: DeskReleaseQueueEvent) => void;
   /** To agents only, at most once a second: conversations moved (desk lists refetch). */
   "desk:activity": (event: DeskActivityEvent) => void;
   /** To everyone: an agent went away or came back (artists' lists and headers). */

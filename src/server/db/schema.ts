@@ -1,5 +1,6 @@
 import type { ColumnType, Generated } from "kysely";
 import type { MailJobName } from "../mail/mail-jobs";
+import type * as ReviewTables from "./release-review-schema";
 
 /**
  * Tables as Kysely sees them. Timestamps are stored as ISO-8601 text on
@@ -280,6 +281,12 @@ export interface ReleaseTable {
   createdAt: EpochMs;
   updatedAt: EpochMs;
   submittedAt: EpochMs | null;
+  /** Decision 099: the reviewer; since when in its state; the JSON snapshot changes were asked on. */
+  reviewerId: string | null;
+  stateChangedAt: EpochMs | null;
+  reviewSnapshot: string | null;
+  rejectionReason: string | null;
+  rejectionNote: Generated<string>;
 }
 
 export interface ReleaseTrackTable {
@@ -315,6 +322,9 @@ export interface Database {
   release: ReleaseTable;
   release_track: ReleaseTrackTable;
   release_file: ReleaseFileTable;
+  release_step: ReviewTables.ReleaseStepTable;
+  release_store: ReviewTables.ReleaseStoreTable;
+  code_counter: ReviewTables.CodeCounterTable;
   mail_job: MailJobTable;
   mail_preference: MailPreferenceTable;
   stored_file: StoredFileTable;

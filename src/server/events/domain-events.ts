@@ -11,6 +11,14 @@ export interface RoomParties {
   status: "open" | "resolved";
 }
 
+/** A step of a release's review: who took it and the state it left the release in. */
+export interface ReleaseStepEvent {
+  releaseId: string;
+  artistId: string;
+  state: string;
+  actorName: string | null;
+}
+
 /**
  * Every change one feature makes that others react to. The service that owns
  * the change emits it after its transaction commits; realtime fan-out, cache
@@ -111,7 +119,25 @@ export interface DomainEventMap {
    * A release was created, saved, submitted, withdrawn or deleted (`state`
    * "deleted"): the artist's open screens fetch it again.
    */
-  "release.changed": { releaseId: string; artistId: string; state: string };
+  "release.changed": {
+    releaseId: string;
+    artistId: string;
+    state: string;
+    /** The desk's queue moved too (submitted, withdrawn): every agent refetches. */
+    queue?: boolean;
+  };
+  /** An agent started reviewing a release (decision 099): its songs are in review. */
+  "release.reviewStarted": ReleaseStepEvent;
+  /** An agent sent a release back with items to fix: the artist gets one email. */
+  "release.changesRequested": ReleaseStepEvent;
+  /** An agent approved a release (ISRCs and UPC assigned): the artist gets one email. */
+  "release.approved": ReleaseStepEvent;
+  /** An agent rejected a release (final): its songs are rejected; one email. */
+  "release.rejected": ReleaseStepEvent;
+  /** An agent saved store delivery rows of an approved or live release. */
+  "release.storesUpdated": ReleaseStepEvent;
+  /** The first store went live: the release and its songs are released; one email. */
+  "release.live": ReleaseStepEvent & { store: string; link: string };
   /** Stored-file rows are gone; their bytes may now be removed. */
   "files.deleted": { ids: readonly string[] };
 }
@@ -156,6 +182,12 @@ function noSubscriptions(): Subscriptions {
     "agent.replied": [],
     "release.submitted": [],
     "release.changed": [],
+    "release.reviewStarted": [],
+    "release.changesRequested": [],
+    "release.approved": [],
+    "release.rejected": [],
+    "release.storesUpdated": [],
+    "release.live": [],
     "files.deleted": [],
   };
 }

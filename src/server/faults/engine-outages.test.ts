@@ -70,6 +70,8 @@ beforeAll(async () => {
     BETTER_AUTH_SECRET: "engine-outages-test-secret-0123456789abcdef",
     AUTH_RATE_LIMIT_PER_MINUTE: "1000",
     DATA_DIR: dataDir,
+    // Apart from other tests' instances on the same Redis (their resyncs).
+    REDIS_PREFIX: database.replaceAll("_", "-"),
   };
   a = await startServer(env);
   b = await startServer(env);

@@ -10,79 +10,16 @@
  * CI both are required and it fails instead).
  */
 import { randomUUID } from "node:crypto";
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import pg from "pg";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { ChatMessage } from "../../shared/chat";
 import type { SendAck } from "../../shared/chat-events";
-import { enginesUnavailable, skipUnlessAvailable } from "../test/engines-available";
-import { TcpProxy } from "../test/tcp-proxy";
-import {
-  PortalClient,
-  startServer,
-  type PortalSocket,
-  type ServerProcess,
-} from "../test/server-process";
+import { skipUnlessAvailable } from "../test/engines-available";
+import { promoteToAgents, proxiedInstances } from "../test/proxied-instances";
+import { PortalClient, type PortalSocket } from "../test/server-process";
 
-const PG_URL = process.env.TEST_POSTGRES_URL ?? "postgres://postgres@127.0.0.1:5432/test";
-const REDIS_URL = process.env.TEST_REDIS_URL ?? "redis://127.0.0.1:6379";
 const PUBLIC_URL = "http://localhost:4397";
-
-let skipReason: string | null = null;
-let database = "";
-let dataDir = "";
-const redisTarget = new URL(REDIS_URL);
-const proxies = {
-  a: new TcpProxy(redisTarget.hostname, Number(redisTarget.port || 6379)),
-  b: new TcpProxy(redisTarget.hostname, Number(redisTarget.port || 6379)),
-};
-let a: ServerProcess | undefined;
-let b: ServerProcess | undefined;
-const databaseUrl = () => PG_URL.replace(/\/[^/]*$/, `/${database}`);
-
-beforeAll(async () => {
-  skipReason = await enginesUnavailable(PG_URL, REDIS_URL);
-  if (skipReason) return;
-  for (const proxy of Object.values(proxies)) await proxy.start();
-  database = `portal_durable_${randomUUID().replaceAll("-", "").slice(0, 12)}`;
-  const admin = new pg.Client({ connectionString: PG_URL });
-  await admin.connect();
-  await admin.query(`create database ${database}`);
-  await admin.end();
-  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "portal-durable-"));
-  const env = {
-    DATABASE_URL: databaseUrl(),
-    PUBLIC_URL,
-    BETTER_AUTH_SECRET: "durable-fan-out-test-secret-0123456789abcdef",
-    AUTH_RATE_LIMIT_PER_MINUTE: "1000",
-    DATA_DIR: dataDir,
-  };
-  // Ready, not only live: each instance has reached Redis through its proxy.
-  [a, b] = await Promise.all(
-    (["a", "b"] as const).map((side) =>
-      startServer(
-        { ...env, REDIS_URL: `redis://127.0.0.1:${proxies[side].port}` },
-        undefined,
-        60_000,
-        "ready",
-      ),
-    ),
-  );
-}, 120_000);
-
-afterAll(async () => {
-  for (const instance of [a, b]) instance?.child.kill("SIGKILL");
-  for (const proxy of Object.values(proxies)) await proxy.close();
-  if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
-  if (database) {
-    const admin = new pg.Client({ connectionString: PG_URL });
-    await admin.connect();
-    await admin.query(`drop database if exists ${database} with (force)`);
-    await admin.end();
-  }
-});
+const pair = proxiedInstances("durable", PUBLIC_URL);
 
 /**
  * Signs each client up and promotes the agents in the shared database, as
@@ -100,20 +37,19 @@ async function signUpAll(people: [PortalClient, string, "agent"?][]): Promise<st
     expect(response.status).toBe(200);
     ids.push(((await response.json()) as { user: { id: string } }).user.id);
   }
-  const agents = ids.filter((_, i) => people[i]![2] === "agent");
-  const db = new pg.Client({ connectionString: databaseUrl() });
-  await db.connect();
-  await db.query(`update "user" set admin = true where id = any($1)`, [agents]);
-  await db.end();
+  await promoteToAgents(
+    pair.databaseUrl,
+    ids.filter((_, i) => people[i]![2] === "agent"),
+  );
   return ids;
 }
 
 describe("the durable fan-out (decision 094)", () => {
   it("what A acknowledged while its link was cut reaches B's open socket within 5 s of A dying: messages, an assignment, a note", async (ctx) => {
-    skipUnlessAvailable(ctx, skipReason);
-    const artist = new PortalClient(a!.url, PUBLIC_URL);
-    const agentOnA = new PortalClient(a!.url, PUBLIC_URL);
-    const agentOnB = new PortalClient(b!.url, PUBLIC_URL);
+    skipUnlessAvailable(ctx, pair.skipReason);
+    const artist = new PortalClient(pair.a.url, PUBLIC_URL);
+    const agentOnA = new PortalClient(pair.a.url, PUBLIC_URL);
+    const agentOnB = new PortalClient(pair.b.url, PUBLIC_URL);
     const [, oneId, twoId] = await signUpAll([
       [artist, "Durable Artist"],
       [agentOnA, "Durable One", "agent"],
@@ -141,7 +77,7 @@ describe("the durable fan-out (decision 094)", () => {
     await expect.poll(() => heard.map((m) => m.text)).toContain("before");
 
     // A alone loses Redis. Everything below is acknowledged by A.
-    await proxies.a.cut();
+    await pair.proxies.a.cut();
     const texts = ["one", "two", "three", "four", "five", "six"];
     for (const text of texts) expect(await send(text)).toMatchObject({ ok: true });
     const asOne = (method: string, url: string, body?: unknown) =>
@@ -153,8 +89,8 @@ describe("the durable fan-out (decision 094)", () => {
     // threshold on a slow machine. Either way, none depends on A from here.)
 
     // A dies before its link heals: its queued publishes die with it.
-    a!.child.kill("SIGKILL");
-    await a!.exited;
+    pair.a.child.kill("SIGKILL");
+    await pair.a.exited;
 
     await expect
       .poll(() => heard.filter((m) => !m.kind).map((m) => m.text), { timeout: 5_000 })
@@ -169,7 +105,7 @@ describe("the durable fan-out (decision 094)", () => {
     // Live, not by a resync: B's link never dropped, so nobody told it to.
     expect(resyncs).toBe(0);
     // Delivered, the marks are cleared: a later sweep sends nothing twice.
-    const db = new pg.Client({ connectionString: databaseUrl() });
+    const db = new pg.Client({ connectionString: pair.databaseUrl });
     await db.connect();
     await expect
       .poll(

@@ -73,14 +73,7 @@ export function registerFanOut({ events, realtime, peersOf }: FanOutDeps): void 
     });
   });
 
-  // --- Releases ---
-  // A submitted release moves the desk (coalesced "desk:activity"); the artist's tabs refetch.
-  events.on("release.submitted", ({ releaseId }) => {
-    realtime.deskActivity(`release:${releaseId}`);
-  });
-  events.on("release.changed", ({ releaseId, artistId }) => {
-    realtime.toUsers([artistId], "release:changed", { releaseId });
-  });
+  registerReleaseFanOut(events, realtime);
 
   // --- Sessions ---
   // A socket is authorised once, at the handshake: when its session or its
@@ -120,5 +113,33 @@ export function deliverStored(realtime: Realtime, delivery: PendingDelivery): vo
       realtime.delivered(line.id);
       return;
     }
+  }
+}
+
+/** Releases (issues 39, 40): the artist's screens, and every agent's queue and review page. */
+function registerReleaseFanOut(events: DomainEvents, realtime: Realtime): void {
+  // A submitted release moves the desk (coalesced "desk:activity"); the artist's tabs refetch.
+  // Every agent's queue and review page refetch on "desk:release-queue" (decision 099).
+  events.on("release.submitted", ({ releaseId }) => {
+    realtime.deskActivity(`release:${releaseId}`);
+    realtime.toAgents("desk:release-queue", { releaseId, state: "submitted" });
+  });
+  events.on("release.changed", ({ releaseId, artistId, state, queue }) => {
+    realtime.toUsers([artistId], "release:changed", { releaseId });
+    if (queue) realtime.toAgents("desk:release-queue", { releaseId, state });
+  });
+  // Each review step: the artist's screens and every agent's queue and review page.
+  for (const name of [
+    "release.reviewStarted",
+    "release.changesRequested",
+    "release.approved",
+    "release.rejected",
+    "release.storesUpdated",
+    "release.live",
+  ] as const) {
+    events.on(name, ({ releaseId, artistId, state }) => {
+      realtime.toUsers([artistId], "release:changed", { releaseId });
+      realtime.toAgents("desk:release-queue", { releaseId, state });
+    });
   }
 }

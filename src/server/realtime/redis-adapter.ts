@@ -68,7 +68,9 @@ export function attachRedisAdapter(
     client.on("ready", onReady);
   }
 
-  io.adapter(createAdapter(pub, sub, { key: "portal:socket.io" }));
+  // Channels are not keys: ioredis leaves them unprefixed, so the adapter's
+  // channel takes REDIS_PREFIX itself (deployments sharing a Redis stay apart).
+  io.adapter(createAdapter(pub, sub, { key: `${redis.options.keyPrefix ?? ""}portal:socket.io` }));
   app.addHook("onClose", (_instance, done) => {
     pub.disconnect();
     sub.disconnect();

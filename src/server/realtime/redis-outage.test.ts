@@ -6,73 +6,15 @@
  * Skipped, with the reason, where PostgreSQL or Redis is not reachable.
  */
 import { randomUUID } from "node:crypto";
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
-import pg from "pg";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { ChatMessage } from "../../shared/chat";
 import type { SendAck } from "../../shared/chat-events";
-import { enginesUnavailable, skipUnlessAvailable } from "../test/engines-available";
-import { TcpProxy } from "../test/tcp-proxy";
-import {
-  PortalClient,
-  startServer,
-  type PortalSocket,
-  type ServerProcess,
-} from "../test/server-process";
+import { skipUnlessAvailable } from "../test/engines-available";
+import { promoteToAgents, proxiedInstances } from "../test/proxied-instances";
+import { PortalClient, type PortalSocket } from "../test/server-process";
 
-const PG_URL = process.env.TEST_POSTGRES_URL ?? "postgres://postgres@127.0.0.1:5432/test";
-const REDIS_URL = process.env.TEST_REDIS_URL ?? "redis://127.0.0.1:6379";
 const PUBLIC_URL = "http://localhost:4398";
-
-let skipReason: string | null = null;
-let database = "";
-let dataDir = "";
-const redisTarget = new URL(REDIS_URL);
-const proxies = {
-  a: new TcpProxy(redisTarget.hostname, Number(redisTarget.port || 6379)),
-  b: new TcpProxy(redisTarget.hostname, Number(redisTarget.port || 6379)),
-};
-let a: ServerProcess | undefined;
-let b: ServerProcess | undefined;
-// Ready, not only live: each instance has reached Redis through its proxy.
-const startInstance = (env: NodeJS.ProcessEnv) => startServer(env, undefined, 60_000, "ready");
-
-beforeAll(async () => {
-  skipReason = await enginesUnavailable(PG_URL, REDIS_URL);
-  if (skipReason) return;
-  for (const proxy of Object.values(proxies)) await proxy.start();
-  database = `portal_outage_${randomUUID().replaceAll("-", "").slice(0, 12)}`;
-  const admin = new pg.Client({ connectionString: PG_URL });
-  await admin.connect();
-  await admin.query(`create database ${database}`);
-  await admin.end();
-  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "portal-outage-"));
-  const env = {
-    DATABASE_URL: PG_URL.replace(/\/[^/]*$/, `/${database}`),
-    PUBLIC_URL,
-    BETTER_AUTH_SECRET: "redis-outage-test-secret-0123456789abcdef",
-    AUTH_RATE_LIMIT_PER_MINUTE: "1000",
-    DATA_DIR: dataDir,
-  };
-  [a, b] = await Promise.all([
-    startInstance({ ...env, REDIS_URL: `redis://127.0.0.1:${proxies.a.port}` }),
-    startInstance({ ...env, REDIS_URL: `redis://127.0.0.1:${proxies.b.port}` }),
-  ]);
-}, 120_000);
-
-afterAll(async () => {
-  for (const instance of [a, b]) instance?.child.kill("SIGKILL");
-  for (const proxy of Object.values(proxies)) await proxy.close();
-  if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
-  if (database) {
-    const admin = new pg.Client({ connectionString: PG_URL });
-    await admin.connect();
-    await admin.query(`drop database if exists ${database} with (force)`);
-    await admin.end();
-  }
-});
+const pair = proxiedInstances("outage", PUBLIC_URL);
 
 const signUp = (c: PortalClient, name: string) =>
   c.signUp(name, `${name.toLowerCase().replaceAll(" ", "-")}-${randomUUID()}@example.test`);
@@ -108,15 +50,12 @@ describe("Redis between two instances", () => {
     artistSocket.timeout(10_000).emitWithAck("message:send", { id: randomUUID(), roomId, text });
 
   it("delivers what was acknowledged during an outage within 5 s of Redis returning", async (ctx) => {
-    skipUnlessAvailable(ctx, skipReason);
-    artist = new PortalClient(a!.url, PUBLIC_URL);
-    agent = new PortalClient(b!.url, PUBLIC_URL);
+    skipUnlessAvailable(ctx, pair.skipReason);
+    artist = new PortalClient(pair.a.url, PUBLIC_URL);
+    agent = new PortalClient(pair.b.url, PUBLIC_URL);
     await signUp(artist, "Outage Artist");
     const agentId = await signUp(agent, "Outage Agent");
-    const db = new pg.Client({ connectionString: PG_URL.replace(/\/[^/]*$/, `/${database}`) });
-    await db.connect();
-    await db.query(`update "user" set admin = true where id = $1`, [agentId]);
-    await db.end();
+    await promoteToAgents(pair.databaseUrl, [agentId]);
     roomId = (
       (await (await artist.call("PUT", `/api/chat/rooms/with/${agentId}`)).json()) as {
         roomId: string;
@@ -129,26 +68,26 @@ describe("Redis between two instances", () => {
     await expect.poll(() => view.texts()).toContain("before");
 
     // Both instances lose Redis; the artist keeps writing and every send is acknowledged.
-    await Promise.all([proxies.a.cut(), proxies.b.cut()]);
+    await Promise.all([pair.proxies.a.cut(), pair.proxies.b.cut()]);
     const during = ["cut 1", "cut 2", "cut 3", "cut 4", "cut 5"];
     for (const text of during) expect((await send(text)).ok).toBe(true);
     // A's link comes back first: its queued publishes go out while B still
     // cannot hear them; then B's.
-    await proxies.a.restore();
+    await pair.proxies.a.restore();
     await new Promise((r) => setTimeout(r, 1_500));
-    await proxies.b.restore();
+    await pair.proxies.b.restore();
     await expect
       .poll(() => view.texts(), { timeout: 5_000 })
       .toEqual(expect.arrayContaining(during));
   }, 90_000);
 
   it("a message acknowledged just before its instance dies still reaches the other side live", async (ctx) => {
-    skipUnlessAvailable(ctx, skipReason);
+    skipUnlessAvailable(ctx, pair.skipReason);
     // Redis is healthy again for both (the test above restored it).
     await expect.poll(async () => (await send("warm up")).ok, { timeout: 10_000 }).toBe(true);
     await expect.poll(() => view.texts()).toContain("warm up");
     // A's publishes are held back on their way to Redis, as on a slow link.
-    proxies.a.hold("publish");
+    pair.proxies.a.hold("publish");
     const acked = send("last words");
     const early = await Promise.race([
       acked.then(() => true),
@@ -156,13 +95,13 @@ describe("Redis between two instances", () => {
     ]);
     if (early) {
       // Acknowledged before Redis had it: A dies now and its publish with it.
-      a!.child.kill("SIGKILL");
-      proxies.a.discard();
+      pair.a.child.kill("SIGKILL");
+      pair.proxies.a.discard();
     } else {
       // Not acknowledged while held: let it through, then A dies right after its ack.
-      proxies.a.release();
+      pair.proxies.a.release();
       expect((await acked).ok).toBe(true);
-      a!.child.kill("SIGKILL");
+      pair.a.child.kill("SIGKILL");
     }
     await expect
       .poll(() => view.live.map((m) => m.text), { timeout: 5_000 })

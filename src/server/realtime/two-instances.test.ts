@@ -122,6 +122,8 @@ beforeAll(async () => {
     BETTER_AUTH_SECRET: "two-instance-test-secret-0123456789abcdef",
     AUTH_RATE_LIMIT_PER_MINUTE: "1000",
     DATA_DIR: dataDir,
+    // Apart from other tests' instances on the same Redis (their resyncs).
+    REDIS_PREFIX: database.replaceAll("_", "-"),
   };
   [a, b] = await Promise.all([startInstance(env), startInstance(env)]);
 }, 120_000);

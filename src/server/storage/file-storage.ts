@@ -10,6 +10,8 @@ export interface FileStorage {
   readonly datastore: DataStore;
   /** The whole file as a stream. */
   open(key: string): Promise<Readable>;
+  /** Bytes `start` to `end` (inclusive) as a stream: an HTTP Range answer. */
+  openRange(key: string, start: number, end: number): Promise<Readable>;
   /** The first bytes of a file, enough to recognise its type. */
   head(key: string, bytes: number): Promise<Buffer>;
   /** Stores bytes directly (seed data, server-made files). */

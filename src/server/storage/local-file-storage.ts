@@ -39,6 +39,8 @@ export function createLocalFileStorage(directory: string): FileStorage {
     engine: "local",
     datastore,
     open: (key) => Promise.resolve(fs.createReadStream(fileOf(key))),
+    openRange: (key, start, end) =>
+      Promise.resolve(fs.createReadStream(fileOf(key), { start, end })),
     async head(key, bytes) {
       const handle = await fs.promises.open(fileOf(key), "r");
       try {

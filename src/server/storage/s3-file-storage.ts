@@ -63,6 +63,7 @@ export function createS3FileStorage(options: S3StorageOptions): FileStorage {
     engine: "s3",
     datastore,
     open: (key) => get(key),
+    openRange: (key, start, end) => get(key, `bytes=${start}-${end}`),
     async head(key, bytes) {
       const chunks: Buffer[] = [];
       for await (const chunk of await get(key, `bytes=0-${bytes - 1}`)) {

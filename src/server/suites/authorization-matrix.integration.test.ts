@@ -362,6 +362,53 @@ const ROWS: Record<string, Row> = {
     call: (f) => ({ url: `/api/releases/${f.releaseId}/withdraw`, payload: { version: 1 } }),
     expect: { out: 401, a: 409, b: 404, agent: 403 },
   },
+  // The desk's release review (issue 40): agents only. A's release is a
+  // draft, which the desk does not see (404); steps name a stale version
+  // (409) or a state that refuses them, so a permitted call changes nothing.
+  "GET /api/desk/releases": {
+    call: () => ({ url: "/api/desk/releases?view=submitted" }),
+    expect: agentsOnly(200),
+  },
+  "GET /api/desk/releases/:id": {
+    call: (f) => ({ url: `/api/desk/releases/${f.releaseId}` }),
+    expect: agentsOnly(404),
+  },
+  "POST /api/desk/releases/:id/start-review": {
+    call: (f) => ({
+      url: `/api/desk/releases/${f.releaseId}/start-review`,
+      payload: { version: 999 },
+    }),
+    expect: agentsOnly(404),
+  },
+  "POST /api/desk/releases/:id/request-changes": {
+    call: (f) => ({
+      url: `/api/desk/releases/${f.releaseId}/request-changes`,
+      payload: { version: 999, items: [{ reason: "Other", note: "Fix it" }] },
+    }),
+    expect: agentsOnly(404),
+  },
+  "POST /api/desk/releases/:id/approve": {
+    call: (f) => ({ url: `/api/desk/releases/${f.releaseId}/approve`, payload: { version: 999 } }),
+    expect: agentsOnly(404),
+  },
+  "POST /api/desk/releases/:id/reject": {
+    call: (f) => ({
+      url: `/api/desk/releases/${f.releaseId}/reject`,
+      payload: { version: 999, reason: "artwork", note: "" },
+    }),
+    expect: agentsOnly(404),
+  },
+  "PUT /api/desk/releases/:id/stores": {
+    call: (f) => ({
+      url: `/api/desk/releases/${f.releaseId}/stores`,
+      payload: { deliveries: [{ store: "Gaana", state: "Pending" }] },
+    }),
+    expect: agentsOnly(404),
+  },
+  "GET /api/songs/:id/stores": {
+    call: (f) => ({ url: `/api/songs/${f.songId}/stores` }),
+    expect: aAndAgent(200),
+  },
   "GET /api/artists": { call: () => ({ url: "/api/artists?q=" }), expect: agentsOnly(200) },
   "GET /api/desk/songs": { call: () => ({ url: "/api/desk/songs" }), expect: agentsOnly(200) },
   "GET /api/desk/artists/:id/songs": {

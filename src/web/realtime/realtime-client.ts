@@ -1,14 +1,12 @@
 import type { Query, QueryClient } from "@tanstack/react-query";
 import type { Socket } from "socket.io-client";
-import type { ChatMessage, SendMessageInput } from "../../shared/chat";
 import { SOCKET_TOO_MANY } from "../../shared/chat-events";
 import type {
   ClientToServerEvents,
   ServerEventName,
   ServerToClientEvents,
 } from "../../shared/socket-events";
-import { fetchSessionUser, sessionQueryKey } from "../lib/auth/session";
-import { forgetLastUser } from "../lib/auth/last-user";
+import { checkSessionAfterServerClose } from "../lib/auth/session-after-server-close";
 import { checkFirstAnswersAfterLink, currentAddress } from "./first-answers-after-link";
 import { isLiveQuery } from "./live-query";
 import { screenAnswered } from "./screen-answered";
@@ -27,6 +25,13 @@ type RoutingSocket = Socket;
 type ClientEventName = keyof ClientToServerEvents;
 /** The payload a client event is sent with. */
 type ClientPayload<E extends ClientEventName> = Parameters<ClientToServerEvents[E]>[0];
+/** The server's answer to a client event sent with an acknowledgement. */
+type AckOf<E extends ClientEventName> = ClientToServerEvents[E] extends (
+  payload: never,
+  ack: (answer: infer A) => void,
+) => void
+  ? A
+  : never;
 interface Subscription {
   name: string;
   handler: ServerToClientEvents[ServerEventName];
@@ -40,7 +45,8 @@ const TOO_MANY_RETRY_MS = 30_000;
  * RealtimeProvider (one per QueryClient, no module state): the Socket.IO
  * connection, its status, the typed subscriptions of every feature, and the
  * one resync rule. Screens never see the socket: they use useSocketEvent and
- * the typed emit helpers.
+ * the typed emit helpers; features build on `on`, `emit`, `request` and
+ * `onConnect` (chat's sends and watched rooms: features/chat/realtime).
  *
  * Resync: after every connect (the first too: the page's first fetches may
  * have been answered before the socket joined its channels), after the
@@ -61,7 +67,7 @@ export class RealtimeClient {
   private openings = 0;
   private readonly subscriptions = new Set<Subscription>();
   /** Rooms this tab shows (an agent's open conversations): room id → who asked, to tell each once watched. */
-  private readonly watched = new Map<string, Set<() => void>>();
+  private readonly connectListeners = new Set<() => void>();
   private readonly resyncListeners = new Set<() => void>();
   private readonly listeners = new Set<() => void>();
   private status: ConnectionStatus = "connecting";
@@ -150,63 +156,42 @@ export class RealtimeClient {
   }
 
   /**
-   * Hears a room's messages, notes and desk lines for as long as the returned
-   * function is not called (an agent's open conversation; decision 082).
-   * Watched again after every reconnect. `onWatching` runs each time the
-   * server confirms: what was stored before the socket joined the room is
-   * fetched then, so nothing falls between the first load and the join.
+   * Sends an event and resolves with the server's answer. Retried until
+   * answered (the socket's `retries`), in order; on a connected socket it
+   * leaves at once, in the caller's turn.
    */
-  watch(roomId: string, onWatching: () => void): () => void {
-    const callers = this.watched.get(roomId) ?? new Set();
-    const caller = () => onWatching();
-    callers.add(caller);
-    this.watched.set(roomId, callers);
-    if (callers.size === 1 && this.current?.ready?.connected)
-      this.askToWatch(this.current.ready, roomId);
-    else if (callers.size > 1) onWatching();
-    return () => {
-      callers.delete(caller);
-      if (callers.size > 0 || this.watched.get(roomId) !== callers) return;
-      this.watched.delete(roomId);
-      const socket = this.current?.ready;
-      if (socket?.connected) socket.emit("room:unwatch", { roomId });
-    };
+  request<E extends ClientEventName>(event: E, payload: ClientPayload<E>): Promise<AckOf<E>> {
+    const name: string = event;
+    const send = (socket: RoutingSocket) => socket.emitWithAck(name, payload) as Promise<AckOf<E>>;
+    const ready = this.current?.ready;
+    return ready ? send(ready) : this.socket().then(send);
   }
 
-  private askToWatch(socket: RoutingSocket, roomId: string): void {
-    const typed: TypedSocket = socket;
-    // emitWithAck: the socket has `retries`, so a plain emit's callback gets
-    // (error, answer), not the answer: reading `.ok` of its null threw.
-    void typed
-      .emitWithAck("room:watch", { roomId })
-      .then((answer) => {
-        if (!answer.ok)
-          return console.warn("Live updates for this conversation are off:", answer.error);
-        for (const caller of this.watched.get(roomId) ?? []) caller();
-      })
-      .catch((error: unknown) => {
-        // A disconnect watches again on reconnect; only a connected failure is news.
-        if (socket.connected) console.warn("Live updates for this conversation failed:", error);
-      });
+  /** Sends an event only if the link is up now (what a new connection forgets anyway). */
+  emitIfConnected<E extends ClientEventName>(event: E, payload: ClientPayload<E>): void {
+    const socket = this.current?.ready;
+    const name: string = event;
+    if (socket?.connected) socket.emit(name, payload);
+  }
+
+  /** Whether the link is up now. */
+  isConnected(): boolean {
+    return this.current?.ready?.connected ?? false;
+  }
+
+  /**
+   * Runs each time the link comes up, before the resync: a new connection
+   * hears only the user's own channels, so a feature asks again for more.
+   */
+  onConnect(listener: () => void): () => void {
+    this.connectListeners.add(listener);
+    return () => this.connectListeners.delete(listener);
   }
 
   /** Sends an event now or never (typing signals): a lost one is simply not shown. */
   emitVolatile<E extends ClientEventName>(event: E, payload: ClientPayload<E>): void {
     const name: string = event;
     void this.current?.socket.then((s) => s.volatile.emit(name, payload)).catch(() => undefined);
-  }
-
-  /**
-   * Sends a chat message and resolves with the stored copy, or rejects with
-   * SendRefusedError carrying the server's reason. Retried until answered
-   * (the socket's `retries`), in order; the server stores a repeated id once.
-   */
-  async sendMessage(input: SendMessageInput): Promise<ChatMessage> {
-    const socket: TypedSocket = await this.socket();
-    const ack = await socket.emitWithAck("message:send", input);
-    if (!ack.ok && ack.retry) throw new SendDeferredError(ack.error);
-    if (!ack.ok) throw new SendRefusedError(ack.error);
-    return ack.message;
   }
 
   readonly subscribe = (listener: () => void): (() => void) => {
@@ -278,8 +263,7 @@ export class RealtimeClient {
       wasConnected = true;
       if (!isCurrent()) return;
       this.setStatus("connected");
-      // A new connection hears no room yet: watch again what the tab shows.
-      for (const roomId of this.watched.keys()) this.askToWatch(routing, roomId);
+      for (const listener of this.connectListeners) listener();
       this.startFirstAnswerCheck();
       this.resync();
     });
@@ -288,7 +272,11 @@ export class RealtimeClient {
     });
     socket.on("disconnect", (reason) => {
       if (isCurrent()) this.setStatus("reconnecting");
-      if (reason === "io server disconnect") this.afterServerDisconnect(userId, socket, isCurrent);
+      if (reason === "io server disconnect") {
+        checkSessionAfterServerClose(this.queryClient, userId, () => {
+          if (isCurrent()) socket.connect();
+        });
+      }
     });
     socket.on("connect_error", (error) => {
       if (error.message === SOCKET_TOO_MANY) {
@@ -312,38 +300,4 @@ export class RealtimeClient {
     this.linkedOnce = true;
     this.stopCheckingFirstAnswers = checkFirstAnswersAfterLink(this.queryClient, this.firstAddress);
   }
-
-  /**
-   * The server closed the connection (sign-out, password change, account
-   * deletion). After the user's own password change this tab holds a fresh
-   * session cookie: reconnect. After sign-out (or deletion) the session is
-   * gone. The close can overtake the answer that carries the new cookie, so a
-   * missing session is asked again once before the tab counts as signed out.
-   */
-  private afterServerDisconnect(
-    userId: string,
-    socket: TypedSocket,
-    isCurrent: () => boolean,
-  ): void {
-    const check = async () => {
-      let user = await fetchSessionUser();
-      if (user?.id !== userId) {
-        await new Promise((resolve) => setTimeout(resolve, 1500));
-        user = await fetchSessionUser();
-      }
-      if (user?.id === userId) {
-        if (isCurrent()) socket.connect();
-      } else {
-        if (!user) forgetLastUser();
-        this.queryClient.setQueryData(sessionQueryKey, user);
-      }
-    };
-    void check().catch(() => undefined);
-  }
 }
-
-/** The server answered and refused: sending it again will not help. */
-export class SendRefusedError extends Error {}
-
-/** The server could not store the message now (its database is down): send it again later. */
-export class SendDeferredError extends Error {}

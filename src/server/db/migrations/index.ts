@@ -16,6 +16,7 @@ import { shortGinPendingListMigration } from "./0016-short-gin-pending-list";
 import { releasesMigration } from "./0017-releases";
 import { fanOutPendingMigration } from "./0018-fan-out-pending";
 import { mailJobPriorityMigration } from "./0019-mail-job-priority";
+import { releaseReviewMigration } from "./0020-release-review";
 
 /**
  * Every migration, in order. New features append here; names never change
@@ -39,5 +40,6 @@ export function allMigrations(dialect: MigrationDialect): Record<string, Migrati
     "0017-releases": releasesMigration,
     "0018-fan-out-pending": fanOutPendingMigration,
     "0019-mail-job-priority": mailJobPriorityMigration,
+    "0020-release-review": releaseReviewMigration,
   };
 }

@@ -1,4 +1,5 @@
 import type { Kysely, Selectable, Transaction } from "kysely";
+import { normalizeIsrc } from "../../../shared/release-codes";
 import type { ReleaseDraft, ReleaseDraftTrack } from "../../../shared/release-schemas";
 import type { Database, ReleaseFileTable, ReleaseTable, ReleaseTrackTable } from "../../db/schema";
 
@@ -131,14 +132,26 @@ export async function updateReleaseFields(
     .executeTakeFirst();
 }
 
-/** The release's tracks become exactly these, in this order. */
+/**
+ * The release's tracks become exactly these, in this order. A track that
+ * stays (same id) keeps its song and its ISRC claim while the ISRC is the
+ * same: a release sent back for changes is resubmitted with the same songs
+ * (decision 099). Answers the songs of the tracks that went.
+ */
 export async function replaceTracks(
   trx: Transaction<Database>,
   releaseId: string,
   tracks: readonly ReleaseDraftTrack[],
-): Promise<void> {
+): Promise<string[]> {
+  const before = new Map(
+    (await findTracks(trx, [releaseId])).map((track) => [track.id, track] as const),
+  );
   await trx.deleteFrom("release_track").where("releaseId", "=", releaseId).execute();
-  if (tracks.length === 0) return;
+  const kept = new Set(tracks.map((track) => track.id));
+  const goneSongs = [...before.values()].flatMap((track) =>
+    !kept.has(track.id) && track.songId ? [track.songId] : [],
+  );
+  if (tracks.length === 0) return goneSongs;
   await trx
     .insertInto("release_track")
     .values(
@@ -155,13 +168,18 @@ export async function replaceTracks(
         producer: track.producer,
         explicit: track.explicit,
         isrc: track.isrc,
-        isrcClaim: null,
+        isrcClaim: keptClaim(before.get(track.id), track.isrc),
         lyrics: track.lyrics,
         audioFileId: track.audioFileId,
-        songId: null,
+        songId: before.get(track.id)?.songId ?? null,
       })),
     )
     .execute();
+  return goneSongs;
+}
+
+function keptClaim(before: ReleaseTrackRow | undefined, isrc: string): string | null {
+  return before?.isrcClaim && before.isrcClaim === normalizeIsrc(isrc) ? before.isrcClaim : null;
 }
 
 /** Moves the release to `state` if still at `version`; undefined when another change came first. */
@@ -178,6 +196,7 @@ export async function changeReleaseState(
       state: change.state,
       version: version + 1,
       updatedAt: now,
+      stateChangedAt: now,
       ...(change.submittedAt !== undefined ? { submittedAt: change.submittedAt } : {}),
       ...(change.acknowledgedWarnings
         ? { acknowledgedWarnings: JSON.stringify(change.acknowledgedWarnings) }

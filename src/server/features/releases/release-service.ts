@@ -116,12 +116,23 @@ export class ReleaseService {
     if (release.version !== draft.version) throw stale();
     await this.assertOwnFiles(release.id, draft);
     const { version, tracks, ...fields } = draft;
-    const saved = await this.deps.db.transaction().execute(async (trx) => {
+    const { saved, goneSongs } = await this.deps.db.transaction().execute(async (trx) => {
       const row = await updateReleaseFields(trx, id, version, fields, this.now());
       if (!row) throw stale();
-      await replaceTracks(trx, id, tracks);
-      return row;
+      const gone = await replaceTracks(trx, id, tracks);
+      // A track removed while changes were requested takes its song along.
+      if (gone.length > 0) {
+        await trx
+          .deleteFrom("song_request")
+          .where("id", "in", gone)
+          .where("artistId", "=", release.artistId)
+          .execute();
+      }
+      return { saved: row, goneSongs: gone };
     });
+    for (const songId of goneSongs) {
+      await this.deps.events.emit("song.changed", { songId, artistId: saved.artistId });
+    }
     await this.changed(saved);
     return this.detailOf(saved);
   }
@@ -191,8 +202,13 @@ export class ReleaseService {
     for (const songId of outcome.songIds) {
       await this.deps.events.emit("song.changed", { songId, artistId: release.artistId });
     }
-    await this.changed(outcome.row);
+    await this.changed(outcome.row, true);
     return this.detailOf(outcome.row);
+  }
+
+  /** The detail of a row already read (the desk's review page). */
+  detailOfRow(row: ReleaseRow): Promise<ReleaseDetail> {
+    return this.detailOf(row);
   }
 
   /** The detail with its issues: the shared rules, and ISRCs another release has claimed. */
@@ -220,11 +236,12 @@ export class ReleaseService {
     });
   }
 
-  private async changed(row: ReleaseRow): Promise<void> {
+  private async changed(row: ReleaseRow, queue = false): Promise<void> {
     await this.deps.events.emit("release.changed", {
       releaseId: row.id,
       artistId: row.artistId,
       state: row.state,
+      ...(queue ? { queue } : {}),
     });
   }
 

@@ -5,6 +5,8 @@ import type { ReleaseDetail } from "../../../shared/release-schemas";
 import { normalizeDuration } from "../../../shared/song-duration";
 import type { Database } from "../../db/schema";
 import { createSongIn, type SongFields } from "../songs/song-service";
+import { refreshSongOfTrack } from "./review/release-songs";
+import { insertStep } from "./review/release-review-repository";
 import {
   changeReleaseState,
   claimedIsrcs,
@@ -89,13 +91,25 @@ export async function submitRelease(
       if (taken.size > 0) throw new Rollback("isrc-taken");
       const songIds: string[] = [];
       for (const track of release.tracks) {
-        const song = await createSongIn(trx, songOfTrack(release, track), now);
-        songIds.push(song.id);
+        // A resubmission keeps each track's song (its id, views and links).
+        const fields = songOfTrack(release, track);
+        const kept = track.songId && (await refreshSongOfTrack(trx, track.songId, fields, now));
+        const songId =
+          kept && track.songId ? track.songId : (await createSongIn(trx, fields, now)).id;
+        songIds.push(songId);
         await linkTrack(trx, release.id, track.id, {
-          songId: song.id,
+          songId,
           isrcClaim: claims.get(track.id) ?? null,
         });
       }
+      const resubmitted = release.state === "changes_requested";
+      await insertStep(trx, {
+        releaseId: release.id,
+        data: { kind: resubmitted ? "resubmitted" : "submitted" },
+        actor: null,
+        releaseVersion: row.version,
+        at: now,
+      });
       return { row, songIds };
     });
   } catch (error) {

@@ -17,7 +17,11 @@ import {
 } from "../../../shared/responses/releases";
 import { noBodySchema, noQuerySchema } from "../../../shared/no-input";
 import { z } from "zod";
+import { releaseWithReviewSchema } from "../../../shared/responses/release-review";
 import { notifyReleaseSubmitted } from "./release-notices";
+import { registerReleaseReviewNotices } from "./review/release-review-notices";
+import { registerReleaseReviewRoutes } from "./review/release-review-routes";
+import { ReleaseReviewService } from "./review/release-review-service";
 import { ReleaseService, SubmitRefused } from "./release-service";
 
 const tags = ["releases"];
@@ -35,20 +39,32 @@ async function releasesPlugin(parent: FastifyInstance): Promise<void> {
     events,
     leadDays: config.releaseLeadDays,
   });
+  const review = new ReleaseReviewService({
+    db: database.db,
+    events,
+    releases: service,
+    codes: { isrcPrefix: config.isrcPrefix, upcPrefix: config.upcPrefix },
+  });
   events.on("release.submitted", (event) => notifyReleaseSubmitted(parent, event));
+  registerReleaseReviewNotices(parent);
   await parent.register((scope, _options, done) => {
     scope.addHook("onSend", (_request, reply, payload, next) => {
       reply.header("cache-control", "private, no-store");
       next(null, payload);
     });
-    registerDraftRoutes(scope, service);
+    registerDraftRoutes(scope, service, review);
     registerReviewRoutes(scope, service);
+    registerReleaseReviewRoutes(scope, review);
     done();
   });
 }
 
 /** Creating, listing, reading and saving drafts. */
-function registerDraftRoutes(parent: FastifyInstance, service: ReleaseService): void {
+function registerDraftRoutes(
+  parent: FastifyInstance,
+  service: ReleaseService,
+  review: ReleaseReviewService,
+): void {
   const app = parent.withTypeProvider<ZodTypeProvider>();
   const { sessions } = app.ctx;
 
@@ -89,15 +105,16 @@ function registerDraftRoutes(parent: FastifyInstance, service: ReleaseService): 
     {
       schema: {
         tags,
-        summary: "One release with its tracks, files and issues (its artist, or an agent)",
+        summary: "One release with its tracks, files, issues and review (its artist, or an agent)",
         params: releaseIdParamsSchema,
         querystring: noQuerySchema,
-        response: { 200: releaseDetailSchema, ...errorResponses },
+        response: { 200: releaseWithReviewSchema, ...errorResponses },
       },
     },
     async (request) => {
       const { user } = await sessions.require(request);
-      return service.get(user, request.params.id);
+      const detail = await service.get(user, request.params.id);
+      return { ...detail, review: await review.reviewOfId(detail.id) };
     },
   );
 

@@ -5,6 +5,7 @@ import { HttpError } from "../../http/errors";
 import { deleteFileRows, findStoredFile } from "../uploads/stored-files";
 import { findArtist } from "./artist-repository";
 import { insertSong, type SongFields } from "./song-repository";
+import { insertStatusEvent } from "./song-history-repository";
 
 export type { SongFields } from "./song-repository";
 
@@ -57,4 +58,15 @@ export function createSongIn(
   now: number,
 ): ReturnType<typeof insertSong> {
   return insertSong(db, values, now);
+}
+
+/**
+ * Writes a line of a song's status history inside the caller's transaction
+ * (a release's review moves its songs' statuses with its own step).
+ */
+export function recordStatusChangeIn(
+  db: Kysely<Database>,
+  event: Parameters<typeof insertStatusEvent>[1],
+): ReturnType<typeof insertStatusEvent> {
+  return insertStatusEvent(db, event);
 }

@@ -16,6 +16,11 @@ import { scheduleFileSweep, type FileSweepSchedule } from "./file-sweeper";
 import { UploadService } from "./upload-service";
 import { registerTusRoutes } from "./tus-endpoint";
 import { noQuerySchema } from "../../../shared/no-input";
+import { RELEASE_ARTWORK_PURPOSE, RELEASE_AUDIO_PURPOSE } from "../../../shared/release-constants";
+import { parseByteRange } from "./byte-range";
+
+/** Release masters and artwork: to agents and the owner only, never stored by a browser. */
+const NO_STORE_PURPOSES = new Set<string>([RELEASE_ARTWORK_PURPOSE, RELEASE_AUDIO_PURPOSE]);
 
 /** Files need a session: revalidated on every use, never served from cache alone. */
 export const PRIVATE_FILE_CACHE = "private, no-cache";
@@ -93,19 +98,36 @@ function registerFileRoutes(parent: FastifyInstance, service: UploadService): vo
       // Ids are never reused for other bytes, so the id is the ETag: a
       // browser keeps the file but asks each time (no-cache), and only a
       // signed-in reader gets even a 304. Nothing stays usable after sign-out.
+      // A release's masters and artwork are never kept at all (decision 099).
       const etag = `"${file.id}"`;
-      reply.header("cache-control", PRIVATE_FILE_CACHE).header("etag", etag);
+      const cache = NO_STORE_PURPOSES.has(file.purpose) ? "private, no-store" : PRIVATE_FILE_CACHE;
+      reply.header("cache-control", cache).header("etag", etag).header("accept-ranges", "bytes");
       if (request.headers["if-none-match"] === etag) return reply.status(304 as 200).send();
       const disposition = request.query.download ? "attachment" : "inline";
-      return reply
+      reply
         .header("content-type", file.mimeType ?? "application/octet-stream")
-        .header("content-length", file.size)
         .header(
           "content-disposition",
           `${disposition}; filename*=UTF-8''${encodeURIComponent(file.name)}`,
         )
-        .header("content-security-policy", "default-src 'none'; sandbox")
-        .send(await storage.open(file.id));
+        .header("content-security-policy", "default-src 'none'; sandbox");
+      // A player seeks with Range: answer the bytes asked for, streamed (206).
+      const range = parseByteRange(request.headers.range, file.size);
+      if (range === "unsatisfiable") {
+        return reply
+          .status(416 as 200)
+          .header("content-range", `bytes */${file.size}`)
+          .header("content-type", "text/plain; charset=utf-8")
+          .send("The requested range is outside the file.");
+      }
+      if (range) {
+        return reply
+          .status(206 as 200)
+          .header("content-range", `bytes ${range.start}-${range.end}/${file.size}`)
+          .header("content-length", range.end - range.start + 1)
+          .send(await storage.openRange(file.id, range.start, range.end));
+      }
+      return reply.header("content-length", file.size).send(await storage.open(file.id));
     },
   );
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from "vitest";
 import type { ChatMessage, SendMessageInput } from "../../../../shared/chat";
-import { SendRefusedError } from "../../../realtime/realtime-client";
+import { SendRefusedError } from "../realtime/send-over-link";
 import { UploadError } from "../../../lib/upload";
 import { Outbox, type OutboxDeps } from "./outbox";
 import type { OutboxEntry } from "./outbox-store";

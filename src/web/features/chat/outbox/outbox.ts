@@ -5,7 +5,7 @@ import {
 } from "../../../../shared/chat";
 import type { ClientErrorReport } from "../../../../shared/client-errors";
 import type { UploadedFile } from "../../../../shared/files";
-import { SendDeferredError, SendRefusedError } from "../../../realtime/realtime-client";
+import { SendDeferredError, SendRefusedError } from "../realtime/send-over-link";
 import { SEND_RETRY_AFTER_MS } from "../../../../shared/chat-events";
 import { UploadError } from "../../../lib/upload";
 import type { OutboxEntry, OutboxStore } from "./outbox-store";

@@ -12,6 +12,8 @@ import type { Outbox, OutboxItem } from "../outbox/outbox";
 import type { OutboxStore } from "../outbox/outbox-store";
 import { chatKeys } from "../api/query-keys";
 import { lastStoredSeq, mergeMessages, type Thread } from "../thread";
+import { RoomWatcher } from "./room-watcher";
+import { sendOverLink } from "./send-over-link";
 
 type Listener = () => void;
 const NO_ITEMS: readonly OutboxItem[] = [];
@@ -42,11 +44,14 @@ export class ChatConnection {
   /** Bumped when names or pictures changed; an open conversation reloads its peer. */
   private directoryVersion = 0;
   private readonly listeners = new Set<Listener>();
+  private readonly rooms: RoomWatcher;
 
   constructor(
     private readonly queryClient: QueryClient,
     private readonly realtime: RealtimeClient,
-  ) {}
+  ) {
+    this.rooms = new RoomWatcher(realtime);
+  }
 
   /** Starts the chat for this user; a different user's is stopped first. */
   open(userId: string): void {
@@ -54,7 +59,7 @@ export class ChatConnection {
     this.close();
     const outbox = import("../outbox/start-outbox").then(({ startOutbox }) => {
       const started = startOutbox(userId, this.queryClient, (input) =>
-        this.realtime.sendMessage(input),
+        sendOverLink(this.realtime, input),
       );
       if (this.current?.userId !== userId) {
         started.outbox.stop();
@@ -152,7 +157,7 @@ export class ChatConnection {
    * live while it is shown (other rooms reach the desk as "desk:activity").
    */
   watchRoom(roomId: string): () => void {
-    return this.realtime.watch(roomId, () => this.refreshThread(roomId));
+    return this.rooms.watch(roomId, () => this.refreshThread(roomId));
   }
 
   /** Tells the other person this user is typing in the room. */

@@ -1,0 +1,333 @@
+import type { Kysely, Transaction } from "kysely";
+import type { ReleaseState } from "../../../../shared/release-constants";
+import { RELEASE_STORES, type ReleaseStepData } from "../../../../shared/release-review";
+import { releaseReviewMessages as m } from "../../../../shared/release-review-messages";
+import type {
+  DeskReleaseQuery,
+  RejectReleaseInput,
+  RequestChangesInput,
+  StoreDeliveriesInput,
+} from "../../../../shared/release-review-schemas";
+import type {
+  DeskReleaseDetail,
+  DeskReleaseList,
+  ReleaseReview,
+  SongStores,
+} from "../../../../shared/responses/release-review";
+import type { ReleaseDetail } from "../../../../shared/release-schemas";
+import type { RejectionReason } from "../../../../shared/song-rejection";
+import { displayName, type PublicUser } from "../../../../shared/user";
+import type { Database } from "../../../db/schema";
+import type { DomainEvents } from "../../../events/domain-events";
+import { HttpError } from "../../../http/errors";
+import { findRelease, findTracks, type ReleaseRow } from "../release-repository";
+import type { ReleaseService } from "../release-service";
+import { assignMissingCodes, type CodePrefixes } from "./release-codes";
+import { staleError } from "./release-stale";
+import { listQueue } from "./release-queue-repository";
+import {
+  insertPendingStores,
+  insertStep,
+  listSteps,
+  listStores,
+  releaseOfSong,
+  userName,
+} from "./release-review-repository";
+import {
+  changedSince,
+  parseSnapshot,
+  snapshotOf,
+  toReleaseReview,
+  toStoreDeliveries,
+} from "./release-review-view";
+import { setSongStatuses } from "./release-songs";
+import { saveDeliveries } from "./release-stores";
+import { transition, SONG_STATUS_OF_STATE, type ReleaseAction } from "./release-transitions";
+
+type Trx = Transaction<Database>;
+type Agent = { id: string; name: string };
+
+export interface ReleaseReviewDeps {
+  db: Kysely<Database>;
+  events: DomainEvents;
+  releases: ReleaseService;
+  codes: CodePrefixes;
+  now?: () => number;
+}
+
+/** Thrown inside a transaction: the release moved since it was read. */
+class StaleRelease extends Error {}
+
+const conflict = (message: string, code = "CONFLICT") =>
+  new HttpError(409, message, undefined, code);
+const notFound = () => new HttpError(404, m.notFound, undefined, "NOT_FOUND");
+
+/**
+ * The desk's review of releases (issue 40, decision 099): the queue, the
+ * review page, and each step as one transaction that checks the version the
+ * agent acted on and the state machine's table, writes the new state, the
+ * songs' statuses and the timeline step together, and then emits one domain
+ * event (fan-out, one email).
+ */
+export class ReleaseReviewService {
+  constructor(private readonly deps: ReleaseReviewDeps) {}
+
+  private now(): number {
+    return this.deps.now?.() ?? Date.now();
+  }
+
+  list(query: DeskReleaseQuery): Promise<DeskReleaseList> {
+    return listQueue(this.deps.db, query, this.now());
+  }
+
+  async detail(id: string): Promise<DeskReleaseDetail> {
+    return this.deskDetailOf(await this.visible(id));
+  }
+
+  /** The review part of the artist's own release page. */
+  async reviewOf(row: ReleaseRow): Promise<ReleaseReview> {
+    const [steps, stores, reviewerName] = await Promise.all([
+      listSteps(this.deps.db, row.id),
+      listStores(this.deps.db, row.id),
+      userName(this.deps.db, row.reviewerId),
+    ]);
+    return toReleaseReview(row, steps, stores, reviewerName);
+  }
+
+  async reviewOfId(id: string): Promise<ReleaseReview> {
+    const row = await findRelease(this.deps.db, id);
+    if (!row) throw notFound();
+    return this.reviewOf(row);
+  }
+
+  async startReview(user: PublicUser, id: string, version: number): Promise<DeskReleaseDetail> {
+    const agent = actingAgent(user);
+    const row = await this.step(agent, id, version, "startReview", {
+      set: { reviewerId: agent.id },
+      step: { kind: "review_started" },
+      songs: "in review",
+    });
+    await this.deps.events.emit("release.reviewStarted", stepEvent(row, agent));
+    return this.deskDetailOf(row);
+  }
+
+  async requestChanges(
+    user: PublicUser,
+    id: string,
+    input: RequestChangesInput,
+  ): Promise<DeskReleaseDetail> {
+    const agent = actingAgent(user);
+    const before = await this.visible(id);
+    const detail = await this.deps.releases.detailOfRow(before);
+    const row = await this.step(agent, id, input.version, "requestChanges", {
+      set: { reviewSnapshot: JSON.stringify(snapshotOf(detail)) },
+      step: { kind: "changes_requested", items: input.items },
+    });
+    await this.deps.events.emit("release.changesRequested", stepEvent(row, agent));
+    return this.deskDetailOf(row);
+  }
+
+  async approve(user: PublicUser, id: string, version: number): Promise<DeskReleaseDetail> {
+    const agent = actingAgent(user);
+    const now = this.now();
+    const row = await this.step(agent, id, version, "approve", {
+      step: { kind: "approved" },
+      // The codes and the store rows commit with the approval, or not at all.
+      apply: async (trx, approved) => {
+        await assignMissingCodes(trx, approved, this.deps.codes, now);
+        await insertPendingStores(trx, approved.id, RELEASE_STORES);
+      },
+    });
+    await this.deps.events.emit("release.approved", stepEvent(row, agent));
+    return this.deskDetailOf(row);
+  }
+
+  async reject(
+    user: PublicUser,
+    id: string,
+    input: RejectReleaseInput,
+  ): Promise<DeskReleaseDetail> {
+    const agent = actingAgent(user);
+    const note = (input.note ?? "").trim();
+    const row = await this.step(agent, id, input.version, "reject", {
+      set: { rejectionReason: input.reason, rejectionNote: note },
+      step: { kind: "rejected", reason: input.reason, note },
+      songs: "rejected",
+      songReason: { reasonCode: input.reason, note },
+    });
+    await this.deps.events.emit("release.rejected", stepEvent(row, agent));
+    return this.deskDetailOf(row);
+  }
+
+  /** Store rows; the first Live one makes the release live and its songs released. */
+  async updateStores(
+    user: PublicUser,
+    id: string,
+    input: StoreDeliveriesInput,
+  ): Promise<DeskReleaseDetail> {
+    const agent = actingAgent(user);
+    const release = await this.visible(id);
+    const state = release.state as ReleaseState;
+    if (state !== "approved" && state !== "live") {
+      throw conflict(m.storesNeedApproval(state), "INVALID_TRANSITION");
+    }
+    const outcome = await saveDeliveries(this.deps.db, {
+      release,
+      agent,
+      deliveries: input.deliveries.map((d) => ({
+        store: d.store,
+        state: d.state,
+        link: d.link ?? "",
+        note: d.note ?? "",
+      })),
+      now: this.now(),
+    });
+    for (const songId of outcome.changedSongs) {
+      await this.deps.events.emit("song.changed", { songId, artistId: release.artistId });
+    }
+    if (outcome.changed)
+      await this.deps.events.emit("release.storesUpdated", stepEvent(outcome.row, agent));
+    if (outcome.wentLive) {
+      await this.deps.events.emit("release.live", {
+        ...stepEvent(outcome.row, agent),
+        store: outcome.wentLive.store,
+        link: outcome.wentLive.link,
+      });
+    }
+    return this.deskDetailOf(outcome.row);
+  }
+
+  /** A song's store rows (its release's), to its artist or an agent. */
+  async songStores(user: PublicUser, songId: string): Promise<SongStores> {
+    const song = await this.deps.db
+      .selectFrom("song_request")
+      .select(["id", "artistId"])
+      .where("id", "=", songId)
+      .executeTakeFirst();
+    if (!song || (!user.admin && song.artistId !== user.id)) {
+      throw new HttpError(404, m.songNotFound, undefined, "NOT_FOUND");
+    }
+    const track = await releaseOfSong(this.deps.db, songId);
+    if (!track) return { releaseId: null, stores: [] };
+    return {
+      releaseId: track.releaseId,
+      stores: toStoreDeliveries(await listStores(this.deps.db, track.releaseId)),
+    };
+  }
+
+  /**
+   * One agent step: the version the agent saw, the table's transition, then
+   * in one transaction the state (only if still at that version), the
+   * songs' statuses, whatever `apply` adds, and the timeline's step.
+   */
+  private async step(
+    agent: Agent,
+    id: string,
+    version: number,
+    action: ReleaseAction,
+    change: {
+      set?: Partial<
+        Pick<ReleaseRow, "reviewerId" | "reviewSnapshot" | "rejectionReason" | "rejectionNote">
+      >;
+      step: ReleaseStepData;
+      songs?: string;
+      songReason?: { reasonCode: RejectionReason; note: string };
+      apply?: (trx: Trx, row: ReleaseRow) => Promise<void>;
+    },
+  ): Promise<ReleaseRow> {
+    const release = await this.visible(id);
+    if (release.version !== version) throw await staleError(this.deps.db, id);
+    const outcome = transition(release.state as ReleaseState, action);
+    if (!outcome.ok) throw conflict(outcome.message, "INVALID_TRANSITION");
+    const now = this.now();
+    try {
+      const { row, songIds } = await this.deps.db.transaction().execute(async (trx) => {
+        const row = await trx
+          .updateTable("release")
+          .set({
+            ...change.set,
+            state: outcome.to,
+            version: version + 1,
+            updatedAt: now,
+            stateChangedAt: now,
+          })
+          .where("id", "=", id)
+          .where("version", "=", version)
+          .where("state", "=", release.state)
+          .returningAll()
+          .executeTakeFirst();
+        if (!row) throw new StaleRelease();
+        await change.apply?.(trx, row);
+        const songIds = await this.songsOf(trx, id);
+        const status = change.songs ?? SONG_STATUS_OF_STATE[outcome.to];
+        const changedSongs = status
+          ? await setSongStatuses(trx, songIds, status, { agent, at: now, ...change.songReason })
+          : [];
+        await insertStep(trx, {
+          releaseId: id,
+          data: change.step,
+          actor: agent,
+          releaseVersion: row.version,
+          at: now,
+        });
+        return { row, songIds: changedSongs };
+      });
+      for (const songId of songIds) {
+        await this.deps.events.emit("song.changed", { songId, artistId: row.artistId });
+      }
+      return row;
+    } catch (error) {
+      if (error instanceof StaleRelease) throw await staleError(this.deps.db, id);
+      throw error;
+    }
+  }
+
+  private async songsOf(db: Trx, releaseId: string): Promise<string[]> {
+    const tracks = await findTracks(db, [releaseId]);
+    return tracks.flatMap((track) => (track.songId ? [track.songId] : []));
+  }
+
+  /** Any release past its draft; a draft (or nothing) does not exist for the desk. */
+  private async visible(id: string): Promise<ReleaseRow> {
+    const row = await findRelease(this.deps.db, id);
+    if (!row || row.state === "draft") throw notFound();
+    return row;
+  }
+
+  private async deskDetailOf(row: ReleaseRow): Promise<DeskReleaseDetail> {
+    const [detail, review, artist] = await Promise.all([
+      this.deps.releases.detailOfRow(row),
+      this.reviewOf(row),
+      this.deps.db
+        .selectFrom("user")
+        .select(["id", "email", "artistName", "username"])
+        .where("id", "=", row.artistId)
+        .executeTakeFirstOrThrow(),
+    ]);
+    const snapshot = parseSnapshot(row.reviewSnapshot);
+    const reviewing = row.state === "submitted" || row.state === "in_review";
+    return {
+      ...detail,
+      review,
+      artist: { id: artist.id, name: displayName(artist), email: artist.email },
+      changedSinceReview: snapshot && reviewing ? changedSince(snapshot, detail) : [],
+      acknowledgedWarningsText: acknowledgedText(detail),
+    };
+  }
+}
+
+function stepEvent(row: ReleaseRow, agent: Agent) {
+  return { releaseId: row.id, artistId: row.artistId, state: row.state, actorName: agent.name };
+}
+
+function actingAgent(user: PublicUser): Agent {
+  return { id: user.id, name: displayName(user) };
+}
+
+/** The warnings the artist acknowledged, as the sentences they read. */
+function acknowledgedText(detail: ReleaseDetail): string[] {
+  const acknowledged = new Set(detail.acknowledgedWarnings);
+  return detail.issues
+    .filter((issue) => issue.severity === "warning" && acknowledged.has(issue.key))
+    .map((issue) => issue.message);
+}
