@@ -12,6 +12,27 @@ const webFeatures = fs
   .filter((entry) => entry.isDirectory())
   .map((entry) => entry.name);
 
+/** Every server feature folder: walled from each other as the web's are (issue 41, decision 100). */
+const serverFeatures = fs
+  .readdirSync("src/server/features", { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+
+/**
+ * A server repository: a file named *-repository.ts or repository.ts, or any
+ * file under a repositories/ folder. Only repositories import Kysely's values
+ * (sql, ...) and write SQL.
+ */
+const repositoryFiles = [
+  "src/server/**/*-repository.ts",
+  "src/server/**/repository.ts",
+  "src/server/**/repositories/**",
+];
+const repositoriesOf = (feature) =>
+  repositoryFiles.map(
+    (glob) => `./${glob.replace("src/server/**", `src/server/features/${feature}/**`)}`,
+  );
+
 export default tseslint.config(
   {
     ignores: [
@@ -146,6 +167,75 @@ export default tseslint.config(
               target: ["./src/web/lib", "./src/web/components"],
               from: ["./src/web/features", "./src/web/app"],
               message: "lib and components sit below features and app wiring.",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // Server walls (issue 41, decision 100): infrastructure below the features,
+    // routes that call their own feature's service, and each feature's SQL its own.
+    // Tests may set up through any feature (they are checked by running).
+    files: ["src/server/**/*.ts"],
+    ignores: ["src/server/**/*.test.ts", "src/server/test/**"],
+    rules: {
+      "import/no-restricted-paths": [
+        "error",
+        {
+          zones: [
+            {
+              target: ["realtime", "http", "db", "mail", "jobs"].map(
+                (dir) => `./src/server/${dir}`,
+              ),
+              from: "./src/server/features",
+              message:
+                "Infrastructure never imports a feature; the app's wiring hands it what it needs.",
+            },
+            ...serverFeatures.map((feature) => ({
+              target: `./src/server/features/${feature}`,
+              from: serverFeatures.filter((other) => other !== feature).flatMap(repositoriesOf),
+              message:
+                "A feature never imports another feature's repository; ask its service or listen to its events.",
+            })),
+            ...serverFeatures.map((feature) => ({
+              target: [
+                `./src/server/features/${feature}/**/routes.ts`,
+                `./src/server/features/${feature}/**/*-routes.ts`,
+              ],
+              from: [
+                ...repositoriesOf(feature),
+                ...serverFeatures
+                  .filter((other) => other !== feature)
+                  .map((other) => `./src/server/features/${other}/**`),
+              ],
+              message:
+                "A route calls its own feature's service: never a repository or another feature.",
+            })),
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // Only repositories (and the database layer itself) build SQL with Kysely;
+    // a service may name the types of a database handle it passes on.
+    files: ["src/server/**/*.ts"],
+    ignores: [
+      ...repositoryFiles,
+      "src/server/db/**",
+      "src/server/**/*.test.ts",
+      "src/server/test/**",
+    ],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          paths: [
+            {
+              name: "kysely",
+              allowTypeImports: true,
+              message: "Only repositories build SQL: move the query into a *-repository.ts.",
             },
           ],
         },

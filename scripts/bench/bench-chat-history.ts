@@ -12,7 +12,7 @@ import { performance } from "node:perf_hooks";
 import { sql } from "kysely";
 import type { DatabaseHandle } from "../../src/server/db/database";
 import { onSqliteThenPostgres } from "./bench-on-engines";
-import { listMessages } from "../../src/server/features/chat/repository";
+import { listMessages } from "../../src/server/features/conversations/repositories";
 import { MESSAGE_PAGE_SIZE } from "../../src/shared/chat";
 
 const ROOMS = 20;

@@ -14,7 +14,7 @@ import { performance } from "node:perf_hooks";
 import { sql } from "kysely";
 import type { DatabaseHandle } from "../../src/server/db/database";
 import { onSqliteThenPostgres } from "./bench-on-engines";
-import { searchRoom } from "../../src/server/features/chat/message-search";
+import { searchRoom } from "../../src/server/features/conversations/repositories/message-search";
 
 const PER_ROOM = Number(process.env.MESSAGES ?? 100_000);
 const NEIGHBOUR = 20_000;

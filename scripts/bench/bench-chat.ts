@@ -40,7 +40,10 @@ import { migrateToLatest, openDatabase, type DatabaseHandle } from "../../src/se
 import { openEngines } from "../../src/server/engines";
 import pg from "pg";
 import { Redis } from "ioredis";
-import { ensureRoom, listAgentsForUser } from "../../src/server/features/chat/repository";
+import {
+  ensureRoom,
+  listAgentsForUser,
+} from "../../src/server/features/conversations/repositories";
 import { chatRoomId, type ChatMessage } from "../../src/shared/chat";
 import { chatEvents, type SendAck } from "../../src/shared/chat-events";
 import { runBareServer } from "./bench-chat-bare";

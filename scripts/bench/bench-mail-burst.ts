@@ -18,11 +18,7 @@
  */
 import os from "node:os";
 import { dropPostgresSchema } from "../../src/server/db/database";
-import {
-  seedMessages,
-  createUser,
-  type TestUser,
-} from "../../src/server/features/chat/chat-test-helpers";
+import { seedMessages, createUser, type TestUser } from "../../src/server/test/chat-test-helpers";
 import { PASSWORD_RESET_SUBJECT } from "../../src/server/mail/templates/password-reset-mail";
 import { songStatusMail } from "../../src/server/mail/templates/song-status-mail";
 import { chatRoomId } from "../../src/shared/chat";

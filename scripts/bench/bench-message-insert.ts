@@ -2,7 +2,7 @@
  * The message insert's own cost on SQLite (not a test): `npm run bench:insert`.
  *
  * A fresh database per run, migrated to the latest schema, 500 rooms, the
- * app's prepared insert (features/chat/sqlite-message-insert.ts) in commits
+ * app's prepared insert (features/conversations/repositories/sqlite-message-insert.ts) in commits
  * of BATCH (8) messages with `synchronous=FULL`, as the writer commits under
  * load. Each run stores 5,000 messages to warm up, then times N (30,000)
  * with process.cpuUsage. Two schemas side by side, alternating, RUNS (3)
@@ -17,8 +17,8 @@ import os from "node:os";
 import path from "node:path";
 import { randomUUID } from "node:crypto";
 import { migrateToLatest, openDatabase } from "../../src/server/db/database";
-import { prepareMessageInsert } from "../../src/server/features/chat/sqlite-message-insert";
-import { catchUpSearchIndex } from "../../src/server/features/chat/search-index-upkeep";
+import { prepareMessageInsert } from "../../src/server/features/conversations/repositories/sqlite-message-insert";
+import { catchUpSearchIndex } from "../../src/server/features/conversations/repositories/search-index-upkeep";
 import { lighterMessageInsertMigration } from "../../src/server/db/migrations/0015-lighter-message-insert";
 
 const BATCH = Number(process.env.BATCH ?? 8);

@@ -12,7 +12,7 @@
 import { randomUUID } from "node:crypto";
 import { sql } from "kysely";
 import { dropPostgresSchema, migrateToLatest, openDatabase } from "../../src/server/db/database";
-import { insertMessageBatch } from "../../src/server/features/chat/pg-message-batch";
+import { insertMessageBatch } from "../../src/server/features/conversations/repositories/pg-message-batch";
 
 const URL = process.env.BENCH_POSTGRES_URL ?? "postgres://postgres@127.0.0.1:5432/test";
 const BATCH = Number(process.env.BATCH ?? 8);

@@ -23,13 +23,14 @@ import { LOG_REDACT_PATHS, REDACTED } from "./http/log-redaction";
 import { registerJsonCompression } from "./http/json-compression";
 import { registerJsonBodyParser } from "./http/json-body";
 import accountPlugin from "./features/account/routes";
-import { removeChatData } from "./features/chat/chat-user-data";
-import chatPlugin from "./features/chat/routes";
-import { newestPictureOf, pageRoomOf } from "./features/chat/page-room";
+import { removeChatData } from "./features/conversations/messages/chat-user-data";
+import chatPlugin from "./features/conversations/messages/chat-routes";
+import { conversationLookups, createConversations } from "./features/conversations/conversations";
+import { newestPictureOf, pageRoomOf } from "./features/conversations/repositories/page-room";
 import availabilityPlugin from "./features/availability/routes";
 import { AvailabilityService } from "./features/availability/availability-service";
 import savedRepliesPlugin from "./features/saved-replies/routes";
-import deskPlugin from "./features/desk/routes";
+import deskPlugin from "./features/conversations/desk/desk-routes";
 import healthPlugin from "./features/health/routes";
 import { removeAvatars } from "./features/profile/avatar-files";
 import profilePlugin from "./features/profile/routes";
@@ -49,7 +50,7 @@ import { passwordResetHooks } from "./features/password-reset/reset-hooks";
 import passwordResetPlugin, { resetRequestLimiter } from "./features/password-reset/routes";
 import { createLocalFileStorage } from "./storage/local-file-storage";
 import clientErrorsPlugin from "./features/client-errors/routes";
-import { createUserBudget } from "./limits/user-budget";
+import { createUserBudget, type UserBudget } from "./limits/user-budget";
 import { productUploadPurposes } from "./product-upload-purposes";
 
 /**
@@ -216,7 +217,10 @@ async function registerFeatures(
     ctx.redis,
   );
 
-  await app.register(realtimePlugin, { socketsPerUser: limits.socketsPerUser });
+  await app.register(realtimePlugin, {
+    socketsPerUser: limits.socketsPerUser,
+    lookups: conversationLookups(database),
+  });
   await app.register(authPlugin, { signInLimiter, perIpPerMinute });
   await app.register(passwordResetPlugin, {
     perRequesterLimiter: resetRequestLimiter(ctx.redis),
@@ -240,11 +244,7 @@ async function registerFeatures(
   });
   const availability = new AvailabilityService(database, events);
   await app.register(availabilityPlugin, { availability });
-  await app.register(chatPlugin, {
-    sendBudget: chatSendBudget,
-    availabilityOf: (ids) => availability.of(ids),
-  });
-  await app.register(deskPlugin);
+  await registerConversations(app, deps, chatSendBudget, availability);
   await app.register(savedRepliesPlugin);
   await app.register(clientErrorsPlugin);
   await app.register(songsPlugin);
@@ -256,4 +256,34 @@ async function registerFeatures(
     perIpPerMinute,
     userDataRemovers: [removeChatData, removeReleaseData, removeSongData, removeAvatars],
   });
+}
+
+/**
+ * The conversations feature: its services built once here around one room
+ * writer (conversations.ts), its side jobs stopped on close; its routes
+ * only call them.
+ */
+async function registerConversations(
+  app: FastifyInstance,
+  deps: AppDeps,
+  sendBudget: UserBudget,
+  availability: AvailabilityService,
+): Promise<void> {
+  const conversations = createConversations({
+    database: deps.database,
+    events: app.ctx.events,
+    log: app.log,
+    ...(app.realtime.instanceId ? { instanceId: app.realtime.instanceId } : {}),
+    sendBudget,
+  });
+  app.addHook("onClose", (_app, closed) => {
+    conversations.stop();
+    closed();
+  });
+  await app.register(chatPlugin, {
+    chat: conversations.chat,
+    reads: conversations.reads,
+    availabilityOf: (ids) => availability.of(ids),
+  });
+  await app.register(deskPlugin, { desk: conversations.desk });
 }

@@ -1,6 +1,6 @@
 import type { Kysely } from "kysely";
 import type { Database } from "./db/schema";
-import { chatUploadPurpose } from "./features/chat/chat-upload-purpose";
+import { chatUploadPurpose } from "./features/conversations/messages/chat-upload-purpose";
 import { avatarUploadPurpose } from "./features/profile/avatar-files";
 import { coverUploadPurpose } from "./features/songs/cover-upload-purpose";
 import {

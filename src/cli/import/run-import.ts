@@ -1,6 +1,6 @@
 import type { DatabaseHandle } from "../../server/db/database";
 import type { FileStorage } from "../../server/storage/file-storage";
-import { fillRoomParties } from "../../server/features/chat/repository";
+import { fillRoomParties } from "../../server/features/conversations/repositories";
 import { createBatchWriter, type WriteOp } from "./batch-writer";
 import { checkHashParams, type KnownPassword } from "./check-hash-params";
 import type { ImportContext } from "./import-context";

@@ -1,6 +1,6 @@
 import { CHAT_UPLOAD_PURPOSE, chatRoomId } from "../../shared/chat";
 import { fileUrl } from "../../shared/files";
-import { ensureRoom, insertMessage } from "../../server/features/chat/repository";
+import { ensureRoom, insertMessage } from "../../server/features/conversations/repositories";
 import { createStoredFile } from "../../server/features/uploads/stored-files";
 import type { CliContext } from "../cli-context";
 import type { DemoUserIds } from "./demo-users";

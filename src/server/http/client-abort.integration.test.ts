@@ -1,6 +1,6 @@
 import net from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createUser, listen, type TestUser } from "../features/chat/chat-test-helpers";
+import { createUser, listen, type TestUser } from "../test/chat-test-helpers";
 import { ORIGIN, createTestApp, type TestApp } from "../test/test-app";
 
 /**

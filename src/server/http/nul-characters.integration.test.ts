@@ -17,7 +17,7 @@ import {
   listen,
   send,
   type TestUser,
-} from "../features/chat/chat-test-helpers";
+} from "../test/chat-test-helpers";
 import { ORIGIN, createTestApp, signUp, type TestApp } from "../test/test-app";
 import { tusUpload } from "../test/tus-upload";
 

@@ -3,7 +3,7 @@
  * route is covered without being listed here.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { connectError, connectSocket, listen } from "../features/chat/chat-test-helpers";
+import { connectError, connectSocket, listen } from "../test/chat-test-helpers";
 import { ORIGIN, createTestApp, signUp, type TestApp } from "../test/test-app";
 import { routeCollector } from "../test/route-table";
 import { FOREIGN_ORIGIN_MESSAGE, MISSING_ORIGIN_MESSAGE } from "./origin-guard";

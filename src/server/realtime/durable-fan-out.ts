@@ -1,12 +1,8 @@
 import { randomUUID } from "node:crypto";
 import type { FastifyInstance } from "fastify";
 import type { Realtime } from "../context";
-import {
-  beatHeart,
-  claimStaleMarks,
-  clearFanOutMarks,
-  loadPendingDeliveries,
-} from "../features/chat/fan-out-marks";
+import { beatHeart, claimStaleMarks, clearFanOutMarks } from "./fan-out-mark-repository";
+import type { RealtimeLookups } from "./pending-delivery";
 import type { AdapterLink } from "./redis-adapter";
 import { confirmDeliveries, type Confirmations } from "./fan-out-confirmations";
 import { deliverStored } from "./fan-out";
@@ -18,7 +14,11 @@ import { HEARTBEAT_EVERY_MS, STALE_AFTER, SWEEP_LIMIT, sweepStaleMarks } from ".
  * delivered; `startSweep`, once `realtime` exists, delivers again what a
  * dead or unlinked instance stored and could not see confirmed.
  */
-export function durableFanOut(app: FastifyInstance, link: AdapterLink) {
+export function durableFanOut(
+  app: FastifyInstance,
+  link: AdapterLink,
+  lookups: Pick<RealtimeLookups, "loadPending">,
+) {
   const { database } = app.ctx;
   const onError = (err: unknown) => app.log.warn({ err }, "durable fan-out: a round failed");
   const clear = (ids: readonly string[]) => clearFanOutMarks(database.db, ids);
@@ -42,7 +42,7 @@ export function durableFanOut(app: FastifyInstance, link: AdapterLink) {
       const sweep = sweepStaleMarks({
         linkReady: () => link.ready(),
         claim: () => claimStaleMarks(database.db, database.dialect, STALE_AFTER, SWEEP_LIMIT),
-        load: (ids) => loadPendingDeliveries(database.db, ids),
+        load: lookups.loadPending,
         deliver: (delivery) => deliverStored(realtime, delivery),
         clear,
         onError,

@@ -1,4 +1,4 @@
-import type { PendingDelivery } from "../features/chat/fan-out-marks";
+import type { PendingDelivery } from "./pending-delivery";
 
 /**
  * When a sweep takes a mark (decision 094): an instance that is dead (no

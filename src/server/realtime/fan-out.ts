@@ -1,6 +1,6 @@
 import type { Realtime } from "../context";
 import type { DomainEvents } from "../events/domain-events";
-import type { PendingDelivery } from "../features/chat/fan-out-marks";
+import type { PendingDelivery } from "./pending-delivery";
 
 export interface FanOutDeps {
   events: DomainEvents;

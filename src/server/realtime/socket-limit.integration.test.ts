@@ -9,7 +9,7 @@ import {
   createUser,
   listen,
   type TestUser,
-} from "../features/chat/chat-test-helpers";
+} from "../test/chat-test-helpers";
 
 let t: TestApp;
 let url: string;

@@ -5,7 +5,7 @@ import { relayDomainEvents } from "./cross-instance-events";
 import { SOCKET_BAD_ORIGIN } from "../../shared/chat-events";
 import type { AuthedSocket, PortalServer } from "./socket-types";
 import { registerFanOut } from "./fan-out";
-import { peersOf } from "../features/chat/repository";
+import type { RealtimeLookups } from "./pending-delivery";
 import { AGENTS_CHANNEL, sessionChannel, userChannel } from "./channels";
 import { createDelivery, type HandlerTable } from "./delivery";
 import { authorizeSockets } from "./socket-auth";
@@ -16,6 +16,8 @@ import { durableFanOut } from "./durable-fan-out";
 export interface RealtimeOptions {
   /** Open sockets one user may hold on this instance (SOCKETS_PER_USER); unlimited when absent. */
   socketsPerUser?: number;
+  /** What realtime asks of the conversations (given by the app's wiring). */
+  lookups: RealtimeLookups;
 }
 
 /**
@@ -26,7 +28,7 @@ export interface RealtimeOptions {
  * Redis outage (redis-adapter.ts).
  */
 async function realtimePlugin(app: FastifyInstance, options: RealtimeOptions): Promise<void> {
-  const { config, events, redis, database } = app.ctx;
+  const { config, events, redis } = app.ctx;
   const io: PortalServer = new Server(app.server, {
     transports: ["websocket"],
     serveClient: false,
@@ -52,7 +54,7 @@ async function realtimePlugin(app: FastifyInstance, options: RealtimeOptions): P
   );
 
   // With Redis, stored messages are delivered durably (decision 094).
-  const durable = adapter ? durableFanOut(app, adapter) : undefined;
+  const durable = adapter ? durableFanOut(app, adapter, options.lookups) : undefined;
   const realtime = createDelivery(
     io,
     handlers,
@@ -66,7 +68,7 @@ async function realtimePlugin(app: FastifyInstance, options: RealtimeOptions): P
   registerFanOut({
     events,
     realtime,
-    peersOf: (userId) => peersOf(database.db, userId),
+    peersOf: options.lookups.peersOf,
   });
 
   // Before Fastify closes the HTTP server: upgraded sockets are not its connections.

@@ -14,7 +14,7 @@ import {
   send,
   type TestUser,
   watchRoom,
-} from "../features/chat/chat-test-helpers";
+} from "../test/chat-test-helpers";
 import { createMemoryAttemptLimiter } from "../auth/attempt-limiter";
 import { insertSong } from "../features/songs/song-repository";
 import { ORIGIN, STRONG_PASSWORD, createTestApp, signIn, uniqueEmail } from "../test/test-app";

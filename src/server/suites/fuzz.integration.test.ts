@@ -12,7 +12,7 @@ import {
   createUser,
   listen,
   type TestUser,
-} from "../features/chat/chat-test-helpers";
+} from "../test/chat-test-helpers";
 import { insertSong } from "../features/songs/song-repository";
 import { routeCollector } from "../test/route-table";
 import { songValues } from "../test/song-values";

@@ -9,7 +9,7 @@ import { createMessageFtsTriggers } from "./0014-conversation-tools";
  *   Its trigger notes the row in `message_fts_pending`, in the same commit,
  *   and the server folds the pending rows into `message_fts` a few hundred at
  *   a time after the commit and before every search
- *   (features/chat/search-index-upkeep.ts). Edits and deletes of a row not
+ *   (features/conversations/repositories/search-index-upkeep.ts). Edits and deletes of a row not
  *   yet folded touch only the pending list: the index never holds a row's
  *   old words.
  * - Both engines: `message_file_idx` holds only the messages with a file; a

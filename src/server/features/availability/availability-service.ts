@@ -12,7 +12,7 @@ import {
   type AgentAvailability,
 } from "../../../shared/availability";
 import type { OwnAvailability } from "../../../shared/responses/conversation-tools";
-import { firstReplySamples } from "./reply-times";
+import { firstReplySamples } from "./reply-time-repository";
 
 /**
  * Agents' "Away" setting and their usual reply time. The median is costly

@@ -17,8 +17,8 @@ import {
   listen,
   nextEvent,
   type TestUser,
-} from "../chat/chat-test-helpers";
-import { insertMessage } from "../chat/repository";
+} from "../../test/chat-test-helpers";
+import { insertMessage } from "../conversations/repositories";
 
 let t: TestApp;
 let app: FastifyInstance;

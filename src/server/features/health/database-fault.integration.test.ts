@@ -8,7 +8,7 @@ import {
   listen,
   send,
   type TestUser,
-} from "../chat/chat-test-helpers";
+} from "../../test/chat-test-helpers";
 import { ORIGIN, createTestApp, type TestApp } from "../../test/test-app";
 
 /**

@@ -10,7 +10,7 @@ import {
   listen,
   send,
   type TestUser,
-} from "../chat/chat-test-helpers";
+} from "../../test/chat-test-helpers";
 import { chatRoomId } from "../../../shared/chat";
 import {
   EMAIL_CHANGED_SUBJECT,
@@ -18,7 +18,7 @@ import {
 } from "../../mail/templates/security-notice-mail";
 import { UNSUBSCRIBE_LINK_INVALID_MESSAGE } from "../../../shared/mail-preferences";
 import { deleteAccount } from "../account/service";
-import { removeChatData } from "../chat/chat-user-data";
+import { removeChatData } from "../conversations/messages/chat-user-data";
 
 let t: TestApp;
 let smtp: SmtpTestServer;

@@ -59,3 +59,9 @@ export async function setUnreadNotices(
 ): Promise<void> {
   await saveMailPreferences(database, userId, { unreadNotices: on });
 }
+
+/** Whether the account still exists (an unsubscribe link outlives a deleted account). */
+export async function userExists(db: Kysely<Database>, userId: string): Promise<boolean> {
+  const row = await db.selectFrom("user").select("id").where("id", "=", userId).executeTakeFirst();
+  return row !== undefined;
+}

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import fp from "fastify-plugin";
 import { registerMailPreferenceRoutes } from "./routes";
+import { MailPreferenceService } from "./mail-preferences";
 import type { NoticeDeps } from "./notice-deps";
 import { notifyPasswordChanged } from "./security-notices";
 import { notifySongStatus } from "./song-status-notices";
@@ -41,7 +42,8 @@ async function noticesPlugin(
     for (const recipient of mentionedIds) await scheduleUnreadNotice(ctx, message, recipient);
   });
 
-  await registerMailPreferenceRoutes(app, tokens, options.perIpPerMinute);
+  const preferences = new MailPreferenceService(ctx.database);
+  await registerMailPreferenceRoutes(app, preferences, tokens, options.perIpPerMinute);
 }
 
 export default fp(noticesPlugin, {

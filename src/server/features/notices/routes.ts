@@ -12,11 +12,7 @@ import {
   unsubscribeQuerySchema,
 } from "../../../shared/mail-preferences";
 import { errorResponses, okSchema } from "../../../shared/responses/common";
-import {
-  readMailPreferences,
-  saveMailPreferences,
-  setUnreadNotices,
-} from "./preference-repository";
+import type { MailPreferenceService } from "./mail-preferences";
 import type { UnsubscribeTokens } from "./unsubscribe-token";
 import { noQuerySchema } from "../../../shared/no-input";
 const tags = ["mail"];
@@ -24,18 +20,19 @@ const tags = ["mail"];
 /** Settings' mail switch, and the signed-out one-click unsubscribe (RFC 8058). */
 export async function registerMailPreferenceRoutes(
   app: FastifyInstance,
+  preferences: MailPreferenceService,
   tokens: UnsubscribeTokens,
   perIpPerMinute: number,
 ): Promise<void> {
-  registerSettingsRoutes(app);
+  registerSettingsRoutes(app, preferences);
   // Mail clients post "List-Unsubscribe=One-Click" as a form; only this route reads forms.
-  await app.register(unsubscribeRoute(tokens, perIpPerMinute));
+  await app.register(unsubscribeRoute(preferences, tokens, perIpPerMinute));
 }
 
 /** The signed-in user's mail switches, read and saved. */
-function registerSettingsRoutes(parent: FastifyInstance): void {
+function registerSettingsRoutes(parent: FastifyInstance, service: MailPreferenceService): void {
   const app = parent.withTypeProvider<ZodTypeProvider>();
-  const { sessions, database } = app.ctx;
+  const { sessions } = app.ctx;
 
   const preferences = {
     tags,
@@ -53,7 +50,7 @@ function registerSettingsRoutes(parent: FastifyInstance): void {
     async (request, reply) => {
       const { user } = await sessions.require(request);
       reply.header("cache-control", "no-store");
-      return readMailPreferences(database.db, user.id);
+      return service.read(user.id);
     },
   );
 
@@ -68,19 +65,19 @@ function registerSettingsRoutes(parent: FastifyInstance): void {
     },
     async (request) => {
       const { user } = await sessions.require(request);
-      return saveMailPreferences(database, user.id, request.body);
+      return service.save(user.id, request.body);
     },
   );
 }
 
 /** The one-click unsubscribe, in its own scope: the only route that reads forms. */
 function unsubscribeRoute(
+  service: MailPreferenceService,
   tokens: UnsubscribeTokens,
   perIpPerMinute: number,
 ): FastifyPluginCallback {
   return (parentScope, _options, done) => {
     const scope = parentScope.withTypeProvider<ZodTypeProvider>();
-    const { database } = scope.ctx;
     scope.addContentTypeParser(
       "application/x-www-form-urlencoded",
       { parseAs: "string", bodyLimit: 1024 },
@@ -110,13 +107,7 @@ function unsubscribeRoute(
           "INVALID_TOKEN",
         );
         if (!userId) throw invalid;
-        const exists = await database.db
-          .selectFrom("user")
-          .select("id")
-          .where("id", "=", userId)
-          .executeTakeFirst();
-        if (!exists) throw invalid;
-        await setUnreadNotices(database, userId, false);
+        if (!(await service.unsubscribe(userId))) throw invalid;
         request.log.info({ userId }, "unsubscribed from unread notices");
         return { ok: true as const, message: UNSUBSCRIBED_MESSAGE };
       },

@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ORIGIN, createTestApp, type TestApp } from "../../test/test-app";
 import { linkIn, startSmtpTestServer, type SmtpTestServer } from "../../test/smtp-test-server";
-import { createUser, type TestUser } from "../chat/chat-test-helpers";
+import { createUser, type TestUser } from "../../test/chat-test-helpers";
 
 let t: TestApp;
 let smtp: SmtpTestServer;

@@ -4,7 +4,7 @@ import { artistWithFeatured, trackDisplayTitle } from "../../../shared/release-f
 import type { ReleaseDetail } from "../../../shared/release-schemas";
 import { normalizeDuration } from "../../../shared/song-duration";
 import type { Database } from "../../db/schema";
-import { insertSong, type SongFields } from "../songs/song-repository";
+import { createSongIn, type SongFields } from "../songs/song-service";
 import { refreshSongOfTrack } from "./review/release-songs";
 import { insertStep } from "./review/release-review-repository";
 import {
@@ -95,7 +95,7 @@ export async function submitRelease(
         const fields = songOfTrack(release, track);
         const kept = track.songId && (await refreshSongOfTrack(trx, track.songId, fields, now));
         const songId =
-          kept && track.songId ? track.songId : (await insertSong(trx, fields, now)).id;
+          kept && track.songId ? track.songId : (await createSongIn(trx, fields, now)).id;
         songIds.push(songId);
         await linkTrack(trx, release.id, track.id, {
           songId,

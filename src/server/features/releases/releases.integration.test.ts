@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addDaysToDay, utcDay } from "../../../shared/release-rules";
 import { releaseMessages as m } from "../../../shared/release-messages";
 import type { ReleaseDetail, ReleaseDraftInput } from "../../../shared/release-schemas";
-import { createUser, type TestUser } from "../chat/chat-test-helpers";
+import { createUser, type TestUser } from "../../test/chat-test-helpers";
 import { ORIGIN, createTestApp, deleteAccountOf, type TestApp } from "../../test/test-app";
 import { tusUpload } from "../../test/tus-upload";
 import { artworkFile, flacFile, mp3File, wavFile } from "../../test/release-fixtures";

@@ -5,8 +5,7 @@ import { noBodySchema, noQuerySchema } from "../../../shared/no-input";
 import { savedReplyInputSchema, savedReplyParamsSchema } from "../../../shared/saved-replies";
 import { errorResponses, okSchema } from "../../../shared/responses/common";
 import { savedRepliesSchema, savedReplySchema } from "../../../shared/responses/conversation-tools";
-import { listSavedReplies } from "./repository";
-import { addSavedReply, changeSavedReply, removeSavedReply } from "./service";
+import { addSavedReply, changeSavedReply, removeSavedReply, savedReplies } from "./service";
 
 const tags = ["saved replies"];
 
@@ -33,7 +32,7 @@ function savedRepliesPlugin(
     async (request, reply) => {
       await sessions.requireAdmin(request);
       reply.header("cache-control", "no-store");
-      return listSavedReplies(db);
+      return savedReplies(db);
     },
   );
 

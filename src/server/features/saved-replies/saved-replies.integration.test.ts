@@ -2,7 +2,7 @@ import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SHORTCUT_TAKEN, type SavedReply } from "../../../shared/saved-replies";
 import { createTestApp, ORIGIN, type TestApp } from "../../test/test-app";
-import { createUser, type TestUser } from "../chat/chat-test-helpers";
+import { createUser, type TestUser } from "../../test/chat-test-helpers";
 
 let t: TestApp;
 let app: FastifyInstance;

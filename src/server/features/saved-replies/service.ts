@@ -6,7 +6,13 @@ import {
   SHORTCUT_TAKEN,
   type SavedReply,
 } from "../../../shared/saved-replies";
-import { deleteSavedReply, insertSavedReply, shortcutTaken, updateSavedReply } from "./repository";
+import {
+  deleteSavedReply,
+  insertSavedReply,
+  listSavedReplies,
+  shortcutTaken,
+  updateSavedReply,
+} from "./repository";
 
 type Db = Kysely<Database>;
 
@@ -25,6 +31,11 @@ const taken = () =>
   new HttpError(409, SHORTCUT_TAKEN, { shortcut: SHORTCUT_TAKEN }, "SHORTCUT_TAKEN");
 
 const notFound = () => new HttpError(404, SAVED_REPLY_NOT_FOUND, undefined, "NOT_FOUND");
+
+/** Every saved reply, shared by the whole team. */
+export function savedReplies(db: Db): Promise<SavedReply[]> {
+  return listSavedReplies(db);
+}
 
 /** Adds a saved reply; 409 when its shortcut is taken (ignoring case). */
 export async function addSavedReply(

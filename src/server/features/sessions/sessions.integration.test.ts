@@ -1,6 +1,6 @@
 import type { Socket } from "socket.io-client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { connectSocket, connected, listen } from "../chat/chat-test-helpers";
+import { connectSocket, connected, listen } from "../../test/chat-test-helpers";
 import {
   ORIGIN,
   STRONG_PASSWORD,

@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { songRecordSchema } from "../../../shared/responses/songs";
 import { createTestApp, ORIGIN, type TestApp } from "../../test/test-app";
 import { songValues } from "../../test/song-values";
-import { createUser } from "../chat/chat-test-helpers";
+import { createUser } from "../../test/chat-test-helpers";
 import { insertSong } from "./song-repository";
 
 let t: TestApp;

@@ -15,7 +15,7 @@ import {
   listen,
   nextEvent,
   type TestUser,
-} from "../chat/chat-test-helpers";
+} from "../../test/chat-test-helpers";
 import { insertSong } from "./song-repository";
 
 let t: TestApp;

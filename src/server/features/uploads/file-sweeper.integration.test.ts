@@ -9,8 +9,8 @@ import { ORIGIN, createTestApp, type TestApp } from "../../test/test-app";
 import { songValues } from "../../test/song-values";
 import { tusUpload } from "../../test/tus-upload";
 import { productUploadPurposes } from "../../product-upload-purposes";
-import { connectSocket, connected, createUser, listen, send } from "../chat/chat-test-helpers";
-import { type TestUser } from "../chat/chat-test-helpers";
+import { connectSocket, connected, createUser, listen, send } from "../../test/chat-test-helpers";
+import { type TestUser } from "../../test/chat-test-helpers";
 import { scheduleFileSweep, sweepFiles } from "./file-sweeper";
 import { uploadPurposeMap } from "./upload-purposes";
 

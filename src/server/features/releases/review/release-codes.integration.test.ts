@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { isValidIsrc, isValidUpc } from "../../../../shared/release-codes";
-import { createUser, type TestUser } from "../../chat/chat-test-helpers";
+import { createUser, type TestUser } from "../../../test/chat-test-helpers";
 import { openDatabase, type DatabaseHandle } from "../../../db/database";
 import { createTestApp, testDatabaseUrl, type TestApp } from "../../../test/test-app";
 import { caller, releaseInState } from "./review-test-helpers";

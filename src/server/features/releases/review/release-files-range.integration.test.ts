@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ReleaseDetail } from "../../../../shared/release-schemas";
-import { createUser, type TestUser } from "../../chat/chat-test-helpers";
+import { createUser, type TestUser } from "../../../test/chat-test-helpers";
 import { createTestApp, type TestApp } from "../../../test/test-app";
 import { artworkFile, wavFile } from "../../../test/release-fixtures";
 import { caller, submittedRelease } from "./review-test-helpers";

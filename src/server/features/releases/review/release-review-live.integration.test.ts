@@ -8,7 +8,7 @@ import {
   listen,
   nextEvent,
   type TestUser,
-} from "../../chat/chat-test-helpers";
+} from "../../../test/chat-test-helpers";
 import { createTestApp, type TestApp } from "../../../test/test-app";
 import { caller, releaseInState } from "./review-test-helpers";
 

@@ -24,7 +24,7 @@ import { findRelease, findTracks, type ReleaseRow } from "../release-repository"
 import type { ReleaseService } from "../release-service";
 import { assignMissingCodes, type CodePrefixes } from "./release-codes";
 import { staleError } from "./release-stale";
-import { listQueue } from "./release-queue";
+import { listQueue } from "./release-queue-repository";
 import {
   insertPendingStores,
   insertStep,

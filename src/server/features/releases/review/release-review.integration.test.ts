@@ -8,7 +8,7 @@ import type {
   ReleaseWithReview,
   SongStores,
 } from "../../../../shared/responses/release-review";
-import { createUser, type TestUser } from "../../chat/chat-test-helpers";
+import { createUser, type TestUser } from "../../../test/chat-test-helpers";
 import { createTestApp, type TestApp } from "../../../test/test-app";
 import { artworkFile, wavFile } from "../../../test/release-fixtures";
 import { tusUpload } from "../../../test/tus-upload";

@@ -1,8 +1,7 @@
 import type { Transaction } from "kysely";
 import type { Database } from "../../../db/schema";
 import type { RejectionReason } from "../../../../shared/song-rejection";
-import { insertStatusEvent } from "../../songs/song-history-repository";
-import type { SongFields } from "../../songs/song-repository";
+import { recordStatusChangeIn, type SongFields } from "../../songs/song-service";
 
 type Trx = Transaction<Database>;
 
@@ -43,7 +42,7 @@ export async function setSongStatuses(
       }))
       .where("id", "=", song.id)
       .execute();
-    await insertStatusEvent(trx, {
+    await recordStatusChangeIn(trx, {
       songId: song.id,
       fromStatus: song.status,
       toStatus: status,

@@ -2,7 +2,7 @@ import type { FastifyInstance } from "fastify";
 import { expect } from "vitest";
 import { addDaysToDay, utcDay } from "../../../../shared/release-rules";
 import type { ReleaseDetail, ReleaseDraftInput } from "../../../../shared/release-schemas";
-import type { TestUser } from "../../chat/chat-test-helpers";
+import type { TestUser } from "../../../test/chat-test-helpers";
 import { ORIGIN } from "../../../test/test-app";
 import { tusUpload } from "../../../test/tus-upload";
 import { insertRelease } from "../release-repository";

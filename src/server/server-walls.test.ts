@@ -1,0 +1,57 @@
+import { ESLint } from "eslint";
+import { describe, expect, it } from "vitest";
+
+/**
+ * The server's walls are ESLint rules in `npm run check` (issue 41,
+ * decision 100). Each crossing below is linted as if it were written into
+ * a real file of the server, and must be refused by the rule that guards it.
+ */
+const eslint = new ESLint({ cwd: process.cwd() });
+
+async function rulesBroken(filePath: string, code: string): Promise<(string | null)[]> {
+  const [result] = await eslint.lintText(code, { filePath });
+  return result!.messages.map((message) => message.ruleId);
+}
+
+describe("the server's walls", () => {
+  it("refuse infrastructure importing a feature", async () => {
+    const broken = await rulesBroken(
+      "src/server/realtime/channels.ts",
+      `import { ChatService } from "../features/conversations/messages/chat-service";\nexport const service = ChatService;\n`,
+    );
+    expect(broken).toContain("import/no-restricted-paths");
+  }, 120_000);
+
+  it("refuse a feature importing another feature's repository", async () => {
+    const broken = await rulesBroken(
+      "src/server/features/songs/song-service.ts",
+      `import { peersOf } from "../conversations/repositories/room-repository";\nexport const peers = peersOf;\n`,
+    );
+    expect(broken).toContain("import/no-restricted-paths");
+  }, 120_000);
+
+  it("refuse a route importing a repository, even its own feature's", async () => {
+    const broken = await rulesBroken(
+      "src/server/features/saved-replies/routes.ts",
+      `import { listSavedReplies } from "./repository";\nexport const list = listSavedReplies;\n`,
+    );
+    expect(broken).toContain("import/no-restricted-paths");
+  }, 120_000);
+
+  it("refuse Kysely's query builders outside a repository", async () => {
+    const broken = await rulesBroken(
+      "src/server/features/conversations/messages/chat-service.ts",
+      `import { sql } from "kysely";\nexport const one = sql\`select 1\`;\n`,
+    );
+    expect(broken).toContain("no-restricted-imports");
+  }, 120_000);
+
+  it("let a service import its own repository and Kysely's types", async () => {
+    const broken = await rulesBroken(
+      "src/server/features/saved-replies/service.ts",
+      `import type { Kysely } from "kysely";\nimport type { Database } from "../../db/schema";\nimport { listSavedReplies } from "./repository";\nexport const list = (db: Kysely<Database>) => listSavedReplies(db);\n`,
+    );
+    expect(broken).not.toContain("import/no-restricted-paths");
+    expect(broken).not.toContain("no-restricted-imports");
+  }, 120_000);
+});
