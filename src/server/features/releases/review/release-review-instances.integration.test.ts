@@ -10,7 +10,7 @@ import {
   listen,
   nextEvent,
   type TestUser,
-} from "../../chat/chat-test-helpers";
+} from "../../../test/chat-test-helpers";
 import {
   dropPostgresSchema,
   migrateToLatest,
