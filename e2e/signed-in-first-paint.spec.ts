@@ -5,6 +5,7 @@ import { dataLinkHeader, pictureLinks, type ScreenRole } from "../src/server/htt
 import { routeData, routeParam } from "../src/web/app/route-data";
 import { DEMO_PASSWORD, demo } from "./support/accounts";
 import { expectAccessible } from "./support/axe";
+import { submitReleaseAsArtist } from "./support/desk-releases";
 import { collectErrors, holdScripts } from "./support/first-paint";
 
 const sha256 = (text: string) =>
@@ -202,8 +203,12 @@ test.describe("every signed-in screen's preloads", () => {
     };
     if (who === "agent") {
       const artist = await get<{ id: string }>("/api/me");
+      // The desk's review page needs a submitted release to open.
+      const releaseId = await submitReleaseAsArtist(page, "Preload Check", [
+        ["Preload Track", "song.wav"],
+      ]);
       await signInByApi(page, demo.agent1);
-      return { peerId: artist.id, roomId: await roomWith(artist.id) };
+      return { peerId: artist.id, roomId: await roomWith(artist.id), id: releaseId };
     }
     const contacts = await get<{ userId: string }[]>("/api/chat/contacts?q=");
     const songs = await get<{ items: { id: string }[] }>("/api/songs");
