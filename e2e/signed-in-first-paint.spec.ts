@@ -3,7 +3,7 @@ import { expect, test, type Page } from "@playwright/test";
 import type { ChatMessage } from "../src/shared/chat";
 import { dataLinkHeader, pictureLinks, type ScreenRole } from "../src/server/http/route-data-links";
 import { routeData, routeParam } from "../src/web/app/route-data";
-import { DEMO_PASSWORD, demo } from "./support/accounts";
+import { DEMO_PASSWORD, demo, freshEmail } from "./support/accounts";
 import { expectAccessible } from "./support/axe";
 import { submitReleaseAsArtist } from "./support/desk-releases";
 import { collectErrors, holdScripts } from "./support/first-paint";
@@ -203,7 +203,18 @@ test.describe("every signed-in screen's preloads", () => {
     };
     if (who === "agent") {
       const artist = await get<{ id: string }>("/api/me");
-      // The desk's review page needs a submitted release to open.
+      // The desk's review page needs a submitted release to open: a new
+      // artist's, so the demo artist's songs stay as other journeys count them.
+      const signedUp = await page.request.post("/api/auth/sign-up/email", {
+        data: {
+          name: "Preload Check Artist",
+          email: freshEmail("preload"),
+          password: "Str0ng-pass!",
+          consent: true,
+        },
+        headers: { origin: new URL(test.info().project.use.baseURL!).origin },
+      });
+      expect(signedUp.ok()).toBe(true);
       const releaseId = await submitReleaseAsArtist(page, "Preload Check", [
         ["Preload Track", "song.wav"],
       ]);
