@@ -1,8 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import { trackDisplayTitle } from "../../../shared/release-format";
-import { displayName } from "../../../shared/user";
 import type { DomainEventMap } from "../../events/domain-events";
-import { findRelease, findTracks, findCheckedFiles } from "./release-repository";
+import { findCheckedFiles, findReleaseForMail, findTracks } from "./release-repository";
 import { filesById, toTrackDetail } from "./release-detail";
 
 /** After a submit: the artist's email naming the release and its tracks (through the outbox). */
@@ -12,15 +11,9 @@ export async function notifyReleaseSubmitted(
 ): Promise<void> {
   const { database, mail, config } = app.ctx;
   const db = database.db;
-  const [artist, release] = await Promise.all([
-    db
-      .selectFrom("user")
-      .select(["email", "artistName", "username"])
-      .where("id", "=", event.artistId)
-      .executeTakeFirst(),
-    findRelease(db, event.releaseId),
-  ]);
-  if (!artist || !release) return;
+  const found = await findReleaseForMail(db, event.releaseId);
+  if (!found) return;
+  const { release, to } = found;
   const [tracks, files] = await Promise.all([
     findTracks(db, [release.id]),
     findCheckedFiles(db, [release.id]),
@@ -30,7 +23,7 @@ export async function notifyReleaseSubmitted(
   const { releaseSubmittedMail } = await import("../../mail/templates/release-submitted-mail");
   await mail.send(
     await releaseSubmittedMail({
-      to: { name: displayName(artist), address: artist.email },
+      to,
       title: release.title,
       releaseDate: release.releaseDate,
       tracks: tracks.map((row) => {

@@ -1,6 +1,7 @@
 import type { Kysely, Selectable, Transaction } from "kysely";
 import { normalizeIsrc } from "../../../shared/release-codes";
 import type { ReleaseDraft, ReleaseDraftTrack } from "../../../shared/release-schemas";
+import { displayName } from "../../../shared/user";
 import type { Database, ReleaseFileTable, ReleaseTable, ReleaseTrackTable } from "../../db/schema";
 
 export type ReleaseRow = Selectable<ReleaseTable>;
@@ -49,6 +50,21 @@ export async function findRelease(db: Db, id: string): Promise<ReleaseRow | unde
 }
 
 /** The artist's releases, newest first. */
+/** A release with the name and address its artist's mail goes to; undefined when either is gone. */
+export async function findReleaseForMail(
+  db: Db,
+  releaseId: string,
+): Promise<{ release: ReleaseRow; to: { name: string; address: string } } | undefined> {
+  const release = await findRelease(db, releaseId);
+  if (!release) return undefined;
+  const artist = await db
+    .selectFrom("user")
+    .select(["email", "artistName", "username"])
+    .where("id", "=", release.artistId)
+    .executeTakeFirst();
+  return artist && { release, to: { name: displayName(artist), address: artist.email } };
+}
+
 export async function listArtistReleases(db: Db, artistId: string): Promise<ReleaseRow[]> {
   return db
     .selectFrom("release")

@@ -7,9 +7,8 @@ import {
   REJECTION_REASON_LABELS,
   type RejectionReason,
 } from "../../../../shared/song-rejection";
-import { displayName } from "../../../../shared/user";
 import type { DomainEventMap, ReleaseStepEvent } from "../../../events/domain-events";
-import { findRelease, findTracks } from "../release-repository";
+import { findReleaseForMail, findTracks, type ReleaseRow } from "../release-repository";
 import { lastStep, stepData } from "./release-review-repository";
 
 type Kind = "changes" | "approved" | "live" | "rejected";
@@ -34,21 +33,15 @@ async function notify(
 ): Promise<void> {
   const { database, mail, config } = app.ctx;
   const db = database.db;
-  const [artist, release] = await Promise.all([
-    db
-      .selectFrom("user")
-      .select(["email", "artistName", "username"])
-      .where("id", "=", event.artistId)
-      .executeTakeFirst(),
-    findRelease(db, event.releaseId),
-  ]);
-  if (!artist || !release) return;
+  const found = await findReleaseForMail(db, event.releaseId);
+  if (!found) return;
+  const { release, to } = found;
   const title = release.title;
   const content = await contentOf(app, kind, event, release);
   const { releaseReviewMail } = await import("../../../mail/templates/release-review-mail");
   await mail.send(
     await releaseReviewMail({
-      to: { name: displayName(artist), address: artist.email },
+      to,
       ...content,
       preview: `${title}: ${content.subject}`,
       releaseUrl: `${config.publicUrl}/releases/${encodeURIComponent(release.id)}`,
@@ -61,7 +54,7 @@ async function contentOf(
   app: FastifyInstance,
   kind: Kind,
   event: ReleaseStepEvent | DomainEventMap["release.live"],
-  release: NonNullable<Awaited<ReturnType<typeof findRelease>>>,
+  release: ReleaseRow,
 ): Promise<{
   subject: string;
   paragraphs: string[];
