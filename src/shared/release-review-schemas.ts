@@ -77,6 +77,8 @@ export const storeDeliverySchema = z
 export type StoreDeliveryInput = z.input<typeof storeDeliverySchema>;
 
 export const storeDeliveriesSchema = z.object({
+  /** The release's version the rows were edited on: another agent's save meanwhile is a 409. */
+  version: versionField,
   deliveries: z
     .array(storeDeliverySchema, { error: m.deliveriesRequired })
     .min(1, m.deliveriesRequired)

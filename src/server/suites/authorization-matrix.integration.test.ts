@@ -401,7 +401,7 @@ const ROWS: Record<string, Row> = {
   "PUT /api/desk/releases/:id/stores": {
     call: (f) => ({
       url: `/api/desk/releases/${f.releaseId}/stores`,
-      payload: { deliveries: [{ store: "Gaana", state: "Pending" }] },
+      payload: { version: 999, deliveries: [{ store: "Gaana", state: "Pending" }] },
     }),
     expect: agentsOnly(404),
   },

@@ -46,10 +46,12 @@ export const releaseReviewMigration = {
       // 1, 2, 3… per release: steps of one save share their `at`.
       .addColumn("seq", "integer", (c) => c.notNull())
       .execute();
+    // Unique: two saves numbering a step alike cannot both commit.
     await db.schema
       .createIndex("release_step_release_idx")
       .on("release_step")
       .columns(["releaseId", "seq"])
+      .unique()
       .execute();
 
     await db.schema

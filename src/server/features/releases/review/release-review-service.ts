@@ -41,7 +41,7 @@ import {
   toStoreDeliveries,
 } from "./release-review-view";
 import { setSongStatuses } from "./release-songs";
-import { saveDeliveries } from "./release-stores";
+import { saveDeliveries, StaleStores } from "./release-stores";
 import { transition, SONG_STATUS_OF_STATE, type ReleaseAction } from "./release-transitions";
 
 type Trx = Transaction<Database>;
@@ -168,11 +168,13 @@ export class ReleaseReviewService {
     const agent = actingAgent(user);
     const release = await this.visible(id);
     const state = release.state as ReleaseState;
+    if (release.version !== input.version) throw await staleError(this.deps.db, id);
     if (state !== "approved" && state !== "live") {
       throw conflict(m.storesNeedApproval(state), "INVALID_TRANSITION");
     }
     const outcome = await saveDeliveries(this.deps.db, {
-      release,
+      releaseId: id,
+      version: input.version,
       agent,
       deliveries: input.deliveries.map((d) => ({
         store: d.store,
@@ -181,6 +183,8 @@ export class ReleaseReviewService {
         note: d.note ?? "",
       })),
       now: this.now(),
+    }).catch(async (error: unknown) => {
+      throw error instanceof StaleStores ? await staleError(this.deps.db, id) : error;
     });
     for (const songId of outcome.changedSongs) {
       await this.deps.events.emit("song.changed", { songId, artistId: release.artistId });

@@ -12,6 +12,8 @@ import { createUser, type TestUser } from "../../../test/chat-test-helpers";
 import { createTestApp, type TestApp } from "../../../test/test-app";
 import { artworkFile, wavFile } from "../../../test/release-fixtures";
 import { tusUpload } from "../../../test/tus-upload";
+import { RELEASE_STORES } from "../../../../shared/release-review";
+import { insertPendingStores } from "./release-review-repository";
 import { caller, mails, releaseInState, submittedRelease } from "./review-test-helpers";
 
 /**
@@ -229,15 +231,18 @@ describe("reviewing a release", () => {
 
       // Stores: a link must be the store's; Live needs one.
       const badLink = await call("PUT", desk(detail.id, "stores"), agentOne.cookie, {
+        version: (await deskDetail(detail.id)).version,
         deliveries: [{ store: "Spotify", state: "Live", link: "https://example.com/a", note: "" }],
       });
       expect(badLink.statusCode).toBe(400);
       expect(badLink.json().message).toBe("This is not a Spotify address.");
       const noLink = await call("PUT", desk(detail.id, "stores"), agentOne.cookie, {
+        version: (await deskDetail(detail.id)).version,
         deliveries: [{ store: "Spotify", state: "Live", link: "", note: "" }],
       });
       expect(noLink.json().message).toBe(m.liveNeedsLink("Spotify"));
       const delivered = await call("PUT", desk(detail.id, "stores"), agentOne.cookie, {
+        version: (await deskDetail(detail.id)).version,
         deliveries: [
           { store: "Spotify", state: "Delivered", link: "", note: "" },
           { store: "Gaana", state: "Delivered", link: "", note: "" },
@@ -260,6 +265,7 @@ describe("reviewing a release", () => {
       const spotify = "https://open.spotify.com/album/4aawyAB9vmqN3uQ7FjRGTy";
       const apple = "https://music.apple.com/in/album/monsoon-letters/1234567890";
       const live = await call("PUT", desk(detail.id, "stores"), agentOne.cookie, {
+        version: (await deskDetail(detail.id)).version,
         deliveries: [
           { store: "Spotify", state: "Live", link: spotify, note: "" },
           { store: "Apple Music", state: "Live", link: apple, note: "" },
@@ -325,6 +331,7 @@ describe("refused steps", () => {
       "Only a release in review can be approved; this one is Submitted.",
     );
     const stores = await call("PUT", desk(id, "stores"), agentOne.cookie, {
+      version: (await deskDetail(id)).version,
       deliveries: [{ store: "Gaana", state: "Delivered", link: "", note: "" }],
     });
     expect(stores.statusCode).toBe(409);
@@ -372,6 +379,55 @@ describe("refused steps", () => {
     expect(mail.text).toContain("The cover shows a store logo.");
   });
 
+  it("applies one of two store saves made on one version, tells the other who saved, and needs an Error's note", async () => {
+    const id = await releaseInState(t.app, artist.id, "approved");
+    await insertPendingStores(t.app.ctx.database.db, id, RELEASE_STORES);
+    const { version } = await deskDetail(id);
+    const row = (store: string, state: string, note = "") => ({ store, state, link: "", note });
+    // Sent at the same moment: the release's row lock orders them.
+    const [one, two] = await Promise.all([
+      call("PUT", desk(id, "stores"), agentOne.cookie, {
+        version,
+        deliveries: [row("Gaana", "Delivered")],
+      }),
+      call("PUT", desk(id, "stores"), agentTwo.cookie, {
+        version,
+        deliveries: [row("Gaana", "Error", "Refused by the store"), row("JioSaavn", "Delivered")],
+      }),
+    ]);
+    expect([one.statusCode, two.statusCode].sort()).toEqual([200, 409]);
+    const [won, lost] = one.statusCode === 200 ? [one, two] : [two, one];
+    expect(lost.json().message).toBe(
+      m.alreadyUpdatedStores(won === one ? "Agent One" : "Agent Two"),
+    );
+    const after = await deskDetail(id);
+    const stateOf = (store: string) => after.review.stores.find((s) => s.store === store)?.state;
+    if (won === one) {
+      expect([stateOf("Gaana"), stateOf("JioSaavn")]).toEqual(["Delivered", "Pending"]);
+    } else {
+      expect([stateOf("Gaana"), stateOf("JioSaavn")]).toEqual(["Error", "Delivered"]);
+    }
+    expect(after.review.timeline.filter((s) => /Gaana|JioSaavn/.test(s.label))).toHaveLength(
+      won === one ? 1 : 2,
+    );
+    // A stale screen after that: told, nothing applied.
+    const stale = await call("PUT", desk(id, "stores"), agentOne.cookie, {
+      version,
+      deliveries: [row("Wynk Music", "Delivered")],
+    });
+    expect(stale.statusCode).toBe(409);
+    expect((await deskDetail(id)).review.stores.find((s) => s.store === "Wynk Music")?.state).toBe(
+      "Pending",
+    );
+    // An Error row needs its note on the server too.
+    const noNote = await call("PUT", desk(id, "stores"), agentOne.cookie, {
+      version: after.version,
+      deliveries: [row("Gaana", "Error", " ")],
+    });
+    expect(noNote.statusCode).toBe(400);
+    expect(noNote.json().message).toBe(m.errorNeedsNote("Gaana"));
+  });
+
   it("hides drafts from the desk, and refuses artists and strangers on every desk route", async () => {
     const draft = (await call("POST", "/api/releases", artist.cookie, {})).json<ReleaseDetail>();
     expect((await call("GET", desk(draft.id), agentOne.cookie)).statusCode).toBe(404);
@@ -387,7 +443,11 @@ describe("refused steps", () => {
       ],
       ["POST", desk(id, "approve"), { version: 1 }],
       ["POST", desk(id, "reject"), { version: 1, reason: "artwork", note: "" }],
-      ["PUT", desk(id, "stores"), { deliveries: [{ store: "Gaana", state: "Pending" }] }],
+      [
+        "PUT",
+        desk(id, "stores"),
+        { version: 1, deliveries: [{ store: "Gaana", state: "Pending" }] },
+      ],
     ];
     for (const [method, url, body] of routes) {
       for (const [who, status] of [

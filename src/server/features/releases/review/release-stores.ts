@@ -17,6 +17,9 @@ export interface Delivery {
   note: string;
 }
 
+/** Thrown inside the transaction: another save or step changed the release meanwhile. */
+export class StaleStores extends Error {}
+
 export interface DeliveriesOutcome {
   row: ReleaseRow;
   /** Something was saved (a row differs from before). */
@@ -39,7 +42,10 @@ const SONG_LINK_COLUMN = {
 } as const;
 
 /**
- * Saves store rows in one transaction: a timeline step per store whose
+ * Saves store rows in one transaction that first moves the release to its
+ * next version, only from the version the agent edited on and only while
+ * approved or live (else StaleStores: nothing applied, the agent is told
+ * what changed). Then: a timeline step per store whose
  * state changed, its link copied to the songs ("Listen On") for Spotify,
  * Apple Music and YouTube Music, and — once, however many agents save at
  * the same moment — the release's move to live with its songs released
@@ -48,14 +54,25 @@ const SONG_LINK_COLUMN = {
 export async function saveDeliveries(
   db: Kysely<Database>,
   input: {
-    release: ReleaseRow;
+    releaseId: string;
+    version: number;
     agent: { id: string; name: string };
     deliveries: Delivery[];
     now: number;
   },
 ): Promise<DeliveriesOutcome> {
-  const { release, agent, now } = input;
+  const { agent, now } = input;
   return db.transaction().execute(async (trx) => {
+    // The row lock of this UPDATE orders concurrent saves; the loser finds a new version.
+    const release = await trx
+      .updateTable("release")
+      .set((eb) => ({ version: eb("version", "+", 1), updatedAt: now }))
+      .where("id", "=", input.releaseId)
+      .where("version", "=", input.version)
+      .where("state", "in", ["approved", "live"])
+      .returningAll()
+      .executeTakeFirst();
+    if (!release) throw new StaleStores();
     const current = new Map((await listStores(trx, release.id)).map((row) => [row.store, row]));
     const tracks = await findTracks(trx, [release.id]);
     const songIds = tracks.flatMap((track) => (track.songId ? [track.songId] : []));
@@ -78,13 +95,7 @@ export async function saveDeliveries(
     }
     const linkedSongs = await fillSongLinks(trx, songIds, links, now);
     const live = firstLive ? await goLive(trx, release, firstLive, songIds, agent, now) : null;
-    const row =
-      live?.row ??
-      (await trx
-        .selectFrom("release")
-        .selectAll()
-        .where("id", "=", release.id)
-        .executeTakeFirstOrThrow());
+    const row = live?.row ?? release;
     const wentLive = live ? { store: live.store, link: live.link } : null;
     const released = live?.released ?? [];
     return {

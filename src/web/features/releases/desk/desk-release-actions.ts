@@ -42,12 +42,9 @@ export function useReviewAction(id: string) {
   return useReviewMutation(id, (action: ReviewAction) => send(id, action));
 }
 
-/** One store's row, or several at once. */
+/** One store's row, or several at once, on the release's version they were edited on. */
 export function useSaveDeliveries(id: string) {
-  return useReviewMutation(id, (deliveries: DeliveryInput[]) =>
-    apiFetch<DeskReleaseDetail>(`${deskReleaseUrl(id)}/stores`, {
-      method: "PUT",
-      body: { deliveries },
-    }),
+  return useReviewMutation(id, (body: { version: number; deliveries: DeliveryInput[] }) =>
+    apiFetch<DeskReleaseDetail>(`${deskReleaseUrl(id)}/stores`, { method: "PUT", body }),
   );
 }

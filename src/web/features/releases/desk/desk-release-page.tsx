@@ -132,7 +132,11 @@ function ReviewScreen({ release }: { release: DeskReleaseDetail }) {
       <ReleaseTracksView tracks={release.tracks} />
       <ReleaseChecks release={release} />
       {delivering && release.review.stores.length > 0 && (
-        <StoreDeliveries releaseId={release.id} stores={release.review.stores} />
+        <StoreDeliveries
+          releaseId={release.id}
+          version={release.version}
+          stores={release.review.stores}
+        />
       )}
       <ReviewTimeline steps={release.review.timeline} />
     </div>

@@ -11,6 +11,13 @@ const fromServer = (row: StoreDelivery): RowDraft => ({
   note: row.note,
 });
 
+const toInput = (store: StoreDelivery["store"], value: RowDraft): DeliveryInput => ({
+  store,
+  state: value.state,
+  link: value.link.trim(),
+  note: value.note.trim(),
+});
+
 const sameDraft = (a: RowDraft, b: RowDraft) =>
   a.state === b.state && a.link.trim() === b.link.trim() && a.note.trim() === b.note.trim();
 
@@ -22,13 +29,18 @@ const sameDraft = (a: RowDraft, b: RowDraft) =>
  */
 export function StoreDeliveries({
   releaseId,
+  version,
   stores,
 }: {
   releaseId: string;
+  version: number;
   stores: StoreDelivery[];
 }) {
   const save = useSaveDeliveries(releaseId);
   const [drafts, setDrafts] = useState<Record<string, RowDraft>>({});
+  // The version the first unsaved edit was made on: another agent's save
+  // since then is refused (409, who saved), never silently overwritten.
+  const [editedOn, setEditedOn] = useState<number | null>(null);
   const [tried, setTried] = useState<ReadonlySet<string>>(new Set());
   const [done, setDone] = useState<string | null>(null);
   const valueOf = (row: StoreDelivery) => drafts[row.store] ?? fromServer(row);
@@ -38,23 +50,23 @@ export function StoreDeliveries({
     setTried(new Set(rows.map((row) => row.store)));
     setDone(null);
     if (rows.some((row) => deliveryProblem(row.store, valueOf(row)))) return;
-    const deliveries: DeliveryInput[] = rows.map((row) => {
-      const value = valueOf(row);
-      return {
-        store: row.store,
-        state: value.state,
-        link: value.link.trim(),
-        note: value.note.trim(),
-      };
-    });
-    save.mutate(deliveries, {
-      onSuccess: () => {
-        const saved = new Set<string>(rows.map((row) => row.store));
-        setDrafts((all) => Object.fromEntries(Object.entries(all).filter(([s]) => !saved.has(s))));
-        setTried(new Set());
-        setDone(rows.length === 1 ? `${rows[0]!.store} saved.` : `${rows.length} stores saved.`);
+    const deliveries = rows.map((row) => toInput(row.store, valueOf(row)));
+    save.mutate(
+      { version: editedOn ?? version, deliveries },
+      {
+        onSuccess: () => {
+          const saved = new Set<string>(rows.map((row) => row.store));
+          const left = Object.entries(drafts).filter(([s]) => !saved.has(s));
+          setDrafts(Object.fromEntries(left));
+          setEditedOn(null);
+          setTried(new Set());
+          setDone(rows.length === 1 ? `${rows[0]!.store} saved.` : `${rows.length} stores saved.`);
+        },
+        // Told what changed, the agent's edits stay; saving them again is on
+        // the release as it is now.
+        onError: () => setEditedOn(null),
       },
-    });
+    );
   };
 
   return (
@@ -71,7 +83,10 @@ export function StoreDeliveries({
         valueOf={valueOf}
         tried={tried}
         busy={save.isPending}
-        onChange={(store, value) => setDrafts((all) => ({ ...all, [store]: value }))}
+        onChange={(store, value) => {
+          setEditedOn((held) => held ?? version);
+          setDrafts((all) => ({ ...all, [store]: value }));
+        }}
         onSave={(row) => send([row])}
       />
       <Button
