@@ -62,11 +62,13 @@ export class ReleaseDeskApi {
     return this.step(id, "reject", { reason, note });
   }
 
-  stores(
+  async stores(
     id: string,
     deliveries: { store: ReleaseStore; state: DeliveryState; link?: string; note?: string }[],
   ) {
+    const { version } = await this.detail(id);
     return this.call("PUT", `/api/desk/releases/${id}/stores`, {
+      version,
       deliveries: deliveries.map((d) => ({ link: "", note: "", ...d })),
     });
   }
