@@ -4,9 +4,11 @@ import {
   RELEASE_AUDIO_PURPOSE,
   isEditableReleaseState,
   releaseStateLabel,
+  type ReleaseState,
 } from "../../../shared/release-constants";
 import { normalizeIsrc } from "../../../shared/release-codes";
 import { releaseMessages as m } from "../../../shared/release-messages";
+import { transition, type ReleaseAction } from "../../../shared/release-transitions";
 import {
   blockingIssues,
   releaseIssues,
@@ -162,7 +164,8 @@ export class ReleaseService {
     id: string,
     input: { version: number; acknowledgedWarnings: string[] },
   ): Promise<ReleaseDetail> {
-    const release = await this.writable(user, id);
+    const release = await this.owned(user, id);
+    refuseUnless(release, "submit");
     if (release.version !== input.version) throw stale();
     const detail = await this.detailOf(release);
     const errors = blockingIssues(detail.issues);
@@ -194,7 +197,7 @@ export class ReleaseService {
   /** Back to a draft while no agent has started the review: its song requests go again. */
   async withdraw(user: PublicUser, id: string, input: { version: number }): Promise<ReleaseDetail> {
     const release = await this.owned(user, id);
-    if (release.state !== "submitted") throw new HttpError(409, m.onlySubmittedWithdrawn);
+    refuseUnless(release, "withdraw");
     if (release.version !== input.version) throw stale();
     const outcome = await withdrawRelease(this.deps.db, release, this.now());
     if (outcome === "stale") throw stale();
@@ -285,6 +288,12 @@ export class ReleaseService {
       }
     });
   }
+}
+
+/** The state machine's 409, with its sentence, when `action` may not be taken now. */
+function refuseUnless(release: ReleaseRow, action: ReleaseAction): void {
+  const outcome = transition(release.state as ReleaseState, action);
+  if (!outcome.ok) throw new HttpError(409, outcome.message, undefined, "INVALID_TRANSITION");
 }
 
 function takenIssue(trackId: string): ReleaseIssue {

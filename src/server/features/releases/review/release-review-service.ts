@@ -42,7 +42,11 @@ import {
 } from "./release-review-view";
 import { setSongStatuses } from "./release-songs";
 import { saveDeliveries, StaleStores } from "./release-stores";
-import { transition, SONG_STATUS_OF_STATE, type ReleaseAction } from "./release-transitions";
+import {
+  transition,
+  SONG_STATUS_OF_STATE,
+  type ReleaseAction,
+} from "../../../../shared/release-transitions";
 
 type Trx = Transaction<Database>;
 type Agent = { id: string; name: string };

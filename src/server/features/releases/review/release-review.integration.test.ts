@@ -228,6 +228,7 @@ describe("reviewing a release", () => {
         },
       );
       expect(resubmitApproved.statusCode).toBe(409);
+      expect(resubmitApproved.json().message).toBe(m.cannotResubmit("approved"));
 
       // Stores: a link must be the store's; Live needs one.
       const badLink = await call("PUT", desk(detail.id, "stores"), agentOne.cookie, {

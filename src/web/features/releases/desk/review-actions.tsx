@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from "react";
+import { canTake } from "../../../../shared/release-transitions";
 import type { DeskReleaseDetail } from "../../../../shared/responses/release-review";
 import { Alert } from "../../../components/alert";
 import { Button } from "../../../components/button";
@@ -17,15 +18,13 @@ const DONE: Record<ReviewAction["kind"], string> = {
   reject: "Rejected. The artist has been told.",
 };
 
-const REJECTABLE: readonly string[] = ["submitted", "in_review", "changes_requested"];
-
 /** Someone else acted first (or the state no longer allows it): the page says so. */
 const isConflict = (error: Error) => error instanceof ApiError && error.status === 409;
 
 /**
- * The review's steps the release's state allows: Start review (Submitted);
- * Request changes and Approve (In review); Reject (any state before a
- * decision). A 409 (another agent acted first) is told in an alert, and the
+ * The review's steps the release's state allows (the state machine's table,
+ * shared with the server): Start review (Submitted); Request changes and
+ * Approve (In review); Reject (any state before a decision). A 409 (another agent acted first) is told in an alert, and the
  * page shows the release as it now stands.
  */
 export function ReviewActions({ release }: { release: DeskReleaseDetail }) {
@@ -109,26 +108,22 @@ function ActionButtons(props: {
   const { state, busy } = props;
   return (
     <div className="flex flex-wrap gap-2">
-      {state === "submitted" && (
+      {canTake(state, "startReview") && (
         <Button disabled={busy} onClick={props.onStart}>
           Start review
         </Button>
       )}
-      {state === "in_review" && (
-        <>
-          <Button
-            variant="secondary"
-            disabled={busy}
-            onClick={() => props.onOpen("request-changes")}
-          >
-            Request changes
-          </Button>
-          <Button disabled={busy} onClick={props.onApprove}>
-            Approve
-          </Button>
-        </>
+      {canTake(state, "requestChanges") && (
+        <Button variant="secondary" disabled={busy} onClick={() => props.onOpen("request-changes")}>
+          Request changes
+        </Button>
       )}
-      {REJECTABLE.includes(state) && (
+      {canTake(state, "approve") && (
+        <Button disabled={busy} onClick={props.onApprove}>
+          Approve
+        </Button>
+      )}
+      {canTake(state, "reject") && (
         <Button variant="danger" disabled={busy} onClick={() => props.onOpen("reject")}>
           Reject
         </Button>

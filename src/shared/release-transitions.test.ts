@@ -1,7 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { RELEASE_STATES, type ReleaseState } from "../../../../shared/release-constants";
+import { EDITABLE_RELEASE_STATES, RELEASE_STATES, type ReleaseState } from "./release-constants";
 import {
   RELEASE_ACTIONS,
+  RELEASE_TRANSITIONS,
+  canTake,
   SONG_STATUS_OF_STATE,
   transition,
   type ReleaseAction,
@@ -66,5 +68,14 @@ describe("the release state machine", () => {
       live: "released",
       rejected: "rejected",
     });
+  });
+
+  it("lets the artist edit exactly where a submit may start, and the desk offer only allowed steps", () => {
+    expect(RELEASE_TRANSITIONS.submit.from).toEqual(EDITABLE_RELEASE_STATES);
+    for (const state of RELEASE_STATES) {
+      for (const action of RELEASE_ACTIONS) {
+        expect(canTake(state, action)).toBe(transition(state, action).ok);
+      }
+    }
   });
 });

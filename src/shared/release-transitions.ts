@@ -1,12 +1,13 @@
-import type { ReleaseState } from "../../../../shared/release-constants";
-import { releaseMessages } from "../../../../shared/release-messages";
-import { releaseReviewMessages as m } from "../../../../shared/release-review-messages";
+import type { ReleaseState } from "./release-constants";
+import { releaseMessages } from "./release-messages";
+import { releaseReviewMessages as m } from "./release-review-messages";
 
 /**
  * The release's state machine (decision 099) as a pure table: each action,
- * who takes it, the states it starts from and the state it leads to. Every
- * route asks `transition` before writing; anything the table does not list
- * is refused with a 409 and the sentence saying why.
+ * the states it starts from and the state it leads to. Every route asks
+ * `transition` before writing (anything the table does not list is refused
+ * with a 409 and the sentence saying why), and the desk offers only the
+ * steps it allows. Without zod: the desk's page loads it.
  */
 export const RELEASE_ACTIONS = [
   "submit",
@@ -20,7 +21,6 @@ export const RELEASE_ACTIONS = [
 export type ReleaseAction = (typeof RELEASE_ACTIONS)[number];
 
 interface Transition {
-  by: "artist" | "agent" | "system";
   from: readonly ReleaseState[];
   to: ReleaseState;
   refusal: (state: ReleaseState) => string;
@@ -29,36 +29,37 @@ interface Transition {
 export const RELEASE_TRANSITIONS: Record<ReleaseAction, Transition> = {
   // draft → submitted; changes_requested → submitted is the resubmission.
   submit: {
-    by: "artist",
     from: ["draft", "changes_requested"],
     to: "submitted",
     refusal: m.cannotResubmit,
   },
   withdraw: {
-    by: "artist",
     from: ["submitted"],
     to: "draft",
     refusal: () => releaseMessages.onlySubmittedWithdrawn,
   },
-  startReview: { by: "agent", from: ["submitted"], to: "in_review", refusal: m.cannotStartReview },
+  startReview: { from: ["submitted"], to: "in_review", refusal: m.cannotStartReview },
   requestChanges: {
-    by: "agent",
     from: ["in_review"],
     to: "changes_requested",
     refusal: m.cannotRequestChanges,
   },
-  approve: { by: "agent", from: ["in_review"], to: "approved", refusal: m.cannotApprove },
+  approve: { from: ["in_review"], to: "approved", refusal: m.cannotApprove },
   reject: {
-    by: "agent",
     from: ["submitted", "in_review", "changes_requested"],
     to: "rejected",
     refusal: m.cannotReject,
   },
   // The first store set Live.
-  goLive: { by: "system", from: ["approved"], to: "live", refusal: m.storesNeedApproval },
+  goLive: { from: ["approved"], to: "live", refusal: m.storesNeedApproval },
 };
 
 export type TransitionOutcome = { ok: true; to: ReleaseState } | { ok: false; message: string };
+
+/** Whether `action` may be taken from `state` (the desk shows only those buttons). */
+export function canTake(state: string, action: ReleaseAction): boolean {
+  return (RELEASE_TRANSITIONS[action].from as readonly string[]).includes(state);
+}
 
 /** Where `action` leads from `state`, or why it may not be taken. */
 export function transition(state: ReleaseState, action: ReleaseAction): TransitionOutcome {
