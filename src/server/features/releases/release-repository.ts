@@ -239,6 +239,15 @@ export async function linkTrack(
     .execute();
 }
 
+/** A release that will not go out (withdrawn, rejected) gives its ISRCs back to the artist. */
+export async function releaseIsrcClaims(trx: Db, releaseId: string): Promise<void> {
+  await trx
+    .updateTable("release_track")
+    .set({ isrcClaim: null })
+    .where("releaseId", "=", releaseId)
+    .execute();
+}
+
 /** Which of these compact ISRCs a track of another release has claimed. */
 export async function claimedIsrcs(
   db: Db,

@@ -20,7 +20,12 @@ import { displayName, type PublicUser } from "../../../../shared/user";
 import type { Database } from "../../../db/schema";
 import type { DomainEvents } from "../../../events/domain-events";
 import { HttpError } from "../../../http/errors";
-import { findRelease, findTracks, type ReleaseRow } from "../release-repository";
+import {
+  findRelease,
+  findTracks,
+  releaseIsrcClaims,
+  type ReleaseRow,
+} from "../release-repository";
 import type { ReleaseService } from "../release-service";
 import { assignMissingCodes, type CodePrefixes } from "./release-codes";
 import { staleError } from "./release-stale";
@@ -156,6 +161,8 @@ export class ReleaseReviewService {
     const row = await this.step(agent, id, input.version, "reject", {
       set: { rejectionReason: input.reason, rejectionNote: note },
       step: { kind: "rejected", reason: input.reason, note },
+      // Rejected before any code was assigned: the artist's own ISRCs are theirs to use again.
+      apply: (trx) => releaseIsrcClaims(trx, id),
       songs: "rejected",
       songReason: { reasonCode: input.reason, note },
     });

@@ -13,6 +13,7 @@ import { createTestApp, type TestApp } from "../../../test/test-app";
 import { artworkFile, wavFile } from "../../../test/release-fixtures";
 import { tusUpload } from "../../../test/tus-upload";
 import { RELEASE_STORES } from "../../../../shared/release-review";
+import { claimedIsrcs } from "../release-repository";
 import { insertPendingStores } from "./release-review-repository";
 import { caller, mails, releaseInState, submittedRelease } from "./review-test-helpers";
 
@@ -343,12 +344,22 @@ describe("refused steps", () => {
     });
     expect(noNote.statusCode).toBe(400);
     expect(noNote.json().message).toBe(m.rejectNoteRequired);
+    // The artist's own ISRC, claimed at submit.
+    const db = t.app.ctx.database.db;
+    await db
+      .updateTable("release_track")
+      .set({ isrc: "INA1B2699999", isrcClaim: "INA1B2699999" })
+      .where("releaseId", "=", id)
+      .where("position", "=", 0)
+      .execute();
     const rejected = await call("POST", desk(id, "reject"), agentOne.cookie, {
       version: detail.version,
       reason: "artwork",
       note: "The cover shows a store logo.",
     });
     expect(rejected.statusCode, rejected.body).toBe(200);
+    // A rejected release holds no ISRC: another release of the artist may use it.
+    expect(await claimedIsrcs(db, "another-release", ["INA1B2699999"])).toEqual(new Set());
     expect(rejected.json<DeskReleaseDetail>().review.rejection).toEqual({
       reason: "artwork",
       reasonLabel: "Artwork",
