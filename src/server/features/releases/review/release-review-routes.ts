@@ -1,5 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import type { z } from "zod";
 import { DESK_RELEASE_API } from "../../../../shared/release-review";
 import {
   approveSchema,
@@ -15,9 +16,11 @@ import {
   deskReleaseDetailSchema,
   deskReleaseListSchema,
   songStoresSchema,
+  type DeskReleaseDetail,
 } from "../../../../shared/responses/release-review";
 import { noQuerySchema } from "../../../../shared/no-input";
 import { songIdParamsSchema } from "../../../../shared/song-schemas";
+import type { PublicUser } from "../../../../shared/user";
 import type { ReleaseReviewService } from "./release-review-service";
 
 const tags = ["release review"];
@@ -69,108 +72,90 @@ export function registerReleaseReviewRoutes(
   );
 
   registerSongStoresRoute(parent, service);
-  registerReleaseReviewSteps(parent, service);
+  for (const register of reviewSteps) register(parent, service);
 }
 
-/** The steps: start review, request changes, approve, reject, stores. */
-function registerReleaseReviewSteps(parent: FastifyInstance, service: ReleaseReviewService): void {
-  const app = parent.withTypeProvider<ZodTypeProvider>();
-  const { sessions } = app.ctx;
-  const detail = { 200: deskReleaseDetailSchema, ...errorResponses };
-
-  app.post(
-    `${one}/start-review`,
-    {
-      schema: {
-        tags,
-        summary: "Take a submitted release into review (names the reviewer)",
-        params: releaseIdParamsSchema,
-        body: startReviewSchema,
-        response: detail,
-      },
-    },
-    async (request) => {
-      const { user } = await sessions.requireAdmin(request);
-      return service.startReview(user, request.params.id, request.body.version);
-    },
-  );
-
-  app.post(
-    `${one}/request-changes`,
-    {
-      schema: {
-        tags,
-        summary: "Send a release in review back to its artist with items to fix",
-        params: releaseIdParamsSchema,
-        body: requestChangesSchema,
-        response: detail,
-      },
-    },
-    async (request) => {
-      const { user } = await sessions.requireAdmin(request);
-      return service.requestChanges(user, request.params.id, request.body);
-    },
-  );
-
-  app.post(
-    `${one}/approve`,
-    {
-      schema: {
-        tags,
-        summary: "Approve a release in review: assigns missing ISRCs and the UPC",
-        params: releaseIdParamsSchema,
-        body: approveSchema,
-        response: detail,
-      },
-    },
-    async (request) => {
-      const { user } = await sessions.requireAdmin(request);
-      return service.approve(user, request.params.id, request.body.version);
-    },
-  );
-
-  registerFinalSteps(parent, service);
+/** One agent step on a release: its body, checked by its schema, and the service call. */
+interface ReviewStep<S extends z.ZodType> {
+  method: "POST" | "PUT";
+  path: string;
+  summary: string;
+  body: S;
+  run: (
+    service: ReleaseReviewService,
+    user: PublicUser,
+    id: string,
+    body: z.output<S>,
+  ) => Promise<DeskReleaseDetail>;
 }
 
-/** Reject (final) and the store rows of an approved release. */
-function registerFinalSteps(parent: FastifyInstance, service: ReleaseReviewService): void {
+/** Each step registered with its own body type, so `run` gets that body. */
+const step =
+  <S extends z.ZodType>(definition: ReviewStep<S>) =>
+  (parent: FastifyInstance, service: ReleaseReviewService) =>
+    registerStep(parent, service, definition);
+
+const reviewSteps = [
+  step({
+    method: "POST",
+    path: "start-review",
+    summary: "Take a submitted release into review (names the reviewer)",
+    body: startReviewSchema,
+    run: (service, user, id, body) => service.startReview(user, id, body.version),
+  }),
+  step({
+    method: "POST",
+    path: "request-changes",
+    summary: "Send a release in review back to its artist with items to fix",
+    body: requestChangesSchema,
+    run: (service, user, id, body) => service.requestChanges(user, id, body),
+  }),
+  step({
+    method: "POST",
+    path: "approve",
+    summary: "Approve a release in review: assigns missing ISRCs and the UPC",
+    body: approveSchema,
+    run: (service, user, id, body) => service.approve(user, id, body.version),
+  }),
+  step({
+    method: "POST",
+    path: "reject",
+    summary: "Reject a release (final): its songs are rejected with the reason",
+    body: rejectReleaseSchema,
+    run: (service, user, id, body) => service.reject(user, id, body),
+  }),
+  step({
+    method: "PUT",
+    path: "stores",
+    summary: "Save store delivery rows; the first Live store makes the release live",
+    body: storeDeliveriesSchema,
+    run: (service, user, id, body) => service.updateStores(user, id, body),
+  }),
+];
+
+function registerStep<S extends z.ZodType>(
+  parent: FastifyInstance,
+  service: ReleaseReviewService,
+  step: ReviewStep<S>,
+): void {
   const app = parent.withTypeProvider<ZodTypeProvider>();
   const { sessions } = app.ctx;
-  const detail = { 200: deskReleaseDetailSchema, ...errorResponses };
-
-  app.post(
-    `${one}/reject`,
-    {
-      schema: {
-        tags,
-        summary: "Reject a release (final): its songs are rejected with the reason",
-        params: releaseIdParamsSchema,
-        body: rejectReleaseSchema,
-        response: detail,
-      },
+  app.route({
+    method: step.method,
+    url: `${one}/${step.path}`,
+    schema: {
+      tags,
+      summary: step.summary,
+      params: releaseIdParamsSchema,
+      body: step.body,
+      response: { 200: deskReleaseDetailSchema, ...errorResponses },
     },
-    async (request) => {
+    handler: async (request) => {
       const { user } = await sessions.requireAdmin(request);
-      return service.reject(user, request.params.id, request.body);
+      // The type provider cannot resolve a generic schema's output; the schema checked it.
+      return step.run(service, user, request.params.id, request.body as z.output<S>);
     },
-  );
-
-  app.put(
-    `${one}/stores`,
-    {
-      schema: {
-        tags,
-        summary: "Save store delivery rows; the first Live store makes the release live",
-        params: releaseIdParamsSchema,
-        body: storeDeliveriesSchema,
-        response: detail,
-      },
-    },
-    async (request) => {
-      const { user } = await sessions.requireAdmin(request);
-      return service.updateStores(user, request.params.id, request.body);
-    },
-  );
+  });
 }
 
 /** A song's store rows, to its artist or an agent (kept out of the cached song detail). */

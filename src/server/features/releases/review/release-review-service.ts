@@ -20,12 +20,7 @@ import { displayName, type PublicUser } from "../../../../shared/user";
 import type { Database } from "../../../db/schema";
 import type { DomainEvents } from "../../../events/domain-events";
 import { HttpError } from "../../../http/errors";
-import {
-  findRelease,
-  findTracks,
-  releaseIsrcClaims,
-  type ReleaseRow,
-} from "../release-repository";
+import { findRelease, findTracks, releaseIsrcClaims, type ReleaseRow } from "../release-repository";
 import type { ReleaseService } from "../release-service";
 import { assignMissingCodes, type CodePrefixes } from "./release-codes";
 import { staleError } from "./release-stale";
