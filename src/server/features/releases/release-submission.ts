@@ -4,8 +4,8 @@ import { artistWithFeatured, trackDisplayTitle } from "../../../shared/release-f
 import type { ReleaseDetail } from "../../../shared/release-schemas";
 import { normalizeDuration } from "../../../shared/song-duration";
 import type { Database } from "../../db/schema";
-import { createSongIn, type SongFields } from "../songs/song-service";
-import { refreshSongOfTrack } from "./review/release-songs";
+import { createSongOfTrack, refreshSongOfTrack } from "../songs/release-song-service";
+import type { SongFields } from "../songs/song-service";
 import { insertStep } from "./review/release-review-repository";
 import {
   changeReleaseState,
@@ -77,6 +77,8 @@ export async function submitRelease(
       return isrc ? [[track.id, isrc] as const] : [];
     }),
   );
+  // The songs' history says the artist moved them (as the release's primary artist).
+  const artist = { agentId: null, name: release.primaryArtist };
   try {
     return await db.transaction().execute(async (trx) => {
       const row = await changeReleaseState(
@@ -93,9 +95,10 @@ export async function submitRelease(
       for (const track of release.tracks) {
         // A resubmission keeps each track's song (its id, views and links).
         const fields = songOfTrack(release, track);
-        const kept = track.songId && (await refreshSongOfTrack(trx, track.songId, fields, now));
+        const kept =
+          track.songId && (await refreshSongOfTrack(trx, track.songId, fields, artist, now));
         const songId =
-          kept && track.songId ? track.songId : (await createSongIn(trx, fields, now)).id;
+          kept && track.songId ? track.songId : await createSongOfTrack(trx, fields, artist, now);
         songIds.push(songId);
         await linkTrack(trx, release.id, track.id, {
           songId,

@@ -4,8 +4,6 @@ import type { Database } from "../../db/schema";
 import { HttpError } from "../../http/errors";
 import { deleteFileRows, findStoredFile } from "../uploads/stored-files";
 import { findArtist } from "./artist-repository";
-import { insertSong, type SongFields } from "./song-repository";
-import { insertStatusEvent } from "./song-history-repository";
 
 export type { SongFields } from "./song-repository";
 
@@ -46,27 +44,4 @@ export async function deleteCoverIfUnused(
     .where("coverFileId", "=", coverFileId)
     .executeTakeFirst();
   return stillUsed ? [] : deleteFileRows(db, { ids: [coverFileId] });
-}
-
-/**
- * Creates a song request inside the caller's transaction: a submitted
- * release's tracks become songs with it, or not at all.
- */
-export function createSongIn(
-  db: Kysely<Database>,
-  values: SongFields,
-  now: number,
-): ReturnType<typeof insertSong> {
-  return insertSong(db, values, now);
-}
-
-/**
- * Writes a line of a song's status history inside the caller's transaction
- * (a release's review moves its songs' statuses with its own step).
- */
-export function recordStatusChangeIn(
-  db: Kysely<Database>,
-  event: Parameters<typeof insertStatusEvent>[1],
-): ReturnType<typeof insertStatusEvent> {
-  return insertStatusEvent(db, event);
 }
