@@ -4,7 +4,12 @@ import { artistWithFeatured, trackDisplayTitle } from "../../../shared/release-f
 import type { ReleaseDetail } from "../../../shared/release-schemas";
 import { normalizeDuration } from "../../../shared/song-duration";
 import type { Database } from "../../db/schema";
-import { createSongOfTrack, refreshSongOfTrack } from "../songs/release-song-service";
+import {
+  createSongOfTrack,
+  deleteSongsOfTracks,
+  refreshSongOfTrack,
+  reviewStartedOnSongs,
+} from "../songs/release-song-service";
 import type { SongFields } from "../songs/song-service";
 import { insertStep } from "./review/release-review-repository";
 import {
@@ -13,6 +18,7 @@ import {
   findTracks,
   linkTrack,
   type ReleaseRow,
+  unlinkTracks,
 } from "./release-repository";
 
 /** Thrown inside a transaction to roll it back with a known outcome. */
@@ -146,25 +152,9 @@ export async function withdrawRelease(
       if (!row) throw new Rollback("stale");
       const tracks = await findTracks(trx, [release.id]);
       const songIds = tracks.flatMap((track) => (track.songId ? [track.songId] : []));
-      if (songIds.length > 0) {
-        const started = await trx
-          .selectFrom("song_request")
-          .select("id")
-          .where("id", "in", songIds)
-          .where("status", "!=", "pending")
-          .executeTakeFirst();
-        if (started) throw new Rollback("review-started");
-        await trx
-          .deleteFrom("song_request")
-          .where("id", "in", songIds)
-          .where("artistId", "=", release.artistId)
-          .execute();
-      }
-      await trx
-        .updateTable("release_track")
-        .set({ songId: null, isrcClaim: null })
-        .where("releaseId", "=", release.id)
-        .execute();
+      if (await reviewStartedOnSongs(trx, songIds)) throw new Rollback("review-started");
+      await deleteSongsOfTracks(trx, release.artistId, songIds);
+      await unlinkTracks(trx, release.id);
       return { row, songIds };
     });
   } catch (error) {

@@ -85,3 +85,29 @@ export async function updateFieldsOfTrack(
     .executeTakeFirst();
   return row !== undefined;
 }
+
+/** True when one of the songs has left "pending" (an agent has started on it). */
+export async function anyPastPending(db: Db, songIds: readonly string[]): Promise<boolean> {
+  if (songIds.length === 0) return false;
+  const row = await db
+    .selectFrom("song_request")
+    .select("id")
+    .where("id", "in", songIds)
+    .where("status", "!=", "pending")
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** Deletes the artist's own songs among `songIds` (never another artist's). */
+export async function deleteArtistSongsById(
+  db: Db,
+  artistId: string,
+  songIds: readonly string[],
+): Promise<void> {
+  if (songIds.length === 0) return;
+  await db
+    .deleteFrom("song_request")
+    .where("id", "in", songIds)
+    .where("artistId", "=", artistId)
+    .execute();
+}

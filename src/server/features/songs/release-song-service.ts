@@ -4,6 +4,8 @@ import type { Database } from "../../db/schema";
 import { insertStatusEvents } from "./song-history-repository";
 import { insertSong, type SongFields } from "./song-repository";
 import {
+  anyPastPending,
+  deleteArtistSongsById,
   findStatuses,
   updateFieldsOfTrack,
   updateLinks,
@@ -123,4 +125,18 @@ export async function fillLinksOfRelease(
   if (songIds.length === 0 || Object.keys(links).length === 0) return [];
   await updateLinks(db, songIds, links, at);
   return [...songIds];
+}
+
+/** True when an agent has started on one of a release's songs (withdrawing is too late). */
+export function reviewStartedOnSongs(db: Db, songIds: readonly string[]): Promise<boolean> {
+  return anyPastPending(db, songIds);
+}
+
+/** A withdrawn release's songs, or a track removed from a resubmitted one, go. */
+export function deleteSongsOfTracks(
+  db: Db,
+  artistId: string,
+  songIds: readonly string[],
+): Promise<void> {
+  return deleteArtistSongsById(db, artistId, songIds);
 }

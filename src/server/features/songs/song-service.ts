@@ -4,6 +4,7 @@ import type { Database } from "../../db/schema";
 import { HttpError } from "../../http/errors";
 import { deleteFileRows, findStoredFile } from "../uploads/stored-files";
 import { findArtist } from "./artist-repository";
+import { coversAmong } from "./song-repository";
 
 export type { SongFields } from "./song-repository";
 
@@ -38,10 +39,11 @@ export async function deleteCoverIfUnused(
   coverFileId: string | null,
 ): Promise<string[]> {
   if (!coverFileId) return [];
-  const stillUsed = await db
-    .selectFrom("song_request")
-    .select("id")
-    .where("coverFileId", "=", coverFileId)
-    .executeTakeFirst();
-  return stillUsed ? [] : deleteFileRows(db, { ids: [coverFileId] });
+  const stillUsed = await coversAmong(db, [coverFileId]);
+  return stillUsed.length > 0 ? [] : deleteFileRows(db, { ids: [coverFileId] });
+}
+
+/** Which of these files a song shows as its cover (an upload still attached). */
+export function songCoversAmong(db: Kysely<Database>, fileIds: readonly string[]) {
+  return coversAmong(db, fileIds);
 }
