@@ -163,6 +163,16 @@ export default tseslint.config(
               except: [`./${feature}`],
               message: "A feature never imports another feature; share through lib or components.",
             })),
+            // Inside conversations: the artist's side and the agents' desk share the
+            // room's code at the feature's root, never each other's.
+            ...[
+              ["artist", "desk"],
+              ["desk", "artist"],
+            ].map(([side, other]) => ({
+              target: `./src/web/features/conversations/${side}`,
+              from: `./src/web/features/conversations/${other}`,
+              message: `conversations/${side} never imports conversations/${other}; share through the feature's root.`,
+            })),
             {
               target: ["./src/web/lib", "./src/web/components"],
               from: ["./src/web/features", "./src/web/app"],

@@ -1,7 +1,7 @@
-import { contactsUrl } from "../features/chat/api/get-contacts";
-import { deskInboxUrl } from "../features/chat/desk/desk-api";
-import { deskUnreadUrl } from "../features/chat/api/unread-total";
-import { roomMessagesUrl } from "../features/chat/api/get-messages";
+import { contactsUrl } from "../features/conversations/api/get-contacts";
+import { deskInboxUrl } from "../features/conversations/desk/desk-api";
+import { deskUnreadUrl } from "../features/conversations/api/unread-total";
+import { roomMessagesUrl } from "../features/conversations/api/get-messages";
 import { accountSessionsUrl } from "../features/settings/sessions/api/sessions";
 import { mailPreferencesUrl } from "../features/settings/api/mail-preferences";
 import { ownAvailabilityUrl } from "../features/settings/api/availability";
@@ -55,7 +55,7 @@ const withFrame = (own: RouteData): RouteData => ({
 export const routeData: Record<string, RouteData> = {
   "/": withFrame({ artist: [], agent: [deskInboxUrl("mine", "")] }),
   // The conversation's room, when it exists, is looked up by the server for
-  // the visitor (src/server/features/chat/page-room.ts): its messages load
+  // the visitor (src/server/features/conversations/repositories/page-room.ts): its messages load
   // beside the room's opening instead of after it.
   "/chat/:peerId": withFrame({ artist: [roomMessagesUrl(routeParam("roomId"))] }),
   "/inbox/:peerId": withFrame({
