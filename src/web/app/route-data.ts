@@ -12,7 +12,7 @@ import { songNoticesUrl } from "../features/songs/api/get-song-notices";
 import { songUrl } from "../features/songs/api/open-song";
 import { releasesUrl } from "../features/releases/api/get-releases";
 import { deskReleaseUrl, deskReleasesUrl } from "../features/releases/desk/desk-release-keys";
-import { savedRepliesUrl } from "../lib/saved-replies-api";
+import { savedRepliesUrl } from "../features/saved-replies/api/saved-replies";
 
 /** The API answers a signed-in screen asks for first, for each role that sees it. */
 export type RouteData = Partial<Record<"artist" | "agent", string[]>>;

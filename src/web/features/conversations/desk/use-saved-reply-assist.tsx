@@ -4,7 +4,7 @@ import {
   filterSavedReplies,
   type SavedReply,
 } from "../../../../shared/saved-replies";
-import { fetchReplyVariables, useSavedReplies } from "../../../lib/saved-replies-api";
+import { fetchReplyVariables, useSavedReplies } from "../../saved-replies/api/saved-replies";
 import type { ComposerAssist } from "../components/composer";
 import { SavedReplyMenu } from "./saved-reply-menu";
 
