@@ -41,7 +41,7 @@ export const routeChunks: RouteChunks[] = [
   { path: "/manage-account", modules: ["src/web/features/account/manage-account-page.tsx"] },
   {
     path: "/artist-account",
-    modules: ["src/web/features/artist-account/artist-account-page.tsx"],
+    modules: ["src/web/features/profile/profile-page.tsx"],
   },
   {
     path: "/",

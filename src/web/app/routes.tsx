@@ -51,7 +51,7 @@ export const routes: RouteObject[] = [
       },
       {
         path: "/artist-account",
-        ...page(() => import("../features/artist-account/artist-account-page")),
+        ...page(() => import("../features/profile/profile-page")),
       },
       {
         path: "/",
