@@ -2,7 +2,7 @@ import { contactsUrl } from "../features/conversations/api/get-contacts";
 import { deskInboxUrl } from "../features/conversations/desk/desk-api";
 import { deskUnreadUrl } from "../features/conversations/api/unread-total";
 import { roomMessagesUrl } from "../features/conversations/api/get-messages";
-import { accountSessionsUrl } from "../features/settings/sessions/api/sessions";
+import { accountSessionsUrl } from "../features/sessions/api/sessions";
 import { mailPreferencesUrl } from "../features/settings/api/mail-preferences";
 import { ownAvailabilityUrl } from "../features/settings/api/availability";
 import { deskSongsUrl } from "../features/songs/api/get-desk-songs";
