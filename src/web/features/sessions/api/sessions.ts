@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import type { AccountSessions } from "../../../../../shared/sessions";
-import { apiFetch } from "../../../../lib/api-client";
+import type { AccountSessions } from "../../../../shared/sessions";
+import { apiFetch } from "../../../lib/api-client";
 
 export const sessionsQueryKey = ["account", "sessions"] as const;
 export const accountSessionsUrl = "/api/account/sessions";

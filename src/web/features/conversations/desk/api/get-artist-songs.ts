@@ -1,7 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
-import type { SongSummary } from "../../../../shared/song-schemas";
-import { apiFetch } from "../../../lib/api-client";
-import { chatKeys } from "./query-keys";
+import type { SongSummary } from "../../../../../shared/song-schemas";
+import { apiFetch } from "../../../../lib/api-client";
+import { chatKeys } from "../../api/query-keys";
 
 /** For agents: the artist's songs beside the conversation, newest first. */
 export function useArtistSongs(artistId: string) {
