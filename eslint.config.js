@@ -27,6 +27,57 @@ const serverFeatures = fs
  * file under a repositories/ folder. Only repositories import Kysely's values
  * (sql, ...) and write SQL.
  */
+/**
+ * Casts that lie (see the rule's config below); kept in one list because a
+ * later config's no-restricted-syntax replaces an earlier one's for a file.
+ */
+const castSelectors = ["TSAsExpression", "TSTypeAssertion"].flatMap((cast) => [
+  {
+    selector: `${cast} > TSNeverKeyword.typeAnnotation`,
+    message: "No `as never`: it fits any type. Type the value (generic, overload, guard).",
+  },
+  {
+    selector: `${cast} > TSAnyKeyword.typeAnnotation`,
+    message: "No `as any`: type the value (generic, overload, guard).",
+  },
+  {
+    selector: `${cast}[expression.type=/^(TSAsExpression|TSTypeAssertion)$/]`,
+    message: "No double cast (`as unknown as X`): it turns anything into X. Type the value.",
+  },
+]);
+
+/** Server walls (decision 100): who may write SQL, open a transaction, emit a domain event. */
+const sqlSelectors = [
+  {
+    selector:
+      "CallExpression[callee.property.name=/^(selectFrom|selectNoFrom|insertInto|replaceInto|updateTable|deleteFrom|mergeInto)$/]",
+    message: "Only repositories write SQL: move the query into the feature's *-repository.ts.",
+  },
+];
+const transactionSelectors = [
+  {
+    selector: "CallExpression[callee.property.name='transaction']",
+    message:
+      "Only services (and repositories, for their own statements) open transactions: orchestrate in the feature's *-service.ts.",
+  },
+];
+const emitSelectors = [
+  {
+    selector: "CallExpression[callee.property.name='emit'][callee.object.name='events']",
+    message: "Only services emit domain events: emit from the feature's *-service.ts.",
+  },
+  {
+    selector: "CallExpression[callee.property.name='emit'][callee.object.property.name='events']",
+    message: "Only services emit domain events: emit from the feature's *-service.ts.",
+  },
+];
+/** A service owns a feature's orchestration; the room's writer is the service that commits its lines. */
+const serviceFiles = [
+  "src/server/**/*-service.ts",
+  "src/server/**/service.ts",
+  "src/server/**/*-writer.ts",
+];
+
 const repositoryFiles = [
   "src/server/**/*-repository.ts",
   "src/server/**/repository.ts",
@@ -83,26 +134,7 @@ export default tseslint.config(
     // library's untyped internals; both are checked by the tests running.
     files: ["src/**/*.{ts,tsx}"],
     ignores: ["src/**/*.test.{ts,tsx}", "src/**/test/**"],
-    rules: {
-      "no-restricted-syntax": [
-        "error",
-        ...["TSAsExpression", "TSTypeAssertion"].flatMap((cast) => [
-          {
-            selector: `${cast} > TSNeverKeyword.typeAnnotation`,
-            message: "No `as never`: it fits any type. Type the value (generic, overload, guard).",
-          },
-          {
-            selector: `${cast} > TSAnyKeyword.typeAnnotation`,
-            message: "No `as any`: type the value (generic, overload, guard).",
-          },
-          {
-            selector: `${cast}[expression.type=/^(TSAsExpression|TSTypeAssertion)$/]`,
-            message:
-              "No double cast (`as unknown as X`): it turns anything into X. Type the value.",
-          },
-        ]),
-      ],
-    },
+    rules: { "no-restricted-syntax": ["error", ...castSelectors] },
   },
   {
     // Formatters only through src/shared/intl-formats.ts: built once, and only
@@ -261,6 +293,39 @@ export default tseslint.config(
         },
       ],
     },
+  },
+  {
+    // Below services: no SQL, no transaction, no domain event (decision 100).
+    files: ["src/server/**/*.ts"],
+    ignores: [
+      ...repositoryFiles,
+      ...serviceFiles,
+      "src/server/db/**",
+      "src/server/**/*.test.ts",
+      "src/server/**/*-test-helpers.ts",
+      "src/server/test/**",
+    ],
+    rules: {
+      "no-restricted-syntax": [
+        "error",
+        ...castSelectors,
+        ...sqlSelectors,
+        ...transactionSelectors,
+        ...emitSelectors,
+      ],
+    },
+  },
+  {
+    // Services orchestrate: transactions and events, but their SQL is a repository's.
+    files: serviceFiles,
+    ignores: [...repositoryFiles, "src/server/**/*.test.ts"],
+    rules: { "no-restricted-syntax": ["error", ...castSelectors, ...sqlSelectors] },
+  },
+  {
+    // Repositories write SQL (atomically when they must) and never announce anything.
+    files: repositoryFiles,
+    ignores: ["src/server/**/*.test.ts"],
+    rules: { "no-restricted-syntax": ["error", ...castSelectors, ...emitSelectors] },
   },
   {
     // Small pieces (issue 25): a web file reads in one sitting, a function in one screen.

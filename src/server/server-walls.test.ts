@@ -54,4 +54,43 @@ describe("the server's walls", () => {
     expect(broken).not.toContain("import/no-restricted-paths");
     expect(broken).not.toContain("no-restricted-imports");
   }, 120_000);
+
+  it("refuse a query builder outside a repository, even in a service", async () => {
+    const broken = await rulesBroken(
+      "src/server/features/songs/song-service.ts",
+      `export const count = (db: { selectFrom(t: string): unknown }) => db.selectFrom("song_request");\n`,
+    );
+    expect(broken).toContain("no-restricted-syntax");
+  }, 120_000);
+
+  it("refuse a transaction or a domain event below the services", async () => {
+    const transaction = await rulesBroken(
+      "src/server/features/releases/release-detail.ts",
+      `export const run = (db: { transaction(): unknown }) => db.transaction();\n`,
+    );
+    expect(transaction).toContain("no-restricted-syntax");
+    const emitted = await rulesBroken(
+      "src/server/features/saved-replies/routes.ts",
+      `export const say = (deps: { events: { emit(name: string): void } }) => deps.events.emit("x");\n`,
+    );
+    expect(emitted).toContain("no-restricted-syntax");
+    const fromRepository = await rulesBroken(
+      "src/server/features/songs/song-repository.ts",
+      `export const say = (events: { emit(name: string): void }) => events.emit("x");\n`,
+    );
+    expect(fromRepository).toContain("no-restricted-syntax");
+  }, 120_000);
+
+  it("let a service open a transaction and emit, and a repository write SQL", async () => {
+    const service = await rulesBroken(
+      "src/server/features/songs/song-service.ts",
+      `export const run = async (db: { transaction(): unknown }, events: { emit(n: string): void }) => {\n  db.transaction();\n  events.emit("x");\n};\n`,
+    );
+    expect(service).not.toContain("no-restricted-syntax");
+    const repository = await rulesBroken(
+      "src/server/features/songs/song-repository.ts",
+      `export const q = (db: { selectFrom(t: string): unknown }) => db.selectFrom("song_request");\n`,
+    );
+    expect(repository).not.toContain("no-restricted-syntax");
+  }, 120_000);
 });

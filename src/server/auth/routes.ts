@@ -14,7 +14,7 @@ import { perIpLimit, type RequestLimitHook } from "../limits/request-limit";
 import type { AttemptLimiter } from "./attempt-limiter";
 import type { Auth } from "./auth";
 import { hashPassword } from "./password-hasher";
-import { signOut } from "./sign-out";
+import { signOut } from "./sign-out-service";
 import { noBodySchema, noQuerySchema } from "../../shared/no-input";
 
 /**

@@ -9,7 +9,7 @@ import type { Database } from "../db/schema";
 import type { DomainEvents } from "../events/domain-events";
 import { HttpError } from "../http/errors";
 import { SESSION_EXPIRES_IN_SECONDS, SESSION_UPDATE_AGE_SECONDS, type Auth } from "./auth";
-import { LAST_SEEN_EVERY_MS } from "./account-sessions";
+import { LAST_SEEN_EVERY_MS } from "./session-service";
 import { sessionWithUserByToken } from "./session-repository";
 
 export interface SessionInfo {

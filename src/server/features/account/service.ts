@@ -11,7 +11,7 @@ import {
 import { EMAIL_TAKEN_MESSAGE, TOO_MANY_ATTEMPTS_MESSAGE } from "../../../shared/auth-messages";
 import { UNDO_EMAIL_TAKEN_MESSAGE, UNDO_LINK_INVALID_MESSAGE } from "../../../shared/sessions";
 import type { PublicUser } from "../../../shared/user";
-import { endSessions } from "../../auth/account-sessions";
+import { endSessions } from "../../auth/session-service";
 import type { AttemptLimiter } from "../../auth/attempt-limiter";
 import type { Auth } from "../../auth/auth";
 import { verifyPassword } from "../../auth/password-hasher";

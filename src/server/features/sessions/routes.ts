@@ -9,7 +9,7 @@ import {
   accountSessionsSchema,
   sessionParamsSchema,
 } from "../../../shared/sessions";
-import { endSessions, listSessions } from "../../auth/account-sessions";
+import { endSessions, listSessions } from "../../auth/session-service";
 import { HttpError } from "../../http/errors";
 import { noBodySchema, noQuerySchema } from "../../../shared/no-input";
 
