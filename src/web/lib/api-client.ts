@@ -1,3 +1,5 @@
+import type { Answer, AnswerName } from "./api-answers";
+
 /** Error thrown for any non-2xx answer; message is the server's human text. */
 export class ApiError extends Error {
   constructor(
@@ -18,12 +20,24 @@ interface ErrorBody {
   fieldErrors?: Record<string, string>;
 }
 
-export async function apiFetch<T>(
+export interface ApiFetchInit<N extends AnswerName> {
+  method?: string;
+  body?: unknown;
+  signal?: AbortSignal;
+  /**
+   * The answer's shape, by name (src/web/lib/api-answers.ts): it types the
+   * result, and in development and tests the answer is checked against it.
+   */
+  answer: N;
+}
+
+export async function apiFetch<N extends AnswerName>(
   path: string,
-  init: { method?: string; body?: unknown; signal?: AbortSignal } = {},
-): Promise<T> {
+  init: ApiFetchInit<N>,
+): Promise<Answer<N>> {
+  const method = init.method ?? (init.body === undefined ? "GET" : "POST");
   const response = await fetch(path, {
-    method: init.method ?? (init.body === undefined ? "GET" : "POST"),
+    method,
     credentials: "same-origin",
     headers: init.body === undefined ? undefined : { "content-type": "application/json" },
     body: init.body === undefined ? undefined : JSON.stringify(init.body),
@@ -41,5 +55,12 @@ export async function apiFetch<T>(
       data,
     );
   }
-  return data as T;
+  // Development and tests check every answer against the server's own
+  // response schema; the production build drops this branch and the schemas
+  // with it (decision 101).
+  if (import.meta.env.DEV) {
+    const { checkAnswer } = await import("./api-answers");
+    checkAnswer(`${method} ${path}`, init.answer, data);
+  }
+  return data as Answer<N>;
 }
