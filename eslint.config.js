@@ -6,7 +6,11 @@ import jsxA11y from "eslint-plugin-jsx-a11y";
 import importPlugin from "eslint-plugin-import";
 import fs from "node:fs";
 
-/** Every web feature folder: each may use components, lib and shared, never another feature. */
+/**
+ * Every web feature folder: each may use components, lib and shared, and of
+ * another feature only its public part, the api/ folder (its calls to the
+ * server and their query hooks), as a server feature asks another's service.
+ */
 const webFeatures = fs
   .readdirSync("src/web/features", { withFileTypes: true })
   .filter((entry) => entry.isDirectory())
@@ -183,8 +187,24 @@ export default tseslint.config(
             ...webFeatures.map((feature) => ({
               target: `./src/web/features/${feature}`,
               from: "./src/web/features",
-              except: [`./${feature}`],
-              message: "A feature never imports another feature; share through lib or components.",
+              except: [
+                `./${feature}`,
+                ...webFeatures
+                  .filter((other) => other !== feature)
+                  .map((other) => `./${other}/api`),
+              ],
+              message:
+                "A feature imports of another feature only its api/ folder; share the rest through lib or components, or compose screens in src/web/app.",
+            })),
+            // Inside conversations: the artist's side and the agents' desk share the
+            // room's code at the feature's root, never each other's.
+            ...[
+              ["artist", "desk"],
+              ["desk", "artist"],
+            ].map(([side, other]) => ({
+              target: `./src/web/features/conversations/${side}`,
+              from: `./src/web/features/conversations/${other}`,
+              message: `conversations/${side} never imports conversations/${other}; share through the feature's root.`,
             })),
             {
               target: ["./src/web/lib", "./src/web/components"],

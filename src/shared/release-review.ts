@@ -111,15 +111,28 @@ export function timelineLabel(step: ReleaseStepData): string {
   }
 }
 
-/**
- * The hosts a store's release address may be on (https only). A host matches
- * itself or any subdomain; `music.amazon.` matches every country's domain.
- */
+/** Amazon Music's country domains: each is listed, so no look-alike host passes. */
+const AMAZON_MUSIC_HOSTS = [
+  "com",
+  "ca",
+  "com.mx",
+  "com.br",
+  "co.uk",
+  "de",
+  "fr",
+  "it",
+  "es",
+  "in",
+  "co.jp",
+  "com.au",
+].map((tld) => `music.amazon.${tld}`);
+
+/** The hosts a store's release address may be on (https only): each host or a subdomain of it. */
 export const STORE_HOSTS: Record<ReleaseStore, readonly string[]> = {
   Spotify: ["open.spotify.com"],
   "Apple Music": ["music.apple.com"],
   "YouTube Music": ["music.youtube.com", "youtube.com", "www.youtube.com", "youtu.be"],
-  "Amazon Music": ["music.amazon."],
+  "Amazon Music": AMAZON_MUSIC_HOSTS,
   JioSaavn: ["jiosaavn.com"],
   Gaana: ["gaana.com"],
   "Wynk Music": ["wynk.in"],
@@ -135,11 +148,7 @@ export function isStoreLink(store: ReleaseStore, link: string): boolean {
   }
   if (url.protocol !== "https:") return false;
   const host = url.hostname.toLowerCase();
-  return STORE_HOSTS[store].some((allowed) =>
-    allowed.endsWith(".")
-      ? host.startsWith(allowed) || host.includes(`.${allowed}`)
-      : host === allowed || host.endsWith(`.${allowed}`),
-  );
+  return STORE_HOSTS[store].some((allowed) => host === allowed || host.endsWith(`.${allowed}`));
 }
 
 /** Which of a song's "Listen On" links a store's link fills (the spec's three). */

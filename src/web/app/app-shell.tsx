@@ -2,7 +2,7 @@ import type { ReactNode } from "react";
 import { NavLink, Outlet, useLocation } from "react-router";
 import { Music } from "lucide-react";
 import { useSession } from "../lib/auth/session";
-import { useUnreadTitle, useUnreadTotal } from "../features/chat/api/unread-total";
+import { useUnreadTitle, useUnreadTotal } from "../features/conversations/api/unread-total";
 import { useSongNotices } from "../features/songs/api/get-song-notices";
 import { SongStatusToasts } from "../features/songs/notices/song-status-toasts";
 import { useLiveSongs } from "../features/songs/api/live-songs";

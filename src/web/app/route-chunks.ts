@@ -18,7 +18,7 @@ export interface RouteChunks {
   prerender?: boolean;
 }
 
-const chat = "src/web/features/chat/";
+const conversations = "src/web/features/conversations/";
 const songs = "src/web/features/songs/";
 const releases = "src/web/features/releases/";
 /** The live link's client, imported right after the first render (realtime-client.ts). */
@@ -41,27 +41,27 @@ export const routeChunks: RouteChunks[] = [
   { path: "/manage-account", modules: ["src/web/features/account/manage-account-page.tsx"] },
   {
     path: "/artist-account",
-    modules: ["src/web/features/artist-account/artist-account-page.tsx"],
+    modules: ["src/web/features/profile/profile-page.tsx"],
   },
   {
     path: "/",
-    modules: [`${chat}chat-layout.tsx`, `${chat}chat-home.tsx`],
+    modules: [`${conversations}chat-layout.tsx`, `${conversations}chat-home.tsx`],
     afterRender: [socketClient],
   },
   {
     path: "/chat/:peerId",
-    modules: [`${chat}chat-layout.tsx`, `${chat}conversation-page.tsx`],
+    modules: [`${conversations}chat-layout.tsx`, `${conversations}conversation-page.tsx`],
     afterRender: [socketClient],
   },
   {
     path: "/inbox/:peerId",
     modules: [
-      `${chat}chat-layout.tsx`,
-      `${chat}conversation-page.tsx`,
-      `${chat}desk/lazy-desk.tsx`,
+      `${conversations}chat-layout.tsx`,
+      `${conversations}conversation-page.tsx`,
+      `${conversations}desk/lazy-desk.tsx`,
     ],
     // The desk's chunk, which lazy-desk.tsx loads beside the screen.
-    afterRender: [`${chat}desk/desk-parts.ts`, socketClient],
+    afterRender: [`${conversations}desk/desk-parts.ts`, socketClient],
   },
   { path: "/settings", modules: ["src/web/features/settings/settings-page.tsx"] },
   { path: "/songs", modules: [`${songs}songs-page.tsx`] },
@@ -70,8 +70,8 @@ export const routeChunks: RouteChunks[] = [
   { path: "/releases", modules: [`${releases}releases-page.tsx`] },
   { path: "/releases/new", modules: [`${releases}new-release-page.tsx`] },
   { path: "/releases/:id", modules: [`${releases}release-page.tsx`] },
-  { path: "/song/:id/ask", modules: [`${chat}ask/ask-about-song-page.tsx`] },
-  { path: "/releases/:id/ask", modules: [`${chat}ask/ask-about-song-page.tsx`] },
+  { path: "/song/:id/ask", modules: [`${conversations}artist/ask-about-song-page.tsx`] },
+  { path: "/releases/:id/ask", modules: [`${conversations}artist/ask-about-song-page.tsx`] },
   { path: "/desk/songs", modules: [`${songs}desk/song-desk-page.tsx`] },
   {
     path: "/desk/releases",

@@ -1,8 +1,8 @@
-import { contactsUrl } from "../features/chat/api/get-contacts";
-import { deskInboxUrl } from "../features/chat/desk/desk-api";
-import { deskUnreadUrl } from "../features/chat/api/unread-total";
-import { roomMessagesUrl } from "../features/chat/api/get-messages";
-import { accountSessionsUrl } from "../features/settings/sessions/api/sessions";
+import { contactsUrl } from "../features/conversations/api/get-contacts";
+import { deskInboxUrl } from "../features/conversations/desk/desk-api";
+import { deskUnreadUrl } from "../features/conversations/api/unread-total";
+import { roomMessagesUrl } from "../features/conversations/api/get-messages";
+import { accountSessionsUrl } from "../features/sessions/api/sessions";
 import { mailPreferencesUrl } from "../features/settings/api/mail-preferences";
 import { ownAvailabilityUrl } from "../features/settings/api/availability";
 import { deskSongsUrl } from "../features/songs/api/get-desk-songs";
@@ -12,7 +12,7 @@ import { songNoticesUrl } from "../features/songs/api/get-song-notices";
 import { songUrl } from "../features/songs/api/open-song";
 import { releasesUrl } from "../features/releases/api/get-releases";
 import { deskReleaseUrl, deskReleasesUrl } from "../features/releases/desk/desk-release-keys";
-import { savedRepliesUrl } from "../lib/saved-replies-api";
+import { savedRepliesUrl } from "../features/saved-replies/api/saved-replies";
 
 /** The API answers a signed-in screen asks for first, for each role that sees it. */
 export type RouteData = Partial<Record<"artist" | "agent", string[]>>;
@@ -55,7 +55,7 @@ const withFrame = (own: RouteData): RouteData => ({
 export const routeData: Record<string, RouteData> = {
   "/": withFrame({ artist: [], agent: [deskInboxUrl("mine", "")] }),
   // The conversation's room, when it exists, is looked up by the server for
-  // the visitor (src/server/features/chat/page-room.ts): its messages load
+  // the visitor (src/server/features/conversations/repositories/page-room.ts): its messages load
   // beside the room's opening instead of after it.
   "/chat/:peerId": withFrame({ artist: [roomMessagesUrl(routeParam("roomId"))] }),
   "/inbox/:peerId": withFrame({

@@ -1,7 +1,7 @@
 import { Navigate, Outlet, useLocation } from "react-router";
 import { FullPageSpinner } from "../components/spinner";
 import { useSession } from "../lib/auth/session";
-import { ChatConnectionProvider } from "../features/chat/realtime/chat-connection-provider";
+import { ChatConnectionProvider } from "../features/conversations/realtime/chat-connection-provider";
 import { RealtimeProvider } from "../realtime/realtime-provider";
 
 /** Screens that need a signed-in user; waits for the first session check so nothing flashes. */

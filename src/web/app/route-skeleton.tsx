@@ -1,7 +1,10 @@
 import { Link } from "react-router";
 import { ArrowLeft } from "lucide-react";
 import { Spinner } from "../components/spinner";
-import { conversationHeaderClass, deskRowClass } from "../features/chat/conversation/header-layout";
+import {
+  conversationHeaderClass,
+  deskRowClass,
+} from "../features/conversations/conversation/header-layout";
 import { SubPage } from "../components/sub-page";
 import {
   BottomNavFrame,

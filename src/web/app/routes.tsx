@@ -51,24 +51,29 @@ export const routes: RouteObject[] = [
       },
       {
         path: "/artist-account",
-        ...page(() => import("../features/artist-account/artist-account-page")),
+        ...page(() => import("../features/profile/profile-page")),
       },
       {
         path: "/",
         element: <AppShell />,
         children: [
           {
-            ...page(() => import("../features/chat/chat-layout")),
+            ...page(() => import("../features/conversations/chat-layout")),
             children: [
-              { index: true, ...page(() => import("../features/chat/chat-home")) },
-              { path: "chat/:peerId", ...page(() => import("../features/chat/conversation-page")) },
+              { index: true, ...page(() => import("../features/conversations/chat-home")) },
+              {
+                path: "chat/:peerId",
+                ...page(() => import("../features/conversations/conversation-page")),
+              },
               {
                 // An agent's conversation: the desk's chunk comes with the screen.
                 path: "inbox/:peerId",
                 ...page(() =>
                   Promise.all([
-                    import("../features/chat/conversation-page"),
-                    import("../features/chat/desk/lazy-desk").then((m) => m.desk.preload()),
+                    import("../features/conversations/conversation-page"),
+                    import("../features/conversations/desk/lazy-desk").then((m) =>
+                      m.desk.preload(),
+                    ),
                   ]).then(([screen]) => screen),
                 ),
               },
@@ -87,12 +92,12 @@ export const routes: RouteObject[] = [
           {
             // "Ask about this song": the chat decides where the question goes.
             path: "song/:id/ask",
-            ...page(() => import("../features/chat/ask/ask-about-song-page")),
+            ...page(() => import("../features/conversations/artist/ask-about-song-page")),
           },
           {
             // "Ask about this release": the same screen, with a quote of the release.
             path: "releases/:id/ask",
-            ...page(() => import("../features/chat/ask/ask-about-song-page")),
+            ...page(() => import("../features/conversations/artist/ask-about-song-page")),
           },
           { path: "desk/songs", ...page(() => import("../features/songs/desk/song-desk-page")) },
           {

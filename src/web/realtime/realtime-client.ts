@@ -46,7 +46,7 @@ const TOO_MANY_RETRY_MS = 30_000;
  * connection, its status, the typed subscriptions of every feature, and the
  * one resync rule. Screens never see the socket: they use useSocketEvent and
  * the typed emit helpers; features build on `on`, `emit`, `request` and
- * `onConnect` (chat's sends and watched rooms: features/chat/realtime).
+ * `onConnect` (chat's sends and watched rooms: features/conversations/realtime).
  *
  * Resync: after every connect (the first too: the page's first fetches may
  * have been answered before the socket joined its channels), after the

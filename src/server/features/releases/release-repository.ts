@@ -264,6 +264,36 @@ export async function claimedIsrcs(
   return new Set(rows.flatMap((row) => (row.isrcClaim ? [row.isrcClaim] : [])));
 }
 
+/** A withdrawn release's tracks name no song and claim no ISRC any more. */
+export async function unlinkTracks(trx: Db, releaseId: string): Promise<void> {
+  await trx
+    .updateTable("release_track")
+    .set({ songId: null, isrcClaim: null })
+    .where("releaseId", "=", releaseId)
+    .execute();
+}
+
+/** Which of these files a release shows as its artwork or a track as its audio. */
+export async function releaseFilesAmong(db: Db, fileIds: readonly string[]): Promise<string[]> {
+  const [artwork, audio] = await Promise.all([
+    db
+      .selectFrom("release")
+      .select("artworkFileId as id")
+      .where("artworkFileId", "in", fileIds)
+      .execute(),
+    db
+      .selectFrom("release_track")
+      .select("audioFileId as id")
+      .where("audioFileId", "in", fileIds)
+      .execute(),
+  ]);
+  return [...artwork, ...audio].flatMap((row) => (row.id ? [row.id] : []));
+}
+
+export async function deleteArtistReleases(trx: Db, artistId: string): Promise<void> {
+  await trx.deleteFrom("release").where("artistId", "=", artistId).execute();
+}
+
 export async function deleteRelease(trx: Db, id: string): Promise<void> {
   await trx.deleteFrom("release").where("id", "=", id).execute();
 }

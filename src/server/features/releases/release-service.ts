@@ -25,6 +25,7 @@ import type { PublicUser } from "../../../shared/user";
 import type { Database } from "../../db/schema";
 import type { DomainEvents } from "../../events/domain-events";
 import { HttpError } from "../../http/errors";
+import { deleteSongsOfTracks } from "../songs/release-song-service";
 import { deleteFileRows } from "../uploads/stored-files";
 import {
   claimedIsrcs,
@@ -123,13 +124,7 @@ export class ReleaseService {
       if (!row) throw stale();
       const gone = await replaceTracks(trx, id, tracks);
       // A track removed while changes were requested takes its song along.
-      if (gone.length > 0) {
-        await trx
-          .deleteFrom("song_request")
-          .where("id", "in", gone)
-          .where("artistId", "=", release.artistId)
-          .execute();
-      }
+      await deleteSongsOfTracks(trx, release.artistId, gone);
       return { saved: row, goneSongs: gone };
     });
     for (const songId of goneSongs) {

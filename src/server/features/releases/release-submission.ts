@@ -4,8 +4,13 @@ import { artistWithFeatured, trackDisplayTitle } from "../../../shared/release-f
 import type { ReleaseDetail } from "../../../shared/release-schemas";
 import { normalizeDuration } from "../../../shared/song-duration";
 import type { Database } from "../../db/schema";
-import { createSongIn, type SongFields } from "../songs/song-service";
-import { refreshSongOfTrack } from "./review/release-songs";
+import {
+  createSongOfTrack,
+  deleteSongsOfTracks,
+  refreshSongOfTrack,
+  reviewStartedOnSongs,
+} from "../songs/release-song-service";
+import type { SongFields } from "../songs/song-service";
 import { insertStep } from "./review/release-review-repository";
 import {
   changeReleaseState,
@@ -13,6 +18,7 @@ import {
   findTracks,
   linkTrack,
   type ReleaseRow,
+  unlinkTracks,
 } from "./release-repository";
 
 /** Thrown inside a transaction to roll it back with a known outcome. */
@@ -77,6 +83,8 @@ export async function submitRelease(
       return isrc ? [[track.id, isrc] as const] : [];
     }),
   );
+  // The songs' history says the artist moved them (as the release's primary artist).
+  const artist = { agentId: null, name: release.primaryArtist };
   try {
     return await db.transaction().execute(async (trx) => {
       const row = await changeReleaseState(
@@ -93,9 +101,10 @@ export async function submitRelease(
       for (const track of release.tracks) {
         // A resubmission keeps each track's song (its id, views and links).
         const fields = songOfTrack(release, track);
-        const kept = track.songId && (await refreshSongOfTrack(trx, track.songId, fields, now));
+        const kept =
+          track.songId && (await refreshSongOfTrack(trx, track.songId, fields, artist, now));
         const songId =
-          kept && track.songId ? track.songId : (await createSongIn(trx, fields, now)).id;
+          kept && track.songId ? track.songId : await createSongOfTrack(trx, fields, artist, now);
         songIds.push(songId);
         await linkTrack(trx, release.id, track.id, {
           songId,
@@ -143,25 +152,9 @@ export async function withdrawRelease(
       if (!row) throw new Rollback("stale");
       const tracks = await findTracks(trx, [release.id]);
       const songIds = tracks.flatMap((track) => (track.songId ? [track.songId] : []));
-      if (songIds.length > 0) {
-        const started = await trx
-          .selectFrom("song_request")
-          .select("id")
-          .where("id", "in", songIds)
-          .where("status", "!=", "pending")
-          .executeTakeFirst();
-        if (started) throw new Rollback("review-started");
-        await trx
-          .deleteFrom("song_request")
-          .where("id", "in", songIds)
-          .where("artistId", "=", release.artistId)
-          .execute();
-      }
-      await trx
-        .updateTable("release_track")
-        .set({ songId: null, isrcClaim: null })
-        .where("releaseId", "=", release.id)
-        .execute();
+      if (await reviewStartedOnSongs(trx, songIds)) throw new Rollback("review-started");
+      await deleteSongsOfTracks(trx, release.artistId, songIds);
+      await unlinkTracks(trx, release.id);
       return { row, songIds };
     });
   } catch (error) {

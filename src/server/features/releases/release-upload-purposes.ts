@@ -14,7 +14,8 @@ import { HttpError } from "../../http/errors";
 import type { UploadInspection, UploadPurpose } from "../uploads/upload-purposes";
 import { checkArtwork } from "./checks/artwork-check";
 import { checkAudio } from "./checks/audio-check";
-import { findRelease, insertCheckedFile } from "./release-repository";
+import { songCoversAmong } from "../songs/song-service";
+import { findRelease, insertCheckedFile, releaseFilesAmong } from "./release-repository";
 
 const trackIdSchema = z.uuid();
 
@@ -47,24 +48,11 @@ async function attachedReleaseFiles(
   db: Kysely<Database>,
   ids: readonly string[],
 ): Promise<string[]> {
-  const [artwork, audio, covers] = await Promise.all([
-    db
-      .selectFrom("release")
-      .select("artworkFileId as id")
-      .where("artworkFileId", "in", ids)
-      .execute(),
-    db
-      .selectFrom("release_track")
-      .select("audioFileId as id")
-      .where("audioFileId", "in", ids)
-      .execute(),
-    db
-      .selectFrom("song_request")
-      .select("coverFileId as id")
-      .where("coverFileId", "in", ids)
-      .execute(),
+  const [releaseFiles, covers] = await Promise.all([
+    releaseFilesAmong(db, ids),
+    songCoversAmong(db, ids),
   ]);
-  return [...new Set([...artwork, ...audio, ...covers].flatMap((row) => (row.id ? [row.id] : [])))];
+  return [...new Set([...releaseFiles, ...covers])];
 }
 
 /** Release artwork: read with sharp when the last byte arrives; refusals are the contract's sentences. */

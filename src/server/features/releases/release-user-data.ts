@@ -1,6 +1,7 @@
 import { RELEASE_ARTWORK_PURPOSE, RELEASE_AUDIO_PURPOSE } from "../../../shared/release-constants";
 import type { UserDataRemover } from "../../context";
 import { deleteFileRows } from "../uploads/stored-files";
+import { deleteArtistReleases } from "./release-repository";
 
 /**
  * A deleted artist's releases go with the account (tracks by cascade), and
@@ -8,7 +9,7 @@ import { deleteFileRows } from "../uploads/stored-files";
  * the commit (files.deleted).
  */
 export const removeReleaseData: UserDataRemover = async (trx, userId) => {
-  await trx.deleteFrom("release").where("artistId", "=", userId).execute();
+  await deleteArtistReleases(trx, userId);
   const fileIds = [
     ...(await deleteFileRows(trx, { purpose: RELEASE_ARTWORK_PURPOSE, ownerId: userId })),
     ...(await deleteFileRows(trx, { purpose: RELEASE_AUDIO_PURPOSE, ownerId: userId })),

@@ -4,6 +4,7 @@ import type { Database } from "../../db/schema";
 import { HttpError } from "../../http/errors";
 import type { UploadPurpose } from "../uploads/upload-purposes";
 import { findArtist } from "./artist-repository";
+import { songCoversAmong } from "./song-service";
 
 export const COVER_AGENTS_ONLY_MESSAGE = "Only support agents can upload song covers.";
 export const COVER_NEEDS_ARTIST_MESSAGE = "Choose the artist before uploading a cover.";
@@ -27,14 +28,8 @@ export function coverUploadPurpose(db: Kysely<Database>): UploadPurpose {
     canRead(user, file) {
       return Promise.resolve(user.admin || file.scope === user.id);
     },
-    async attached(database, ids) {
-      const rows = await database
-        .selectFrom("song_request")
-        .select("coverFileId")
-        .distinct()
-        .where("coverFileId", "in", ids)
-        .execute();
-      return rows.flatMap((row) => (row.coverFileId ? [row.coverFileId] : []));
+    attached(database, ids) {
+      return songCoversAmong(database, ids);
     },
   };
 }

@@ -73,29 +73,29 @@ export interface NewStatusEvent {
   toStatus: string;
   reasonCode: RejectionReason | null;
   note: string;
-  agentId: string;
+  /** Null when the artist moved the song (a release resubmitted). */
+  agentId: string | null;
   agentName: string;
   at: number;
 }
 
+const eventRow = (event: NewStatusEvent) => ({
+  id: crypto.randomUUID(),
+  songId: event.songId,
+  fromStatus: event.fromStatus,
+  toStatus: event.toStatus,
+  reasonCode: event.reasonCode,
+  note: event.note,
+  agentId: event.agentId,
+  agentName: event.agentName,
+  createdAt: event.at,
+});
+
 export async function insertStatusEvent(db: Db, event: NewStatusEvent): Promise<SongStatusEvent> {
-  const id = crypto.randomUUID();
-  await db
-    .insertInto("song_status_event")
-    .values({
-      id,
-      songId: event.songId,
-      fromStatus: event.fromStatus,
-      toStatus: event.toStatus,
-      reasonCode: event.reasonCode,
-      note: event.note,
-      agentId: event.agentId,
-      agentName: event.agentName,
-      createdAt: event.at,
-    })
-    .execute();
+  const row = eventRow(event);
+  await db.insertInto("song_status_event").values(row).execute();
   return {
-    id,
+    id: row.id,
     fromStatus: event.fromStatus,
     toStatus: event.toStatus,
     reasonCode: event.reasonCode,
@@ -103,6 +103,12 @@ export async function insertStatusEvent(db: Db, event: NewStatusEvent): Promise<
     agentName: event.agentName,
     at: event.at,
   };
+}
+
+/** Several songs' lines in one statement (a release's step moves all its songs). */
+export async function insertStatusEvents(db: Db, events: readonly NewStatusEvent[]): Promise<void> {
+  if (events.length === 0) return;
+  await db.insertInto("song_status_event").values(events.map(eventRow)).execute();
 }
 
 const asReason = (code: string | null): RejectionReason | null =>

@@ -310,6 +310,17 @@ export async function updateSong(
     .executeTakeFirst();
 }
 
+/** Which of these files a song shows as its cover. */
+export async function coversAmong(db: Db, fileIds: readonly string[]): Promise<string[]> {
+  const rows = await db
+    .selectFrom("song_request")
+    .select("coverFileId")
+    .distinct()
+    .where("coverFileId", "in", fileIds)
+    .execute();
+  return rows.flatMap((row) => (row.coverFileId ? [row.coverFileId] : []));
+}
+
 export async function deleteArtistSongs(db: Db, artistId: string): Promise<void> {
   await db.deleteFrom("song_request").where("artistId", "=", artistId).execute();
 }

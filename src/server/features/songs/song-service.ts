@@ -4,8 +4,7 @@ import type { Database } from "../../db/schema";
 import { HttpError } from "../../http/errors";
 import { deleteFileRows, findStoredFile } from "../uploads/stored-files";
 import { findArtist } from "./artist-repository";
-import { insertSong, type SongFields } from "./song-repository";
-import { insertStatusEvent } from "./song-history-repository";
+import { coversAmong } from "./song-repository";
 
 export type { SongFields } from "./song-repository";
 
@@ -40,33 +39,11 @@ export async function deleteCoverIfUnused(
   coverFileId: string | null,
 ): Promise<string[]> {
   if (!coverFileId) return [];
-  const stillUsed = await db
-    .selectFrom("song_request")
-    .select("id")
-    .where("coverFileId", "=", coverFileId)
-    .executeTakeFirst();
-  return stillUsed ? [] : deleteFileRows(db, { ids: [coverFileId] });
+  const stillUsed = await coversAmong(db, [coverFileId]);
+  return stillUsed.length > 0 ? [] : deleteFileRows(db, { ids: [coverFileId] });
 }
 
-/**
- * Creates a song request inside the caller's transaction: a submitted
- * release's tracks become songs with it, or not at all.
- */
-export function createSongIn(
-  db: Kysely<Database>,
-  values: SongFields,
-  now: number,
-): ReturnType<typeof insertSong> {
-  return insertSong(db, values, now);
-}
-
-/**
- * Writes a line of a song's status history inside the caller's transaction
- * (a release's review moves its songs' statuses with its own step).
- */
-export function recordStatusChangeIn(
-  db: Kysely<Database>,
-  event: Parameters<typeof insertStatusEvent>[1],
-): ReturnType<typeof insertStatusEvent> {
-  return insertStatusEvent(db, event);
+/** Which of these files a song shows as its cover (an upload still attached). */
+export function songCoversAmong(db: Kysely<Database>, fileIds: readonly string[]) {
+  return coversAmong(db, fileIds);
 }

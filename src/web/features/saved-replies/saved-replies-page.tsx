@@ -13,11 +13,7 @@ import { FormAlert } from "../../components/form-alert";
 import { TextAreaField, TextField } from "../../components/text-field";
 import { ApiError } from "../../lib/api-client";
 import { useSession } from "../../lib/auth/session";
-import {
-  useDeleteSavedReply,
-  useSaveSavedReply,
-  useSavedReplies,
-} from "../../lib/saved-replies-api";
+import { useDeleteSavedReply, useSaveSavedReply, useSavedReplies } from "./api/saved-replies";
 
 /** Add or change one saved reply; the server's refusals show under their fields. */
 function SavedReplyForm({

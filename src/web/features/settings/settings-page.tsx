@@ -25,7 +25,7 @@ import { NotificationSetting } from "./notification-setting";
 import { SongStatusEmailsSwitch } from "./song-status-emails-switch";
 import { UnreadEmailsSwitch } from "./unread-emails-switch";
 import { AvailabilitySetting } from "./availability-setting";
-import { ActiveSessions } from "./sessions/active-sessions";
+import { ActiveSessions } from "./active-sessions";
 
 const rowClass =
   "flex w-full items-center gap-3 px-4 py-3.5 text-left hover:bg-slate-50 dark:hover:bg-slate-800";

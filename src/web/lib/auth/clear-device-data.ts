@@ -1,6 +1,6 @@
 import type { QueryClient } from "@tanstack/react-query";
 
-/** The chat outbox's IndexedDB database (features/chat/outbox/outbox-store.ts). */
+/** The chat outbox's IndexedDB database (features/conversations/outbox/outbox-store.ts). */
 const OUTBOX_DB = "artist-portal-outbox";
 
 /**

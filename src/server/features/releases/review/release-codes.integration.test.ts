@@ -79,6 +79,33 @@ describe("approval codes", () => {
     },
   );
 
+  it("skip a number whose code a track already holds, and never hand it out", async () => {
+    const db = a.app.ctx.database.db;
+    const yy = String(new Date().getUTCFullYear() % 100).padStart(2, "0");
+    const counter = await db
+      .selectFrom("code_counter")
+      .select("value")
+      .where("name", "=", `isrc:INA1B:${Number(yy)}`)
+      .executeTakeFirst();
+    const next = (counter?.value ?? 0) + 1;
+    const held = `INA1B${yy}${String(next).padStart(5, "0")}`;
+    const holder = await releaseInState(a.app, artist.id, "submitted");
+    await db
+      .updateTable("release_track")
+      .set({ isrc: held, isrcClaim: held })
+      .where("releaseId", "=", holder)
+      .where("position", "=", 0)
+      .execute();
+    const id = await releaseInState(a.app, artist.id, "in_review");
+    const approved = await caller(a.app)("POST", `/api/desk/releases/${id}/approve`, agent.cookie, {
+      version: 1,
+    });
+    expect(approved.statusCode, approved.body).toBe(200);
+    const isrcs = approved.json<{ tracks: { isrc: string }[] }>().tracks.map((t) => t.isrc);
+    expect(isrcs).not.toContain(held);
+    expect(isrcs).toEqual([1, 2].map((i) => `INA1B${yy}${String(next + i).padStart(5, "0")}`));
+  });
+
   it("approve one release once when two agents approve it at the same moment", async () => {
     const id = await releaseInState(a.app, artist.id, "in_review");
     const other = await createUser(a.app, "Agent Two", true);

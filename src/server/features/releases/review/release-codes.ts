@@ -1,10 +1,18 @@
-import type { Transaction } from "kysely";
+import type { Kysely } from "kysely";
 import { gs1CheckDigit, isValidUpc, normalizeIsrc } from "../../../../shared/release-codes";
 import { releaseReviewMessages as m } from "../../../../shared/release-review-messages";
 import type { Database } from "../../../db/schema";
 import { HttpError } from "../../../http/errors";
+import { findTracks } from "../release-repository";
+import {
+  heldIsrcs,
+  heldUpcs,
+  raiseCounter,
+  setReleaseUpc,
+  setTrackIsrc,
+} from "./release-code-repository";
 
-type Trx = Transaction<Database>;
+type Trx = Kysely<Database>;
 
 /**
  * The codes an approval assigns (decision 099). Each comes from a counter
@@ -25,22 +33,6 @@ export interface CodePrefixes {
   upcPrefix: string;
 }
 
-/** The next value of a counter (created at 0 on first use), raised by one. */
-export async function nextCounterValue(trx: Trx, name: string): Promise<number> {
-  await trx
-    .insertInto("code_counter")
-    .values({ name, value: 0 })
-    .onConflict((oc) => oc.column("name").doNothing())
-    .execute();
-  const row = await trx
-    .updateTable("code_counter")
-    .set((eb) => ({ value: eb("value", "+", 1) }))
-    .where("name", "=", name)
-    .returning("value")
-    .executeTakeFirstOrThrow();
-  return row.value;
-}
-
 export function isrcOf(prefix: string, year: number, counter: number): string {
   return `${prefix}${String(year % 100).padStart(2, "0")}${String(counter).padStart(5, "0")}`;
 }
@@ -55,37 +47,31 @@ export function upcCounterMax(prefix: string): number {
   return 10 ** (11 - prefix.length) - 1;
 }
 
-/** A new ISRC no track of any release claims yet. */
-export async function assignIsrc(trx: Trx, prefix: string, now: number): Promise<string> {
-  const year = new Date(now).getUTCFullYear();
-  const counter = `isrc:${prefix}:${year % 100}`;
-  for (;;) {
-    const value = await nextCounterValue(trx, counter);
-    if (value > ISRC_COUNTER_MAX) throw new HttpError(409, m.isrcExhausted, undefined, "EXHAUSTED");
-    const isrc = isrcOf(prefix, year, value);
-    const held = await trx
-      .selectFrom("release_track")
-      .select("id")
-      .where((eb) => eb.or([eb("isrcClaim", "=", isrc), eb("isrc", "=", isrc)]))
-      .executeTakeFirst();
-    if (!held) return isrc;
+/**
+ * `count` numbers of a counter no one holds yet: the counter is raised by
+ * what is still missing, and a number whose code is held (an artist's own
+ * ISRC or UPC) is skipped, never handed out. One raise and one look-up per
+ * round, whatever the count.
+ */
+async function freshCodes(
+  trx: Trx,
+  counter: string,
+  count: number,
+  max: number,
+  codeOf: (value: number) => string,
+  held: (codes: string[]) => Promise<Set<string>>,
+  exhausted: string,
+): Promise<string[]> {
+  const codes: string[] = [];
+  while (codes.length < count) {
+    const missing = count - codes.length;
+    const last = await raiseCounter(trx, counter, missing);
+    if (last > max) throw new HttpError(409, exhausted, undefined, "EXHAUSTED");
+    const block = Array.from({ length: missing }, (_, i) => codeOf(last - missing + 1 + i));
+    const taken = await held(block);
+    codes.push(...block.filter((code) => !taken.has(code)));
   }
-}
-
-/** A new UPC no release carries yet. */
-export async function assignUpc(trx: Trx, prefix: string): Promise<string> {
-  const max = upcCounterMax(prefix);
-  for (;;) {
-    const value = await nextCounterValue(trx, `upc:${prefix}`);
-    if (value > max) throw new HttpError(409, m.upcExhausted, undefined, "EXHAUSTED");
-    const upc = upcOf(prefix, value);
-    const held = await trx
-      .selectFrom("release")
-      .select("id")
-      .where("upc", "=", upc)
-      .executeTakeFirst();
-    if (!held) return upc;
-  }
+  return codes;
 }
 
 /** ISRCs for the tracks without one, a UPC when the release has none: in the approving transaction. */
@@ -95,26 +81,37 @@ export async function assignMissingCodes(
   prefixes: CodePrefixes,
   now: number,
 ): Promise<void> {
-  const tracks = await trx
-    .selectFrom("release_track")
-    .select(["id", "isrc"])
-    .where("releaseId", "=", row.id)
-    .orderBy("position")
-    .execute();
-  for (const track of tracks) {
-    if (normalizeIsrc(track.isrc)) continue;
+  const tracks = await findTracks(trx, [row.id]);
+  const needIsrc = tracks.filter((track) => !normalizeIsrc(track.isrc));
+  if (needIsrc.length > 0) {
+    const year = new Date(now).getUTCFullYear();
+    const prefix = prefixes.isrcPrefix;
+    const isrcs = await freshCodes(
+      trx,
+      `isrc:${prefix}:${year % 100}`,
+      needIsrc.length,
+      ISRC_COUNTER_MAX,
+      (value) => isrcOf(prefix, year, value),
+      (codes) => heldIsrcs(trx, codes),
+      m.isrcExhausted,
+    );
     // Stored compact (INA1B2600001), the form the portal-wide claim compares.
-    const isrc = await assignIsrc(trx, prefixes.isrcPrefix, now);
-    await trx
-      .updateTable("release_track")
-      .set({ isrc, isrcClaim: isrc })
-      .where("releaseId", "=", row.id)
-      .where("id", "=", track.id)
-      .execute();
+    for (const [i, track] of needIsrc.entries()) {
+      await setTrackIsrc(trx, row.id, track.id, isrcs[i]!);
+    }
   }
   if (!isValidUpc(row.upc)) {
-    const upc = await assignUpc(trx, prefixes.upcPrefix);
-    await trx.updateTable("release").set({ upc }).where("id", "=", row.id).execute();
-    row.upc = upc;
+    const prefix = prefixes.upcPrefix;
+    const [upc] = await freshCodes(
+      trx,
+      `upc:${prefix}`,
+      1,
+      upcCounterMax(prefix),
+      (value) => upcOf(prefix, value),
+      (codes) => heldUpcs(trx, codes),
+      m.upcExhausted,
+    );
+    await setReleaseUpc(trx, row.id, upc!);
+    row.upc = upc!;
   }
 }

@@ -40,7 +40,7 @@ import {
   toReleaseReview,
   toStoreDeliveries,
 } from "./release-review-view";
-import { setSongStatuses } from "./release-songs";
+import { setStatusesOfRelease } from "../../songs/release-song-service";
 import { saveDeliveries, StaleStores } from "./release-stores";
 import {
   transition,
@@ -109,7 +109,6 @@ export class ReleaseReviewService {
     const row = await this.step(agent, id, version, "startReview", {
       set: { reviewerId: agent.id },
       step: { kind: "review_started" },
-      songs: "in review",
     });
     await this.deps.events.emit("release.reviewStarted", stepEvent(row, agent));
     return this.deskDetailOf(row);
@@ -158,7 +157,6 @@ export class ReleaseReviewService {
       step: { kind: "rejected", reason: input.reason, note },
       // Rejected before any code was assigned: the artist's own ISRCs are theirs to use again.
       apply: (trx) => releaseIsrcClaims(trx, id),
-      songs: "rejected",
       songReason: { reasonCode: input.reason, note },
     });
     await this.deps.events.emit("release.rejected", stepEvent(row, agent));
@@ -240,7 +238,6 @@ export class ReleaseReviewService {
         Pick<ReleaseRow, "reviewerId" | "reviewSnapshot" | "rejectionReason" | "rejectionNote">
       >;
       step: ReleaseStepData;
-      songs?: string;
       songReason?: { reasonCode: RejectionReason; note: string };
       apply?: (trx: Trx, row: ReleaseRow) => Promise<void>;
     },
@@ -269,9 +266,13 @@ export class ReleaseReviewService {
         if (!row) throw new StaleRelease();
         await change.apply?.(trx, row);
         const songIds = await this.songsOf(trx, id);
-        const status = change.songs ?? SONG_STATUS_OF_STATE[outcome.to];
+        const status = SONG_STATUS_OF_STATE[outcome.to];
         const changedSongs = status
-          ? await setSongStatuses(trx, songIds, status, { agent, at: now, ...change.songReason })
+          ? await setStatusesOfRelease(trx, songIds, status, {
+              by: { agentId: agent.id, name: agent.name },
+              at: now,
+              ...change.songReason,
+            })
           : [];
         await insertStep(trx, {
           releaseId: id,

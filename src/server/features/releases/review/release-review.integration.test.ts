@@ -167,6 +167,23 @@ describe("reviewing a release", () => {
       const songs = await songsOf(songIds);
       expect(songs.map((s) => s.status)).toEqual(["pending", "pending"]);
       expect(songs.map((s) => s.album)).toEqual(["Monsoon Letters II", "Monsoon Letters II"]);
+      // Each move is a line of the song's history; the artist's own say who moved it.
+      const lines = await t.app.ctx.database.db
+        .selectFrom("song_status_event")
+        .select(["fromStatus", "toStatus", "agentId", "agentName"])
+        .where("songId", "=", songIds[0]!)
+        .orderBy("createdAt")
+        .execute();
+      expect(lines).toEqual([
+        { fromStatus: null, toStatus: "pending", agentId: null, agentName: "Asha Rao" },
+        {
+          fromStatus: "pending",
+          toStatus: "in review",
+          agentId: agentOne.id,
+          agentName: "Agent One",
+        },
+        { fromStatus: "in review", toStatus: "pending", agentId: null, agentName: "Asha Rao" },
+      ]);
 
       // Changed since last review.
       const review = await deskDetail(detail.id);

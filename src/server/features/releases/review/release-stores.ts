@@ -8,7 +8,11 @@ import {
 import type { Database } from "../../../db/schema";
 import { findTracks, type ReleaseRow } from "../release-repository";
 import { insertStep, listStores, updateStore } from "./release-review-repository";
-import { fillSongLinks, setSongStatuses } from "./release-songs";
+import {
+  fillLinksOfRelease,
+  setStatusesOfRelease,
+  type SongLinks,
+} from "../../songs/release-song-service";
 
 export interface Delivery {
   store: ReleaseStore;
@@ -93,7 +97,7 @@ export async function saveDeliveries(
       changed = true;
       await saveOne(trx, { release, agent, delivery, before, now }, links);
     }
-    const linkedSongs = await fillSongLinks(trx, songIds, links, now);
+    const linkedSongs = await fillLinksOfRelease(trx, songIds, links, now);
     const live = firstLive ? await goLive(trx, release, firstLive, songIds, agent, now) : null;
     const row = live?.row ?? release;
     const wentLive = live ? { store: live.store, link: live.link } : null;
@@ -133,7 +137,10 @@ async function goLive(
     .returningAll()
     .executeTakeFirst();
   if (!row) return null;
-  const released = await setSongStatuses(trx, songIds, "released", { agent, at: now });
+  const released = await setStatusesOfRelease(trx, songIds, "released", {
+    by: { agentId: agent.id, name: agent.name },
+    at: now,
+  });
   await insertStep(trx, {
     releaseId: release.id,
     data: { kind: "live", store: first.store },
@@ -143,8 +150,6 @@ async function goLive(
   });
   return { row, released, store: first.store, link: first.link };
 }
-
-type SongLinks = Partial<Record<(typeof SONG_LINK_COLUMN)[keyof typeof SONG_LINK_COLUMN], string>>;
 
 /** One store row that differs: saved, its step when its state moved, its link for the songs. */
 async function saveOne(

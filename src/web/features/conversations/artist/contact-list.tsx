@@ -3,7 +3,7 @@ import { useSearchParams } from "react-router";
 import { Spinner } from "../../../components/spinner";
 import { useContacts } from "../api/get-contacts";
 import { useLiveAvailabilityInContacts } from "../api/availability";
-import { AvailabilityLine } from "./availability-line";
+import { AvailabilityLine } from "../components/availability-line";
 import { useSongReference } from "../api/get-song-reference";
 import {
   RELEASE_PARAM,
@@ -11,8 +11,8 @@ import {
   withReleaseReference,
   withSongReference,
 } from "../ask/song-reference";
-import { contactLinkName } from "./contact-link-name";
-import { ListRow, ListSearch, UnreadBadge, lastMessageLine } from "./list-parts";
+import { contactLinkName } from "../components/contact-link-name";
+import { ListRow, ListSearch, UnreadBadge, lastMessageLine } from "../components/list-parts";
 
 /** Above the agent list while a song (or release) question waits for its agent. */
 function AskingAbout({ songId }: { songId: string | null }) {

@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { apiFetch } from "../../../../lib/api-client";
+import { apiFetch } from "../../../lib/api-client";
 
 export const sessionsQueryKey = ["account", "sessions"] as const;
 export const accountSessionsUrl = "/api/account/sessions";

@@ -3,7 +3,7 @@ import type {
   ConversationComposerProps,
   DeskAdditions,
 } from "../conversation/conversation-composer";
-import { useSavedReplyAssist } from "../tools/use-saved-reply-assist";
+import { useSavedReplyAssist } from "./use-saved-reply-assist";
 import { ComposerModeSwitch } from "./composer-mode";
 import { usePostNote } from "./desk-api";
 

@@ -4,9 +4,9 @@ import {
   filterSavedReplies,
   type SavedReply,
 } from "../../../../shared/saved-replies";
-import { fetchReplyVariables, useSavedReplies } from "../../../lib/saved-replies-api";
+import { fetchReplyVariables, useSavedReplies } from "../../saved-replies/api/saved-replies";
 import type { ComposerAssist } from "../components/composer";
-import { SavedReplyMenu } from "../components/saved-reply-menu";
+import { SavedReplyMenu } from "./saved-reply-menu";
 
 /** "/" then a shortcut, alone in the box: the saved-reply list is open. */
 const slashCommand = /^\/(\S*)$/;

@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import type { ReplyVariables, SavedReplyInput } from "../../shared/saved-replies";
-import { apiFetch } from "./api-client";
+import type { ReplyVariables, SavedReplyInput } from "../../../../shared/saved-replies";
+import { apiFetch } from "../../../lib/api-client";
 
 export const savedReplyKeys = {
   all: ["saved-replies"] as const,

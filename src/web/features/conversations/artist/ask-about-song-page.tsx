@@ -8,7 +8,7 @@ import {
   askReleaseDestination,
   withReleaseReference,
   withSongReference,
-} from "./song-reference";
+} from "../ask/song-reference";
 
 /**
  * /song/{id}/ask: "Ask about this song" from the song detail, and

@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import { SongCover } from "../../../components/song-cover";
 import { SongStatusBadge } from "../../../components/song-status-badge";
-import { useArtistSongs } from "../api/get-artist-songs";
+import { useArtistSongs } from "./api/get-artist-songs";
 
 /** The artist's songs with their status, each opening the desk editor. */
 export function ArtistSongs({ artistId }: { artistId: string }) {

@@ -4,10 +4,10 @@ import {
   OTHER_SESSIONS_ENDED_MESSAGE,
   SESSION_ENDED_MESSAGE,
   type AccountSession,
-} from "../../../../shared/sessions";
-import { ApiError } from "../../../lib/api-client";
-import { useAccountSessions, useEndSession, useSignOutOthers } from "./api/sessions";
-import { dateFormat } from "../../../../shared/intl-formats";
+} from "../../../shared/sessions";
+import { ApiError } from "../../lib/api-client";
+import { useAccountSessions, useEndSession, useSignOutOthers } from "../sessions/api/sessions";
+import { dateFormat } from "../../../shared/intl-formats";
 
 const RECENT_MS = 5 * 60_000;
 const when = () => dateFormat(undefined, { dateStyle: "medium", timeStyle: "short" });

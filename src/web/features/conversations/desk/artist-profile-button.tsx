@@ -3,7 +3,7 @@ import { UserRound, X } from "lucide-react";
 import { useModalDialog } from "../../../lib/use-modal-dialog";
 import type { ChatPeer } from "../../../../shared/chat";
 import { ArtistProfile } from "./artist-profile";
-import { iconButton } from "./icon-button";
+import { iconButton } from "../components/icon-button";
 
 /**
  * Below the wide layout there is no room for the profile pane beside the

@@ -1,6 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
-import { apiFetch } from "../../../lib/api-client";
-import { chatKeys } from "./query-keys";
+import { apiFetch } from "../../../../lib/api-client";
+import { chatKeys } from "../../api/query-keys";
 
 /** For agents: the artist's songs beside the conversation, newest first. */
 export function useArtistSongs(artistId: string) {

@@ -2,7 +2,7 @@ import { useState } from "react";
 import { Outlet, useParams } from "react-router";
 import { useSession } from "../../lib/auth/session";
 import { TWO_PANES, useMediaQuery } from "../../lib/use-media-query";
-import { ContactList, ContactListData } from "./components/contact-list";
+import { ContactList, ContactListData } from "./artist/contact-list";
 import { LazyDeskInbox, LazyDeskInboxData } from "./desk/lazy-desk";
 
 /**
