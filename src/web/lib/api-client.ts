@@ -35,9 +35,8 @@ export async function apiFetch<N extends AnswerName>(
   path: string,
   init: ApiFetchInit<N>,
 ): Promise<Answer<N>> {
-  const method = init.method ?? (init.body === undefined ? "GET" : "POST");
   const response = await fetch(path, {
-    method,
+    method: init.method ?? (init.body === undefined ? "GET" : "POST"),
     credentials: "same-origin",
     headers: init.body === undefined ? undefined : { "content-type": "application/json" },
     body: init.body === undefined ? undefined : JSON.stringify(init.body),
@@ -60,6 +59,7 @@ export async function apiFetch<N extends AnswerName>(
   // with it (decision 101).
   if (import.meta.env.DEV) {
     const { checkAnswer } = await import("./api-answers");
+    const method = init.method ?? (init.body === undefined ? "GET" : "POST");
     checkAnswer(`${method} ${path}`, init.answer, data);
   }
   return data as Answer<N>;
