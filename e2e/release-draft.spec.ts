@@ -137,7 +137,8 @@ test("an artist starts a release: word rules, type by tracks, order, kept across
   );
   await expect(title).toHaveValue("Summer Nights Mine");
   await other.close();
-  await page.getByRole("button", { name: "Reload" }).click();
+  // The release's own Reload (the portal's "new version" notice has one too).
+  await page.getByRole("main").getByRole("button", { name: "Reload" }).click();
   await expect(title).toHaveValue("Summer Nights Theirs");
 
   // 375 px wide: no sideways scroll, New release still there.

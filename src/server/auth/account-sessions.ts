@@ -1,6 +1,7 @@
 import type { Kysely } from "kysely";
 import type { Database } from "../db/schema";
 import type { DomainEvents } from "../events/domain-events";
+import { deleteSessions, sessionRowsOf, touchSessionRow } from "./session-repository";
 import { deviceName, type AccountSession } from "../../shared/sessions";
 
 /** How stale "last seen" may get: a session's row is touched at most this often. */
@@ -14,11 +15,7 @@ export async function listSessions(
   userId: string,
   currentSessionId: string,
 ): Promise<AccountSession[]> {
-  const rows = await db
-    .selectFrom("session")
-    .select(["id", "userAgent", "ipAddress", "createdAt", "updatedAt", "expiresAt"])
-    .where("userId", "=", userId)
-    .execute();
+  const rows = await sessionRowsOf(db, userId);
   const now = Date.now();
   return rows
     .filter((r) => epoch(r.expiresAt) > now)
@@ -45,21 +42,12 @@ export async function endSessions(
   userId: string,
   which: { keep: string } | { only: string } | "all",
 ): Promise<number> {
-  let query = db.deleteFrom("session").where("userId", "=", userId);
-  if (which !== "all") {
-    query =
-      "keep" in which ? query.where("id", "!=", which.keep) : query.where("id", "=", which.only);
-  }
-  const ended = await query.returning("id").execute();
+  const ended = await deleteSessions(db, userId, which);
   for (const { id } of ended) await events.emit("session.ended", { userId, sessionId: id });
   return ended.length;
 }
 
 /** Records that a session was used now (Settings' "last seen"). */
 export async function touchSession(db: Kysely<Database>, sessionId: string): Promise<void> {
-  await db
-    .updateTable("session")
-    .set({ updatedAt: new Date().toISOString() })
-    .where("id", "=", sessionId)
-    .execute();
+  await touchSessionRow(db, sessionId);
 }

@@ -1,5 +1,6 @@
 import type { Kysely } from "kysely";
 import type { Database } from "../db/schema";
+import { replacePasswordHash } from "./credential-repository";
 import { isLegacyHash, verifyLegacyHash } from "./firebase-scrypt-hash";
 import { hashPassword, verifyPassword } from "./password-hasher";
 
@@ -15,12 +16,7 @@ export function createPasswordVerifier(db: Kysely<Database>) {
     if (!isLegacyHash(hash)) return verifyPassword({ hash, password });
     if (!(await verifyLegacyHash(hash, password))) return false;
     const upgraded = await hashPassword(password);
-    await db
-      .updateTable("account")
-      .set({ password: upgraded, updatedAt: new Date().toISOString() })
-      .where("providerId", "=", "credential")
-      .where("password", "=", hash)
-      .execute();
+    await replacePasswordHash(db, hash, upgraded);
     return true;
   };
 }

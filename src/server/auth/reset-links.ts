@@ -1,8 +1,6 @@
 import type { Kysely } from "kysely";
 import type { Database } from "../db/schema";
-
-/** better-auth keeps each reset link as a verification row `reset-password:<token>` valued with the user id. */
-const RESET_PREFIX = "reset-password:";
+import { deleteResetLinks } from "./credential-repository";
 
 /**
  * Ends the account's reset links, all but `keepToken` (the one just issued).
@@ -14,10 +12,5 @@ export async function revokeResetLinks(
   userId: string,
   keepToken?: string,
 ): Promise<void> {
-  let query = db
-    .deleteFrom("verification")
-    .where("value", "=", userId)
-    .where("identifier", "like", `${RESET_PREFIX}%`);
-  if (keepToken) query = query.where("identifier", "!=", `${RESET_PREFIX}${keepToken}`);
-  await query.execute();
+  await deleteResetLinks(db, userId, keepToken);
 }

@@ -5,12 +5,12 @@ import { parseCookies } from "better-call";
 import type { Kysely } from "kysely";
 import { LRUCache } from "lru-cache";
 import { createdAtParts, type PublicUser } from "../../shared/user";
-import { compiledQueryCache } from "../db/compiled-query-cache";
 import type { Database } from "../db/schema";
 import type { DomainEvents } from "../events/domain-events";
 import { HttpError } from "../http/errors";
 import { SESSION_EXPIRES_IN_SECONDS, SESSION_UPDATE_AGE_SECONDS, type Auth } from "./auth";
 import { LAST_SEEN_EVERY_MS } from "./account-sessions";
+import { sessionWithUserByToken } from "./session-repository";
 
 export interface SessionInfo {
   user: PublicUser;
@@ -95,7 +95,6 @@ export async function verifiedToken(value: string, secret: string): Promise<stri
   return constantTimeEqual(value.slice(dot + 1), expected) ? token : null;
 }
 
-const compiled = compiledQueryCache<Database>();
 const epoch = (value: Date | string) => new Date(value).getTime();
 
 /** What a session lookup needs: the database, the auth secret, and (for tests) the clock. */
@@ -209,33 +208,7 @@ export class SessionReader {
     if (db && secret) {
       const token = await verifiedToken(cookie, secret);
       if (!token) return null;
-      const [row] = await compiled(
-        db,
-        "session-reader:by-token",
-        (slot) =>
-          db
-            .selectFrom("session")
-            .innerJoin("user", "user.id", "session.userId")
-            .select([
-              "session.id as sessionId",
-              "session.expiresAt",
-              "session.updatedAt",
-              "user.id",
-              "user.email",
-              "user.name",
-              "user.username",
-              "user.artistName",
-              "user.admin",
-              "user.createdAt",
-              "user.bio",
-              "user.profilePicture",
-              "user.spotifyUrl",
-              "user.appleMusicUrl",
-              "user.youtubeUrl",
-            ])
-            .where("session.token", "=", slot("token")),
-        { token },
-      );
+      const row = await sessionWithUserByToken(db, token);
       if (!row) return null;
       const expiresAt = epoch(row.expiresAt);
       if (expiresAt <= this.now()) return null;

@@ -1,4 +1,4 @@
-import type { Kysely } from "kysely";
+import { sql, type Kysely } from "kysely";
 
 /**
  * The review of releases (issue 40, decision 099): who reviews a release,
@@ -22,11 +22,15 @@ export const releaseReviewMigration = {
       .alterTable("release")
       .addColumn("rejectionNote", "text", (c) => c.notNull().defaultTo(""))
       .execute();
-    // The desk's queue: one state, oldest or newest first.
+    // Releases from before the review entered their state when submitted (or last saved).
+    await sql`update release set "stateChangedAt" = coalesce("submittedAt", "updatedAt")`.execute(
+      db,
+    );
+    // The desk's queue: one state, oldest or newest first, read in index order.
     await db.schema
       .createIndex("release_state_changed_idx")
       .on("release")
-      .columns(["state", "stateChangedAt"])
+      .columns(["state", "stateChangedAt", "id"])
       .execute();
 
     await db.schema

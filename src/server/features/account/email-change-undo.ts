@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from "node:crypto";
 import type { Kysely } from "kysely";
 import type { Database } from "../../db/schema";
+import { deleteUndoRow, insertUndoRow } from "./repository";
 
 /** The old address may undo an email change for 7 days. */
 export const UNDO_EMAIL_TTL_MS = 7 * 24 * 60 * 60_000;
@@ -20,17 +21,12 @@ const identifierOf = (token: string) =>
 export async function createUndoToken(db: Kysely<Database>, change: EmailChange): Promise<string> {
   const token = randomBytes(32).toString("base64url");
   const now = new Date();
-  await db
-    .insertInto("verification")
-    .values({
-      id: crypto.randomUUID(),
-      identifier: identifierOf(token),
-      value: JSON.stringify(change),
-      expiresAt: new Date(now.getTime() + UNDO_EMAIL_TTL_MS).toISOString(),
-      createdAt: now.toISOString(),
-      updatedAt: now.toISOString(),
-    })
-    .execute();
+  await insertUndoRow(db, {
+    identifier: identifierOf(token),
+    value: JSON.stringify(change),
+    expiresAt: new Date(now.getTime() + UNDO_EMAIL_TTL_MS),
+    now,
+  });
   return token;
 }
 
@@ -43,12 +39,7 @@ export async function takeUndoToken(
   db: Kysely<Database>,
   token: string,
 ): Promise<EmailChange | null> {
-  const rows = await db
-    .deleteFrom("verification")
-    .where("identifier", "=", identifierOf(token))
-    .returning(["value", "expiresAt"])
-    .execute();
-  const row = rows[0];
+  const row = await deleteUndoRow(db, identifierOf(token));
   if (!row || new Date(row.expiresAt).getTime() <= Date.now()) return null;
   return JSON.parse(row.value) as EmailChange;
 }

@@ -79,3 +79,31 @@ export async function deleteUserRows(trx: Transaction<Database>, userId: string)
   await trx.deleteFrom("account").where("userId", "=", userId).execute();
   await trx.deleteFrom("session").where("userId", "=", userId).execute();
 }
+
+/** Stores an email-change undo row (a verification row) under its hashed identifier. */
+export async function insertUndoRow(
+  db: Kysely<Database>,
+  row: { identifier: string; value: string; expiresAt: Date; now: Date },
+): Promise<void> {
+  await db
+    .insertInto("verification")
+    .values({
+      id: crypto.randomUUID(),
+      identifier: row.identifier,
+      value: row.value,
+      expiresAt: row.expiresAt.toISOString(),
+      createdAt: row.now.toISOString(),
+      updatedAt: row.now.toISOString(),
+    })
+    .execute();
+}
+
+/** Deletes the verification row of this identifier; answers what it held (or nothing). */
+export async function deleteUndoRow(db: Kysely<Database>, identifier: string) {
+  const rows = await db
+    .deleteFrom("verification")
+    .where("identifier", "=", identifier)
+    .returning(["value", "expiresAt"])
+    .execute();
+  return rows[0];
+}

@@ -12,6 +12,7 @@ import {
   type AgentAvailability,
 } from "../../../shared/availability";
 import type { OwnAvailability } from "../../../shared/responses/conversation-tools";
+import { availabilityRow, availabilityRows, saveAvailability } from "./availability-repository";
 import { firstReplySamples } from "./reply-time-repository";
 
 /**
@@ -39,11 +40,7 @@ export class AvailabilityService {
   async of(agentIds: readonly string[]): Promise<Map<string, AgentAvailability>> {
     const out = new Map<string, AgentAvailability>();
     if (agentIds.length === 0) return out;
-    const rows = await this.database.db
-      .selectFrom("agent_availability")
-      .select(["userId", "away", "awayUntil"])
-      .where("userId", "in", agentIds)
-      .execute();
+    const rows = await availabilityRows(this.database.db, agentIds);
     const byId = new Map(rows.map((r) => [r.userId, r]));
     const today = utcDay(this.now());
     for (const id of agentIds) {
@@ -59,11 +56,7 @@ export class AvailabilityService {
   }
 
   async own(agentId: string): Promise<OwnAvailability> {
-    const row = await this.database.db
-      .selectFrom("agent_availability")
-      .select(["away", "awayUntil"])
-      .where("userId", "=", agentId)
-      .executeTakeFirst();
+    const row = await availabilityRow(this.database.db, agentId);
     const shown = (await this.of([agentId])).get(agentId)!;
     // A return day that has come is "back": the setting shows what artists see.
     return shown.away
@@ -80,11 +73,7 @@ export class AvailabilityService {
       awayUntil: away ? until : null,
       updatedAt: now,
     };
-    await this.database.db
-      .insertInto("agent_availability")
-      .values({ userId: agentId, ...values })
-      .onConflict((oc) => oc.column("userId").doUpdateSet(values))
-      .execute();
+    await saveAvailability(this.database.db, agentId, values);
     const result = await this.own(agentId);
     await this.events.emit("agent.availabilityChanged", {
       agentId,

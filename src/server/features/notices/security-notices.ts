@@ -1,16 +1,13 @@
 import type { NoticeDeps } from "./notice-deps";
 import { displayName } from "../../../shared/user";
+import { greetingNamesOf } from "./notice-repository";
 
 /** React Email loads on the first mail, not at start-up (docs/benchmarks.md). */
 const securityTemplates = () => import("../../mail/templates/security-notice-mail");
 
 /** The name to greet; the event carries ids and addresses only. */
 async function nameOf(ctx: NoticeDeps, userId: string, fallback: string): Promise<string> {
-  const row = await ctx.database.db
-    .selectFrom("user")
-    .select(["artistName", "username"])
-    .where("id", "=", userId)
-    .executeTakeFirst();
+  const row = await greetingNamesOf(ctx.database.db, userId);
   return row ? displayName(row) : fallback;
 }
 

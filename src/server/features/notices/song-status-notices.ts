@@ -2,6 +2,7 @@ import type { DomainEventMap } from "../../events/domain-events";
 import type { NoticeDeps } from "./notice-deps";
 import { displayName } from "../../../shared/user";
 import type { RejectionReason } from "../../../shared/song-status";
+import { markStatusChangeEmailed, noticeArtist, statusChangeOf } from "./notice-repository";
 import { wantsSongStatusNotices } from "./preference-repository";
 
 /**
@@ -15,17 +16,9 @@ export async function notifySongStatus(
   event: DomainEventMap["song.statusChanged"],
 ): Promise<void> {
   const db = ctx.database.db;
-  const artist = await db
-    .selectFrom("user")
-    .select(["id", "email", "artistName", "username"])
-    .where("id", "=", event.artistId)
-    .executeTakeFirst();
+  const artist = await noticeArtist(db, event.artistId);
   if (!artist || !(await wantsSongStatusNotices(db, artist.id))) return;
-  const change = await db
-    .selectFrom("song_status_event")
-    .select(["reasonCode", "note", "emailedAt"])
-    .where("id", "=", event.historyId)
-    .executeTakeFirst();
+  const change = await statusChangeOf(db, event.historyId);
   if (!change || change.emailedAt !== null) return;
   const { publicUrl } = ctx.config;
   // React Email loads on the first mail, not at start-up (docs/benchmarks.md).
@@ -43,9 +36,5 @@ export async function notifySongStatus(
       publicUrl,
     }),
   );
-  await db
-    .updateTable("song_status_event")
-    .set({ emailedAt: Date.now() })
-    .where("id", "=", event.historyId)
-    .execute();
+  await markStatusChangeEmailed(db, event.historyId);
 }

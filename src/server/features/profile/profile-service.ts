@@ -7,8 +7,7 @@ import type { Database } from "../../db/schema";
 import type { DomainEvents } from "../../events/domain-events";
 import { HttpError } from "../../http/errors";
 import { deleteFileRows } from "../uploads/stored-files";
-import { findOwnAvatar, otherAvatarIds } from "./avatar-files";
-import { updateProfile, type ProfileUpdate } from "./repository";
+import { findOwnAvatar, otherAvatarIds, updateProfile, type ProfileUpdate } from "./repository";
 
 type ProfilePatch = z.output<typeof profilePatchSchema>;
 

@@ -39,6 +39,7 @@ export async function insertRelease(
       acknowledgedWarnings: "[]",
       createdAt: now,
       updatedAt: now,
+      stateChangedAt: now,
       submittedAt: null,
     })
     .returningAll()

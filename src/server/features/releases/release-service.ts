@@ -40,7 +40,7 @@ import {
   type ReleaseRow,
 } from "./release-repository";
 import { toReleaseDetail, toReleaseSummary } from "./release-detail";
-import { submitRelease, withdrawRelease } from "./release-submission";
+import { submitRelease, withdrawRelease } from "./release-submission-service";
 
 export interface ReleaseServiceDeps {
   db: Kysely<Database>;

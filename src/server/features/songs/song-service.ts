@@ -4,7 +4,7 @@ import type { Database } from "../../db/schema";
 import { HttpError } from "../../http/errors";
 import { deleteFileRows, findStoredFile } from "../uploads/stored-files";
 import { findArtist } from "./artist-repository";
-import { coversAmong } from "./song-repository";
+import { coversAmong, findSong } from "./song-repository";
 
 export type { SongFields } from "./song-repository";
 
@@ -46,4 +46,13 @@ export async function deleteCoverIfUnused(
 /** Which of these files a song shows as its cover (an upload still attached). */
 export function songCoversAmong(db: Kysely<Database>, fileIds: readonly string[]) {
   return coversAmong(db, fileIds);
+}
+
+/** A song's artist, to decide who may see what hangs off it; undefined when it is gone. */
+export async function songOwner(
+  db: Kysely<Database>,
+  songId: string,
+): Promise<{ id: string; artistId: string } | undefined> {
+  const song = await findSong(db, songId);
+  return song ? { id: song.id, artistId: song.artistId } : undefined;
 }

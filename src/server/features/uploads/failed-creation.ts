@@ -1,4 +1,5 @@
 import type { FastifyInstance } from "fastify";
+import { deleteUploadingFile } from "./stored-file-repository";
 
 /**
  * Undoes an upload creation the store could not complete: its `uploading`
@@ -8,11 +9,7 @@ import type { FastifyInstance } from "fastify";
 export async function forgetFailedCreation(app: FastifyInstance, uploadId: string): Promise<void> {
   const { database, storage } = app.ctx;
   try {
-    await database.db
-      .deleteFrom("stored_file")
-      .where("id", "=", uploadId)
-      .where("status", "=", "uploading")
-      .execute();
+    await deleteUploadingFile(database.db, uploadId);
     await storage.remove(uploadId);
   } catch (err) {
     app.log.warn({ err, uploadId }, "could not clean up a failed upload creation");

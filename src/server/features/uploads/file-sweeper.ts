@@ -3,6 +3,11 @@ import type { Kysely } from "kysely";
 import type { Database } from "../../db/schema";
 import type { FileStorage } from "../../storage/file-storage";
 import type { UploadPurpose } from "./upload-purposes";
+import {
+  deleteFilesInStatus,
+  readyOfPurposeBefore,
+  unfinishedBefore,
+} from "./stored-file-repository";
 
 const BATCH = 500;
 
@@ -37,13 +42,7 @@ export async function sweepFiles(
   const cutoff = now - olderThanMs;
   let unfinished = 0;
   for (;;) {
-    const rows = await db
-      .selectFrom("stored_file")
-      .select("id")
-      .where("status", "=", "uploading")
-      .where("createdAt", "<", cutoff)
-      .limit(BATCH)
-      .execute();
+    const rows = await unfinishedBefore(db, cutoff, BATCH);
     unfinished += await removeFiles(
       deps,
       rows.map((r) => r.id),
@@ -57,16 +56,7 @@ export async function sweepFiles(
     if (!purpose.attached) continue;
     let after = "";
     for (;;) {
-      const rows = await db
-        .selectFrom("stored_file")
-        .select("id")
-        .where("purpose", "=", purpose.name)
-        .where("status", "=", "ready")
-        .where("createdAt", "<", cutoff)
-        .where("id", ">", after)
-        .orderBy("id")
-        .limit(BATCH)
-        .execute();
+      const rows = await readyOfPurposeBefore(db, purpose.name, cutoff, after, BATCH);
       const ids = rows.map((r) => r.id);
       if (ids.length === 0) break;
       const inUse = new Set(await purpose.attached(db, ids));
@@ -89,12 +79,7 @@ async function removeFiles(
   status: "uploading" | "ready",
 ): Promise<number> {
   if (ids.length === 0) return 0;
-  const deleted = await deps.db
-    .deleteFrom("stored_file")
-    .where("id", "in", ids)
-    .where("status", "=", status)
-    .returning("id")
-    .execute();
+  const deleted = await deleteFilesInStatus(deps.db, ids, status);
   const results = await Promise.allSettled(deleted.map((row) => deps.storage.remove(row.id)));
   results.forEach((result, i) => {
     if (result.status === "rejected") {

@@ -2,7 +2,15 @@ import { randomUUID } from "node:crypto";
 import type { Kysely, Selectable, Transaction } from "kysely";
 import type { Database, StoredFileTable } from "../../db/schema";
 import type { FileStorage } from "../../storage/file-storage";
+import {
+  deleteStoredFileRows,
+  insertStoredFile,
+  storedFileById,
+  type StoredFileFilter,
+} from "./stored-file-repository";
 import { SNIFF_BYTES, sniffFileType } from "../../../shared/file-sniffing";
+
+export type { StoredFileFilter };
 
 export type StoredFile = Selectable<StoredFileTable>;
 
@@ -10,14 +18,7 @@ export async function findStoredFile(
   db: Kysely<Database>,
   id: string,
 ): Promise<StoredFile | undefined> {
-  return db.selectFrom("stored_file").selectAll().where("id", "=", id).executeTakeFirst();
-}
-
-export interface StoredFileFilter {
-  ownerId?: string;
-  purpose?: string;
-  scope?: string;
-  ids?: string[];
+  return storedFileById(db, id);
 }
 
 /**
@@ -30,14 +31,7 @@ export async function deleteFileRows(
   trx: Transaction<Database> | Kysely<Database>,
   filter: StoredFileFilter,
 ): Promise<string[]> {
-  if (filter.ids?.length === 0) return [];
-  let query = trx.deleteFrom("stored_file");
-  if (filter.ownerId !== undefined) query = query.where("ownerId", "=", filter.ownerId);
-  if (filter.purpose !== undefined) query = query.where("purpose", "=", filter.purpose);
-  if (filter.scope !== undefined) query = query.where("scope", "=", filter.scope);
-  if (filter.ids !== undefined) query = query.where("id", "in", filter.ids);
-  const deleted = await query.returning("id").execute();
-  return deleted.map((row) => row.id);
+  return deleteStoredFileRows(trx, filter);
 }
 
 export interface ServerFileInput {
@@ -72,6 +66,6 @@ export async function createStoredFile(
     createdAt: Date.now(),
   };
   await storage.put(row.id, input.bytes);
-  await db.insertInto("stored_file").values(row).execute();
+  await insertStoredFile(db, row);
   return row;
 }

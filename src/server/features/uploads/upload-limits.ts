@@ -2,6 +2,7 @@ import type { Kysely } from "kysely";
 import { uploadMessages } from "../../../shared/files";
 import type { Database } from "../../db/schema";
 import type { UserBudget } from "../../limits/user-budget";
+import { heldByOwner } from "./stored-file-repository";
 
 /** What one user may start (UPLOADS_PER_MINUTE, UPLOADS_IN_PROGRESS, STORAGE_QUOTA_MB). */
 export interface UploadLimits {
@@ -30,21 +31,7 @@ export async function refusalOfNewUpload(
   if ((await limits.creations(userId)) !== null) {
     return { status: 429, message: uploadMessages.tooManyUploads };
   }
-  const held = await db
-    .selectFrom("stored_file")
-    .select((eb) => [
-      eb.fn.coalesce(eb.fn.sum<number | string>("size"), eb.lit(0)).as("bytes"),
-      eb.fn
-        .coalesce(
-          eb.fn.sum<number | string>(
-            eb.case().when("status", "=", "uploading").then(1).else(0).end(),
-          ),
-          eb.lit(0),
-        )
-        .as("uploading"),
-    ])
-    .where("ownerId", "=", userId)
-    .executeTakeFirstOrThrow();
+  const held = await heldByOwner(db, userId);
   if (Number(held.uploading) >= limits.inProgress) {
     return { status: 429, message: uploadMessages.tooManyInProgress };
   }

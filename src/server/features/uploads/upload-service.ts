@@ -8,6 +8,7 @@ import type { Database } from "../../db/schema";
 import { HttpError } from "../../http/errors";
 import type { FileStorage } from "../../storage/file-storage";
 import { findStoredFile, type StoredFile } from "./stored-files";
+import { deleteStoredFile, insertStoredFile, markFileReady } from "./stored-file-repository";
 import type { UploadInspection, UploadPurpose } from "./upload-purposes";
 import { refusalOfNewUpload, type UploadLimits } from "./upload-limits";
 
@@ -94,21 +95,18 @@ export class UploadService {
       if (err instanceof HttpError) reject(err.statusCode, err.message);
       throw err;
     }
-    await db
-      .insertInto("stored_file")
-      .values({
-        id: upload.id,
-        purpose: purpose.name,
-        ownerId: user.id,
-        scope,
-        status: "uploading",
-        mimeType: null,
-        kind: null,
-        name: (metadata.filename ?? "file").slice(0, 255),
-        size: upload.size,
-        createdAt: Date.now(),
-      })
-      .execute();
+    await insertStoredFile(db, {
+      id: upload.id,
+      purpose: purpose.name,
+      ownerId: user.id,
+      scope,
+      status: "uploading",
+      mimeType: null,
+      kind: null,
+      name: (metadata.filename ?? "file").slice(0, 255),
+      size: upload.size,
+      createdAt: Date.now(),
+    });
   }
 
   /** Only the person who started an upload may continue, inspect or cancel it. */
@@ -151,16 +149,12 @@ export class UploadService {
   }
 
   private async markReady(id: string, kind: UploadedFile["kind"], mimeType: string) {
-    await this.deps.db
-      .updateTable("stored_file")
-      .set({ status: "ready", mimeType, kind })
-      .where("id", "=", id)
-      .execute();
+    await markFileReady(this.deps.db, id, kind, mimeType);
   }
 
   /** A refused file leaves nothing behind: its row, then its bytes. */
   private async discard(id: string) {
-    await this.deps.db.deleteFrom("stored_file").where("id", "=", id).execute();
+    await deleteStoredFile(this.deps.db, id);
     await this.deps.storage.remove(id);
   }
 

@@ -1,5 +1,6 @@
 import type { Auth } from "../../auth/auth";
 import type { DatabaseHandle } from "../../db/database";
+import { updateAdmin, userIdByEmail } from "./user-repository";
 
 export interface NewAccount {
   email: string;
@@ -28,19 +29,10 @@ export async function findUserIdByEmail(
   database: DatabaseHandle,
   email: string,
 ): Promise<string | undefined> {
-  const row = await database.db
-    .selectFrom("user")
-    .select("id")
-    .where("email", "=", email.toLowerCase())
-    .executeTakeFirst();
-  return row?.id;
+  return userIdByEmail(database, email.toLowerCase());
 }
 
 /** Admin can only be granted here, by an operator on the server, never by a request. */
 export async function setAdmin(database: DatabaseHandle, userId: string, admin: boolean) {
-  await database.db
-    .updateTable("user")
-    .set({ admin: database.bool(admin), updatedAt: new Date().toISOString() })
-    .where("id", "=", userId)
-    .execute();
+  await updateAdmin(database, userId, admin);
 }

@@ -6,6 +6,7 @@ import type { PublicUser } from "../../../../shared/user";
 import type { Database } from "../../../db/schema";
 import { findStoredFile } from "../../uploads/stored-files";
 import type { UploadPurpose } from "../../uploads/upload-purposes";
+import { filesAttachedToMessages } from "../repositories/attached-files";
 import { canAccessRoom } from "../access/room-access";
 import type { ChatFileResolver } from "./chat-service";
 import { NOT_A_MEMBER } from "../access/access-rule";
@@ -31,15 +32,7 @@ export function chatUploadPurpose(db: Kysely<Database>): UploadPurpose {
       return { scope: roomId };
     },
     canRead: (user, file) => isMember(db, file.scope, user),
-    async attached(database, ids) {
-      const rows = await database
-        .selectFrom("message")
-        .select("fileId")
-        .distinct()
-        .where("fileId", "in", ids)
-        .execute();
-      return rows.flatMap((row) => (row.fileId ? [row.fileId] : []));
-    },
+    attached: filesAttachedToMessages,
   };
 }
 

@@ -31,7 +31,7 @@ export async function listQueue(
 ): Promise<DeskReleaseList> {
   const order = OLDEST_FIRST.includes(query.view) ? "asc" : "desc";
   const rows = await queueQuery(db, query)
-    .orderBy(waitingSince(), order)
+    .orderBy("r.stateChangedAt", order)
     .orderBy("r.id", order)
     .limit(QUEUE_LIMIT)
     .execute();
@@ -49,9 +49,9 @@ export async function listQueue(
   return { counts: countsOf(counted), rows: rows.map((row) => toRow(row, tracks, files, now)) };
 }
 
-/** When the release entered its state (older rows: its submission). */
+/** When the release entered its state (set by every move; 0020 filled older rows). */
 const waitingSince = () =>
-  sql<number>`coalesce(${sql.ref("r.stateChangedAt")}, ${sql.ref("r.submittedAt")}, ${sql.ref("r.updatedAt")})`;
+  sql<number>`coalesce(${sql.ref("r.stateChangedAt")}, ${sql.ref("r.updatedAt")})`;
 
 function queueQuery(db: Kysely<Database>, query: { view: DeskReleaseView; q: string }) {
   let select = db

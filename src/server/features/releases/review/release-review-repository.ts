@@ -3,6 +3,7 @@ import type { ReleaseStepData } from "../../../../shared/release-review";
 import { displayName } from "../../../../shared/user";
 import type { ReleaseStepTable, ReleaseStoreTable } from "../../../db/release-review-schema";
 import type { Database } from "../../../db/schema";
+import type { ReleaseRow } from "../release-repository";
 
 type Db = Kysely<Database> | Transaction<Database>;
 export type ReleaseStepRow = Selectable<ReleaseStepTable>;
@@ -126,4 +127,82 @@ export async function userName(db: Db, id: string | null): Promise<string | null
     .where("id", "=", id)
     .executeTakeFirst();
   return row ? displayName(row) : null;
+}
+
+/** The release's artist as the desk shows them: name and address. */
+export async function artistContact(
+  db: Db,
+  artistId: string,
+): Promise<{ id: string; name: string; email: string }> {
+  const row = await db
+    .selectFrom("user")
+    .select(["id", "email", "artistName", "username"])
+    .where("id", "=", artistId)
+    .executeTakeFirstOrThrow();
+  return { id: row.id, name: displayName(row), email: row.email };
+}
+
+/**
+ * An agent's step moves the release to its next state, only from the
+ * version and state the agent saw; undefined when someone came first.
+ */
+export async function moveReleaseState(
+  trx: Db,
+  release: { id: string; version: number; state: string },
+  set: Partial<
+    Pick<ReleaseRow, "reviewerId" | "reviewSnapshot" | "rejectionReason" | "rejectionNote">
+  > & {
+    state: string;
+  },
+  now: number,
+): Promise<ReleaseRow | undefined> {
+  return trx
+    .updateTable("release")
+    .set({ ...set, version: release.version + 1, updatedAt: now, stateChangedAt: now })
+    .where("id", "=", release.id)
+    .where("version", "=", release.version)
+    .where("state", "=", release.state)
+    .returningAll()
+    .executeTakeFirst();
+}
+
+/**
+ * A store save moves the release to its next version first, only from the
+ * version the agent edited on and only while approved or live: the row lock
+ * orders concurrent saves, the loser finds a new version (undefined).
+ */
+export async function bumpVersionForStores(
+  trx: Db,
+  releaseId: string,
+  version: number,
+  now: number,
+): Promise<ReleaseRow | undefined> {
+  return trx
+    .updateTable("release")
+    .set((eb) => ({ version: eb("version", "+", 1), updatedAt: now }))
+    .where("id", "=", releaseId)
+    .where("version", "=", version)
+    .where("state", "in", ["approved", "live"])
+    .returningAll()
+    .executeTakeFirst();
+}
+
+/** Approved to live, once: of two saves at once only one matches. */
+export async function markLive(
+  trx: Db,
+  releaseId: string,
+  now: number,
+): Promise<ReleaseRow | undefined> {
+  return trx
+    .updateTable("release")
+    .set((eb) => ({
+      state: "live",
+      version: eb("version", "+", 1),
+      updatedAt: now,
+      stateChangedAt: now,
+    }))
+    .where("id", "=", releaseId)
+    .where("state", "=", "approved")
+    .returningAll()
+    .executeTakeFirst();
 }

@@ -32,6 +32,8 @@ import {
   listStores,
   releaseOfSong,
   userName,
+  artistContact,
+  moveReleaseState,
 } from "./release-review-repository";
 import {
   changedSince,
@@ -41,7 +43,8 @@ import {
   toStoreDeliveries,
 } from "./release-review-view";
 import { setStatusesOfRelease } from "../../songs/release-song-service";
-import { saveDeliveries, StaleStores } from "./release-stores";
+import { songOwner } from "../../songs/song-service";
+import { saveDeliveries, StaleStores } from "./release-store-service";
 import {
   transition,
   SONG_STATUS_OF_STATE,
@@ -207,11 +210,7 @@ export class ReleaseReviewService {
 
   /** A song's store rows (its release's), to its artist or an agent. */
   async songStores(user: PublicUser, songId: string): Promise<SongStores> {
-    const song = await this.deps.db
-      .selectFrom("song_request")
-      .select(["id", "artistId"])
-      .where("id", "=", songId)
-      .executeTakeFirst();
+    const song = await songOwner(this.deps.db, songId);
     if (!song || (!user.admin && song.artistId !== user.id)) {
       throw new HttpError(404, m.songNotFound, undefined, "NOT_FOUND");
     }
@@ -249,20 +248,7 @@ export class ReleaseReviewService {
     const now = this.now();
     try {
       const { row, songIds } = await this.deps.db.transaction().execute(async (trx) => {
-        const row = await trx
-          .updateTable("release")
-          .set({
-            ...change.set,
-            state: outcome.to,
-            version: version + 1,
-            updatedAt: now,
-            stateChangedAt: now,
-          })
-          .where("id", "=", id)
-          .where("version", "=", version)
-          .where("state", "=", release.state)
-          .returningAll()
-          .executeTakeFirst();
+        const row = await moveReleaseState(trx, release, { ...change.set, state: outcome.to }, now);
         if (!row) throw new StaleRelease();
         await change.apply?.(trx, row);
         const songIds = await this.songsOf(trx, id);
@@ -309,18 +295,14 @@ export class ReleaseReviewService {
     const [detail, review, artist] = await Promise.all([
       this.deps.releases.detailOfRow(row),
       this.reviewOf(row),
-      this.deps.db
-        .selectFrom("user")
-        .select(["id", "email", "artistName", "username"])
-        .where("id", "=", row.artistId)
-        .executeTakeFirstOrThrow(),
+      artistContact(this.deps.db, row.artistId),
     ]);
     const snapshot = parseSnapshot(row.reviewSnapshot);
     const reviewing = row.state === "submitted" || row.state === "in_review";
     return {
       ...detail,
       review,
-      artist: { id: artist.id, name: displayName(artist), email: artist.email },
+      artist,
       changedSinceReview: snapshot && reviewing ? changedSince(snapshot, detail) : [],
       acknowledgedWarningsText: acknowledgedText(detail),
     };

@@ -4,6 +4,7 @@ import { Spinner } from "../../../components/spinner";
 import { useSession } from "../../../lib/auth/session";
 import { fetchContacts } from "../api/get-contacts";
 import {
+  agentPlaceOf,
   askDestination,
   askReleaseDestination,
   withReleaseReference,
@@ -30,12 +31,7 @@ export default function AskAboutSongPage() {
     gcTime: 0,
   });
   // Agents keep songs and releases on the desk; they have no one to ask.
-  if (user?.admin) {
-    const own = release
-      ? `/releases/${encodeURIComponent(id)}`
-      : `/desk/songs/${encodeURIComponent(id)}`;
-    return <Navigate to={own} replace />;
-  }
+  if (user?.admin) return <Navigate to={agentPlaceOf(release ? "release" : "song", id)} replace />;
   const withReference = release ? withReleaseReference : withSongReference;
   if (contacts.isError) return <Navigate to={withReference("/", id)} replace />;
   if (!contacts.data) return <Spinner label="Opening the conversation…" className="flex-1 p-6" />;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { ChatContact } from "../../../../shared/chat";
-import { askDestination, lastAgentId, withSongReference } from "./song-reference";
+import { agentPlaceOf, askDestination, lastAgentId, withSongReference } from "./song-reference";
 
 const contact = (userId: string, lastAt: number | null): ChatContact => ({
   userId,
@@ -34,5 +34,12 @@ describe("askDestination", () => {
   it("encodes the ids it puts in the URL", () => {
     expect(withSongReference("/chat/x", "a b&c")).toBe("/chat/x?song=a+b%26c");
     expect(withSongReference("/chat/x", null)).toBe("/chat/x");
+  });
+});
+
+describe("agentPlaceOf", () => {
+  it("sends an agent to the desk's page of the song or the release", () => {
+    expect(agentPlaceOf("song", "s 1")).toBe("/desk/songs/s%201");
+    expect(agentPlaceOf("release", "r1")).toBe("/desk/releases/r1");
   });
 });

@@ -48,3 +48,9 @@ export function askReleaseDestination(contacts: readonly ChatContact[], releaseI
   const agentId = lastAgentId(contacts);
   return withReleaseReference(agentId ? `/chat/${encodeURIComponent(agentId)}` : "/", releaseId);
 }
+
+/** Where an agent who opens an "Ask about" link goes: the song's or the release's desk page. */
+export function agentPlaceOf(subject: "song" | "release", id: string): string {
+  const path = subject === "release" ? "/desk/releases/" : "/desk/songs/";
+  return `${path}${encodeURIComponent(id)}`;
+}

@@ -57,6 +57,8 @@ interface ComposerProps {
   assist?: ComposerAssist;
   /** An agent's internal note: text only, its own label and background. */
   note?: boolean;
+  /** What the text may hold: less than a message when the message adds to it (a release's quote). */
+  maxLength?: number;
 }
 
 /**
@@ -72,11 +74,13 @@ export function Composer(props: ComposerProps) {
   const setText = draft ? draft.setText : setOwnText;
   const [recording, setRecording] = useState(false);
   const lengthId = useId();
-  const length = messageLength(text);
+  const maxLength = props.maxLength ?? MESSAGE_MAX_LENGTH;
+  const length = messageLength(text, maxLength);
   const canSend =
     !disabled &&
     !props.waiting &&
-    (props.canSendEmpty ? text.length <= MESSAGE_MAX_LENGTH : isSendableText(text));
+    text.length <= maxLength &&
+    (props.canSendEmpty || isSendableText(text));
 
   const send = () => {
     if (!canSend) return;

@@ -5,7 +5,7 @@ import type { useSendMessage } from "../api/send-message";
 import { Composer, type ComposerAssist } from "../components/composer";
 import type { ComposerMode } from "../desk/composer-mode";
 import { lazyModule } from "../../../lib/lazy-module";
-import { useComposerRelease, withReleaseQuote } from "./use-composer-release";
+import { textRoomBesides, useComposerRelease, withReleaseQuote } from "./use-composer-release";
 import { useComposerSong } from "./use-composer-song";
 import { useTypingSignal } from "./use-typing-signal";
 
@@ -99,6 +99,7 @@ export function ConversationComposer(props: ConversationComposerProps & DeskAddi
           ) : null
         }
         canSendEmpty={composerSong.song.data !== undefined || releaseQuote !== null}
+        maxLength={releaseQuote ? textRoomBesides(releaseQuote) : undefined}
         waiting={
           (composerSong.songId !== null && composerSong.song.isPending) || composerRelease.waiting
         }

@@ -1,5 +1,6 @@
 import { useState } from "react";
 import { useSearchParams } from "react-router";
+import { MESSAGE_MAX_LENGTH } from "../../../../shared/chat";
 import type { PublicUser } from "../../../../shared/user";
 import { RELEASE_PARAM } from "../ask/song-reference";
 
@@ -8,6 +9,11 @@ export interface LoadedRelease {
   releaseId: string;
   /** The quote that opens the message; null when the release cannot be quoted. */
   quote: string | null;
+}
+
+/** What the artist may write beside the quote: the quote and its line break count too. */
+export function textRoomBesides(quote: string): number {
+  return MESSAGE_MAX_LENGTH - quote.length - 1;
 }
 
 /** The message as sent: the release's quote on its own line, then what the artist wrote. */

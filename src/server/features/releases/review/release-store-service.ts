@@ -7,7 +7,13 @@ import {
 } from "../../../../shared/release-review";
 import type { Database } from "../../../db/schema";
 import { findTracks, type ReleaseRow } from "../release-repository";
-import { insertStep, listStores, updateStore } from "./release-review-repository";
+import {
+  bumpVersionForStores,
+  insertStep,
+  listStores,
+  markLive,
+  updateStore,
+} from "./release-review-repository";
 import {
   fillLinksOfRelease,
   setStatusesOfRelease,
@@ -67,15 +73,7 @@ export async function saveDeliveries(
 ): Promise<DeliveriesOutcome> {
   const { agent, now } = input;
   return db.transaction().execute(async (trx) => {
-    // The row lock of this UPDATE orders concurrent saves; the loser finds a new version.
-    const release = await trx
-      .updateTable("release")
-      .set((eb) => ({ version: eb("version", "+", 1), updatedAt: now }))
-      .where("id", "=", input.releaseId)
-      .where("version", "=", input.version)
-      .where("state", "in", ["approved", "live"])
-      .returningAll()
-      .executeTakeFirst();
+    const release = await bumpVersionForStores(trx, input.releaseId, input.version, now);
     if (!release) throw new StaleStores();
     const current = new Map((await listStores(trx, release.id)).map((row) => [row.store, row]));
     const tracks = await findTracks(trx, [release.id]);
@@ -124,18 +122,7 @@ async function goLive(
   agent: { id: string; name: string },
   now: number,
 ) {
-  const row = await trx
-    .updateTable("release")
-    .set((eb) => ({
-      state: "live",
-      version: eb("version", "+", 1),
-      updatedAt: now,
-      stateChangedAt: now,
-    }))
-    .where("id", "=", release.id)
-    .where("state", "=", "approved")
-    .returningAll()
-    .executeTakeFirst();
+  const row = await markLive(trx, release.id, now);
   if (!row) return null;
   const released = await setStatusesOfRelease(trx, songIds, "released", {
     by: { agentId: agent.id, name: agent.name },
