@@ -185,6 +185,29 @@ export default tseslint.config(
     },
   },
   {
+    // The response schemas stay out of the production bundle (decision 101):
+    // the web names an answer to apiFetch and imports the schemas' types
+    // only; src/web/lib/api-answers.ts, loaded in development and tests
+    // alone, holds their values.
+    files: ["src/web/**/*.{ts,tsx}"],
+    ignores: ["src/web/lib/api-answers.ts", "src/**/*.test.{ts,tsx}"],
+    rules: {
+      "@typescript-eslint/no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              group: ["**/shared/responses/*", "**/api-answers", "./api-answers"],
+              allowTypeImports: true,
+              message:
+                "Response schemas are for development checks: name the answer to apiFetch, import only types.",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // Web boundaries: features are islands wired together only by src/web/app;
     // components and lib are below every feature (the import plugin is set up above).
     files: ["src/web/**/*.{ts,tsx}"],

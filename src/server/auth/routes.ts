@@ -8,6 +8,7 @@ import {
   TOO_MANY_ATTEMPTS_MESSAGE,
 } from "../../shared/auth-messages";
 import { signInSchema, signUpSchema } from "../../shared/auth-schemas";
+import { authSessionSchema, signedInSchema, signedOutSchema } from "../../shared/responses/auth";
 import { apiErrorSchema, errorResponses } from "../../shared/responses/common";
 import { HttpError } from "../http/errors";
 import { perIpLimit, type RequestLimitHook } from "../limits/request-limit";
@@ -61,24 +62,7 @@ export async function forward(
 }
 
 const tags = ["auth"];
-const authUserSchema = z.object({ id: z.string(), email: z.string(), name: z.string() });
-/** Sign-up and sign-in answer who signed in; the session token stays in its HttpOnly cookie. */
-const signedInSchema = z.object({ user: authUserSchema });
-const sessionSchema = z
-  .object({
-    session: z.object({
-      id: z.string(),
-      userId: z.string(),
-      createdAt: z.string(),
-      expiresAt: z.string(),
-    }),
-    user: authUserSchema,
-  })
-  .nullable();
-
 const UNPROCESSABLE = "The request could not be processed.";
-
-const signedOutSchema = z.object({ success: z.boolean() });
 
 /** better-auth's JSON answer as an object, so the route's response schema can strip it. */
 function parseAuthAnswer(text: string): unknown {
@@ -232,7 +216,7 @@ function registerSessionRoutes(parent: FastifyInstance): void {
         tags,
         summary: "The current session, or null",
         querystring: noQuerySchema,
-        response: { 200: sessionSchema, ...errorResponses },
+        response: { 200: authSessionSchema, ...errorResponses },
       },
     },
     async (request, reply) => {
@@ -244,7 +228,7 @@ function registerSessionRoutes(parent: FastifyInstance): void {
         undefined,
         "/api/auth/get-session",
       );
-      return authAnswer(sessionSchema, answer);
+      return authAnswer(authSessionSchema, answer);
     },
   );
 

@@ -8,6 +8,9 @@ import { z } from "zod";
  */
 export const okSchema = z.object({ ok: z.literal(true) });
 
+/** Done, with a sentence to show (a mail sent, a link used). */
+export const okMessageSchema = okSchema.extend({ message: z.string() });
+
 /** The API's one error shape (see the server's error handler). */
 export const apiErrorSchema = z
   .object({

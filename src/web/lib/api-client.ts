@@ -1,3 +1,5 @@
+import type { Answer, AnswerName } from "./api-answers";
+
 /** Error thrown for any non-2xx answer; message is the server's human text. */
 export class ApiError extends Error {
   constructor(
@@ -18,10 +20,21 @@ interface ErrorBody {
   fieldErrors?: Record<string, string>;
 }
 
-export async function apiFetch<T>(
+export interface ApiFetchInit<N extends AnswerName> {
+  method?: string;
+  body?: unknown;
+  signal?: AbortSignal;
+  /**
+   * The answer's shape, by name (src/web/lib/api-answers.ts): it types the
+   * result, and in development and tests the answer is checked against it.
+   */
+  answer: N;
+}
+
+export async function apiFetch<N extends AnswerName>(
   path: string,
-  init: { method?: string; body?: unknown; signal?: AbortSignal } = {},
-): Promise<T> {
+  init: ApiFetchInit<N>,
+): Promise<Answer<N>> {
   const response = await fetch(path, {
     method: init.method ?? (init.body === undefined ? "GET" : "POST"),
     credentials: "same-origin",
@@ -41,5 +54,13 @@ export async function apiFetch<T>(
       data,
     );
   }
-  return data as T;
+  // Development and tests check every answer against the server's own
+  // response schema; the production build drops this branch and the schemas
+  // with it (decision 101).
+  if (import.meta.env.DEV) {
+    const { checkAnswer } = await import("./api-answers");
+    const method = init.method ?? (init.body === undefined ? "GET" : "POST");
+    checkAnswer(`${method} ${path}`, init.answer, data);
+  }
+  return data as Answer<N>;
 }

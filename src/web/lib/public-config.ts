@@ -1,12 +1,11 @@
 import { useQuery } from "@tanstack/react-query";
 import { DEFAULT_MARKETING_URL, marketingUrl, type MarketingPage } from "../../shared/constants";
-import type { PublicConfig } from "../../shared/public-config";
 import { apiFetch } from "./api-client";
 
 export function usePublicConfig() {
   return useQuery({
     queryKey: ["public-config"],
-    queryFn: () => apiFetch<PublicConfig>("/api/config"),
+    queryFn: () => apiFetch("/api/config", { answer: "publicConfig" }),
     staleTime: Infinity,
   });
 }

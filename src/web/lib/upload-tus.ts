@@ -37,7 +37,7 @@ function classify(error: Error, atStart: boolean): UploadError {
 function finishedUploadDetails(uploadUrl: string | null): Promise<UploadedFile> {
   const id = uploadUrl?.split("/").pop();
   if (!id) return Promise.reject(new Error("no upload URL"));
-  return apiFetch<UploadedFile>(`${UPLOAD_ENDPOINT}/${id}/file`);
+  return apiFetch(`${UPLOAD_ENDPOINT}/${id}/file`, { answer: "uploadedFile" });
 }
 
 /** upload.ts's uploadFile, with tus-js-client. */

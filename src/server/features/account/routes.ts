@@ -1,7 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { z } from "zod";
 import { fromNodeHeaders } from "better-auth/node";
 import {
   changeEmailSchema,
@@ -15,7 +14,8 @@ import { NOT_SIGNED_IN_MESSAGE, toPublicUser } from "../../auth/session-reader";
 import type { UserDataRemover } from "../../context";
 import { HttpError } from "../../http/errors";
 import { perIpLimit, type RequestLimitHook } from "../../limits/request-limit";
-import { errorResponses, okSchema } from "../../../shared/responses/common";
+import { emailChangedSchema } from "../../../shared/responses/account";
+import { errorResponses, okMessageSchema, okSchema } from "../../../shared/responses/common";
 import { EMAIL_CHANGE_UNDONE_MESSAGE, undoEmailChangeSchema } from "../../../shared/sessions";
 import { AccountService, type AuthCall, type FullSession } from "./service";
 
@@ -116,7 +116,7 @@ function registerCredentialRoutes(parent: FastifyInstance, deps: AccountRouteDep
         tags,
         summary: "Change the sign-in email (re-authenticates with the password)",
         body: changeEmailSchema,
-        response: { 200: z.object({ ok: z.literal(true), email: z.string() }), ...errorResponses },
+        response: { 200: emailChangedSchema, ...errorResponses },
       },
     },
     async (request, reply) => {
@@ -134,7 +134,7 @@ function registerCredentialRoutes(parent: FastifyInstance, deps: AccountRouteDep
         summary:
           "Undo an email change with the link mailed to the old address (7 days, once): the old address returns, every session ends, a reset link goes to it",
         body: undoEmailChangeSchema,
-        response: { 200: okSchema.extend({ message: z.string() }), ...errorResponses },
+        response: { 200: okMessageSchema, ...errorResponses },
       },
     },
     async (request, reply) => {

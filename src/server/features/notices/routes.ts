@@ -1,6 +1,5 @@
 import type { FastifyInstance, FastifyPluginCallback } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { z } from "zod";
 import { HttpError } from "../../http/errors";
 import { perIpLimit } from "../../limits/request-limit";
 import {
@@ -11,7 +10,7 @@ import {
   unsubscribeBodySchema,
   unsubscribeQuerySchema,
 } from "../../../shared/mail-preferences";
-import { errorResponses, okSchema } from "../../../shared/responses/common";
+import { errorResponses, okMessageSchema } from "../../../shared/responses/common";
 import type { MailPreferenceService } from "./mail-preferences";
 import type { UnsubscribeTokens } from "./unsubscribe-token";
 import { noQuerySchema } from "../../../shared/no-input";
@@ -94,7 +93,7 @@ function unsubscribeRoute(
           summary: "One-click unsubscribe from unread-message emails (signed token, RFC 8058)",
           querystring: unsubscribeQuerySchema,
           body: unsubscribeBodySchema,
-          response: { 200: okSchema.extend({ message: z.string() }), ...errorResponses },
+          response: { 200: okMessageSchema, ...errorResponses },
         },
       },
       async (request) => {

@@ -1,8 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import fp from "fastify-plugin";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { z } from "zod";
-import { errorResponses, okSchema } from "../../../shared/responses/common";
+import { errorResponses, okMessageSchema, okSchema } from "../../../shared/responses/common";
 import { forward } from "../../auth/routes";
 import type { Redis } from "ioredis";
 import {
@@ -99,7 +98,7 @@ function registerForgotPasswordRoute(
         tags,
         summary: "Mail a reset link (the same answer whether or not the account exists)",
         body: forgotPasswordSchema,
-        response: { 200: okSchema.extend({ message: z.string() }), ...errorResponses },
+        response: { 200: okMessageSchema, ...errorResponses },
       },
     },
     async (request, reply) => {

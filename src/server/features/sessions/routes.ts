@@ -1,7 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import fp from "fastify-plugin";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { z } from "zod";
+import { sessionsEndedSchema } from "../../../shared/responses/account";
 import { errorResponses, okSchema } from "../../../shared/responses/common";
 import {
   CANNOT_END_CURRENT_SESSION_MESSAGE,
@@ -76,7 +76,7 @@ function sessionsPlugin(
         tags,
         summary: "Sign out every browser of the account but this one",
         body: noBodySchema,
-        response: { 200: okSchema.extend({ ended: z.number() }), ...errorResponses },
+        response: { 200: sessionsEndedSchema, ...errorResponses },
       },
     },
     async (request) => {

@@ -1,5 +1,4 @@
 import { useMutation, useQuery, useQueryClient, type Query } from "@tanstack/react-query";
-import type { SessionAnswer } from "../../../shared/responses/user";
 import type { PublicUser } from "../../../shared/user";
 import { ApiError, apiFetch } from "../api-client";
 import { clearDeviceData } from "./clear-device-data";
@@ -21,7 +20,7 @@ const unchecked = new WeakSet<PublicUser>();
  */
 export async function fetchSessionUser(): Promise<PublicUser | null> {
   try {
-    const { user } = await apiFetch<SessionAnswer>(sessionUrl);
+    const { user } = await apiFetch(sessionUrl, { answer: "sessionAnswer" });
     if (user) rememberUser(user);
     else forgetLastUser();
     return user;
@@ -57,7 +56,7 @@ export function useSession() {
 export function useSignOut() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => apiFetch<unknown>("/api/auth/sign-out", { body: {} }),
+    mutationFn: () => apiFetch("/api/auth/sign-out", { answer: "signedOut", body: {} }),
     onSettled: async () => {
       // Nothing of the previous user may linger on this device: cached
       // queries, unsent messages, cached files.

@@ -7,7 +7,7 @@ export function useChangeEmail() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: ChangeEmailInput) =>
-      apiFetch<{ ok: true; email: string }>("/api/account/change-email", { body: input }),
+      apiFetch("/api/account/change-email", { answer: "emailChanged", body: input }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: sessionQueryKey }),
   });
 }

@@ -6,6 +6,6 @@ import { apiFetch } from "../../../lib/api-client";
 export function useChangePassword() {
   return useMutation({
     mutationFn: (input: ChangePasswordInput) =>
-      apiFetch<{ ok: true }>("/api/account/change-password", { body: input }),
+      apiFetch("/api/account/change-password", { answer: "ok", body: input }),
   });
 }

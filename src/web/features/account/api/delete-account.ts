@@ -9,7 +9,7 @@ export function useDeleteAccount() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: DeleteAccountInput) =>
-      apiFetch<{ ok: true }>("/api/account/delete", { body: input }),
+      apiFetch("/api/account/delete", { answer: "ok", body: input }),
     onSuccess: async () => {
       // Nothing of the deleted user may linger on this device.
       forgetLastUser();

@@ -6,6 +6,6 @@ import { apiFetch } from "../../../lib/api-client";
 export function useVerifyPassword() {
   return useMutation({
     mutationFn: (input: VerifyPasswordInput) =>
-      apiFetch<{ ok: true }>("/api/account/verify-password", { body: input }),
+      apiFetch("/api/account/verify-password", { answer: "ok", body: input }),
   });
 }

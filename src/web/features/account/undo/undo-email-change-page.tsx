@@ -17,9 +17,7 @@ export default function UndoEmailChangePage() {
   const token = params.get("token") ?? "";
   const undo = useMutation({
     mutationFn: () =>
-      apiFetch<{ ok: true; message: string }>("/api/account/undo-email-change", {
-        body: { token },
-      }),
+      apiFetch("/api/account/undo-email-change", { answer: "okMessage", body: { token } }),
   });
 
   return (

@@ -6,7 +6,7 @@ import { sessionQueryKey } from "../../../lib/auth/session";
 export function useRequestPasswordReset() {
   return useMutation({
     mutationFn: (input: ForgotPasswordInput) =>
-      apiFetch<{ ok: true; message: string }>("/api/auth/forgot-password", { body: input }),
+      apiFetch("/api/auth/forgot-password", { answer: "okMessage", body: input }),
   });
 }
 
@@ -15,7 +15,9 @@ export function useResetTokenStatus(token: string) {
   return useQuery({
     queryKey: ["reset-token", token],
     queryFn: () =>
-      apiFetch<{ ok: true }>(`/api/auth/reset-password/status?token=${encodeURIComponent(token)}`),
+      apiFetch(`/api/auth/reset-password/status?token=${encodeURIComponent(token)}`, {
+        answer: "ok",
+      }),
     retry: false,
     staleTime: Infinity,
     enabled: token !== "",
@@ -27,7 +29,7 @@ export function useResetPassword() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: ResetPasswordInput) =>
-      apiFetch<{ ok: true }>("/api/auth/reset-password", { body: input }),
+      apiFetch("/api/auth/reset-password", { answer: "ok", body: input }),
     onSuccess: () => queryClient.resetQueries({ queryKey: sessionQueryKey }),
   });
 }

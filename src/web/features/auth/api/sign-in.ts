@@ -7,7 +7,7 @@ export function useSignIn() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: SignInInput) =>
-      apiFetch<unknown>("/api/auth/sign-in/email", { body: input }),
+      apiFetch("/api/auth/sign-in/email", { answer: "signedIn", body: input }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: sessionQueryKey }),
   });
 }
@@ -16,7 +16,7 @@ export function useSignUp() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: SignUpInput) =>
-      apiFetch<unknown>("/api/auth/sign-up/email", { body: input }),
+      apiFetch("/api/auth/sign-up/email", { answer: "signedIn", body: input }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: sessionQueryKey }),
   });
 }

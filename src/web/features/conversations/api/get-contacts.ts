@@ -9,7 +9,7 @@ import { chatKeys } from "./query-keys";
 export const contactsUrl = (search: string) => `/api/chat/contacts?q=${encodeURIComponent(search)}`;
 
 export function fetchContacts(search: string): Promise<ChatContact[]> {
-  return apiFetch<ChatContact[]>(contactsUrl(search));
+  return apiFetch(contactsUrl(search), { answer: "chatContacts" });
 }
 
 /**

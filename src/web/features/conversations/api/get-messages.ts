@@ -11,7 +11,7 @@ export const roomMessagesUrl = (roomId: string) =>
   `/api/chat/rooms/${encodeURIComponent(roomId)}/messages`;
 
 function fetchPage(roomId: string, query = ""): Promise<ChatMessage[]> {
-  return apiFetch<ChatMessage[]>(`${roomMessagesUrl(roomId)}${query}`);
+  return apiFetch(`${roomMessagesUrl(roomId)}${query}`, { answer: "chatMessages" });
 }
 
 /**

@@ -1,6 +1,5 @@
 import { useQuery } from "@tanstack/react-query";
 import { releaseStateLabel } from "../../../../shared/release-constants";
-import type { ReleaseDetail } from "../../../../shared/release-schemas";
 import { ApiError, apiFetch } from "../../../lib/api-client";
 import type { ReleaseReference } from "../ask/release-reference";
 
@@ -14,10 +13,10 @@ export function useReleaseReference(releaseId: string | null) {
     queryKey: ["chat", "release-reference", releaseId ?? ""],
     enabled: releaseId !== null,
     queryFn: async ({ signal }): Promise<ReleaseReference> => {
-      const release = await apiFetch<ReleaseDetail>(
-        `/api/releases/${encodeURIComponent(releaseId ?? "")}`,
-        { signal },
-      );
+      const release = await apiFetch(`/api/releases/${encodeURIComponent(releaseId ?? "")}`, {
+        answer: "releaseDetail",
+        signal,
+      });
       return {
         id: release.id,
         title: release.title,

@@ -1,6 +1,5 @@
 import { useQuery } from "@tanstack/react-query";
 import type { MessageSongRef } from "../../../../shared/chat";
-import type { SongRecord } from "../../../../shared/song-schemas";
 import { ApiError, apiFetch } from "../../../lib/api-client";
 import { chatKeys } from "./query-keys";
 
@@ -13,7 +12,8 @@ export function useSongReference(songId: string | null) {
     queryKey: chatKeys.songReference(songId ?? ""),
     enabled: songId !== null,
     queryFn: async ({ signal }): Promise<MessageSongRef> => {
-      const song = await apiFetch<SongRecord>(`/api/songs/${encodeURIComponent(songId ?? "")}`, {
+      const song = await apiFetch(`/api/songs/${encodeURIComponent(songId ?? "")}`, {
+        answer: "songRecord",
         signal,
       });
       return { id: song.id, title: song.type, status: song.status, coverUrl: song.coverUrl };

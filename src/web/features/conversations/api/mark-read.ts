@@ -1,7 +1,10 @@
 import { apiFetch } from "../../../lib/api-client";
 
 export function markRead(roomId: string): Promise<{ lastReadAt: number }> {
-  return apiFetch(`/api/chat/rooms/${encodeURIComponent(roomId)}/read`, { method: "POST" });
+  return apiFetch(`/api/chat/rooms/${encodeURIComponent(roomId)}/read`, {
+    answer: "lastRead",
+    method: "POST",
+  });
 }
 
 /**

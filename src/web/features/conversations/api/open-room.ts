@@ -11,7 +11,8 @@ export function openRoom(
 ): Promise<OpenedRoom> {
   const { peerId, roomId } = typeof target === "string" ? { peerId: target } : target;
   const query = roomId ? `?room=${encodeURIComponent(roomId)}` : "";
-  return apiFetch<OpenedRoom>(`/api/chat/rooms/with/${encodeURIComponent(peerId)}${query}`, {
+  return apiFetch(`/api/chat/rooms/with/${encodeURIComponent(peerId)}${query}`, {
+    answer: "openedRoom",
     method: "PUT",
   });
 }

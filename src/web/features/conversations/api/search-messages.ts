@@ -1,5 +1,4 @@
 import { useQuery } from "@tanstack/react-query";
-import type { MessageSearchResult } from "../../../../shared/message-search";
 import { apiFetch } from "../../../lib/api-client";
 
 /** The room's whole history searched on the server (not only what is loaded). */
@@ -7,10 +6,10 @@ export function useMessageSearch(roomId: string | undefined, q: string) {
   return useQuery({
     queryKey: ["chat", "search", roomId ?? "", q] as const,
     queryFn: ({ signal }) =>
-      apiFetch<MessageSearchResult>(
-        `/api/chat/rooms/${encodeURIComponent(roomId!)}/search?q=${encodeURIComponent(q)}`,
-        { signal },
-      ),
+      apiFetch(`/api/chat/rooms/${encodeURIComponent(roomId!)}/search?q=${encodeURIComponent(q)}`, {
+        answer: "messageSearchResult",
+        signal,
+      }),
     enabled: roomId !== undefined && q.trim().length > 0,
     staleTime: 0,
     retry: false,

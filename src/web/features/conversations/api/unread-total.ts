@@ -1,6 +1,5 @@
 import { useEffect } from "react";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
-import type { DeskUnread } from "../../../../shared/desk";
 import { apiFetch } from "../../../lib/api-client";
 import { liveQuery } from "../../../realtime/live-query";
 import { useSocketEvent } from "../../../realtime/realtime-provider";
@@ -35,7 +34,7 @@ function useDeskUnread(enabled: boolean) {
   useSocketEvent("desk:changed", refresh);
   return useQuery({
     queryKey: deskKeys.unread,
-    queryFn: () => apiFetch<DeskUnread>(deskUnreadUrl),
+    queryFn: () => apiFetch(deskUnreadUrl, { answer: "deskUnread" }),
     enabled,
     refetchInterval: 60_000,
     ...liveQuery,

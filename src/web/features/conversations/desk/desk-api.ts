@@ -1,6 +1,5 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import type { ChatMessage } from "../../../../shared/chat";
-import type { DeskInbox, DeskRoom, DeskView } from "../../../../shared/desk";
+import type { DeskView } from "../../../../shared/desk";
 import { apiFetch } from "../../../lib/api-client";
 import { mergeMessages, type Thread } from "../thread";
 import { chatKeys, deskKeys } from "../api/query-keys";
@@ -16,7 +15,7 @@ export const deskInboxUrl = (view: DeskView, q: string, awaiting = false) =>
 export function useDeskInbox(view: DeskView, q: string, awaiting = false) {
   return useQuery({
     queryKey: deskKeys.inbox(view, q, awaiting),
-    queryFn: () => apiFetch<DeskInbox>(deskInboxUrl(view, q, awaiting)),
+    queryFn: () => apiFetch(deskInboxUrl(view, q, awaiting), { answer: "deskInbox" }),
     placeholderData: keepPreviousData,
     refetchInterval: 60_000,
     ...liveQuery,
@@ -27,7 +26,7 @@ export function useDeskInbox(view: DeskView, q: string, awaiting = false) {
 export function useDeskRoom(roomId: string | undefined) {
   return useQuery({
     queryKey: deskKeys.room(roomId ?? ""),
-    queryFn: () => apiFetch<DeskRoom>(roomPath(roomId!)),
+    queryFn: () => apiFetch(roomPath(roomId!), { answer: "deskRoom" }),
     enabled: roomId !== undefined,
     ...liveQuery,
   });
@@ -41,11 +40,12 @@ export function useDeskAction(roomId: string) {
       action: { kind: "assign"; assigneeId: string } | { kind: "resolve" } | { kind: "reopen" },
     ) =>
       action.kind === "assign"
-        ? apiFetch<DeskRoom>(`${roomPath(roomId)}/assignee`, {
+        ? apiFetch(`${roomPath(roomId)}/assignee`, {
+            answer: "deskRoom",
             method: "PUT",
             body: { assigneeId: action.assigneeId },
           })
-        : apiFetch<DeskRoom>(`${roomPath(roomId)}/${action.kind}`, { method: "POST" }),
+        : apiFetch(`${roomPath(roomId)}/${action.kind}`, { answer: "deskRoom", method: "POST" }),
     onSuccess: (room) => {
       queryClient.setQueryData(deskKeys.room(roomId), room);
       void queryClient.invalidateQueries({ queryKey: deskKeys.inboxes });
@@ -58,7 +58,8 @@ export function usePostNote(roomId: string | undefined) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (text: string) =>
-      apiFetch<ChatMessage>(`${roomPath(roomId!)}/notes`, {
+      apiFetch(`${roomPath(roomId!)}/notes`, {
+        answer: "chatMessage",
         method: "POST",
         body: { id: crypto.randomUUID(), text },
       }),

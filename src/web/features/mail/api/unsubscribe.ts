@@ -5,9 +5,10 @@ import { apiFetch } from "../../../lib/api-client";
 export function useUnsubscribe() {
   return useMutation({
     mutationFn: (token: string) =>
-      apiFetch<{ ok: true; message: string }>(
-        `/api/mail/unsubscribe?token=${encodeURIComponent(token)}`,
-        { method: "POST", body: {} },
-      ),
+      apiFetch(`/api/mail/unsubscribe?token=${encodeURIComponent(token)}`, {
+        answer: "okMessage",
+        method: "POST",
+        body: {},
+      }),
   });
 }

@@ -1,6 +1,5 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { ProfilePatchInput } from "../../../../shared/profile-schemas";
-import type { PublicUser } from "../../../../shared/user";
 import { apiFetch } from "../../../lib/api-client";
 import { sessionQueryKey } from "../../../lib/auth/session";
 
@@ -9,7 +8,7 @@ export function useUpdateProfile() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (patch: ProfilePatchInput) =>
-      apiFetch<PublicUser>("/api/profile", { method: "PATCH", body: patch }),
+      apiFetch("/api/profile", { answer: "publicUser", method: "PATCH", body: patch }),
     onSuccess: async (user) => {
       queryClient.setQueryData(sessionQueryKey, user);
       await queryClient.invalidateQueries({ queryKey: sessionQueryKey });

@@ -1,6 +1,5 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { AVATAR_UPLOAD_PURPOSE } from "../../../../shared/profile-schemas";
-import type { PublicUser } from "../../../../shared/user";
 import { apiFetch } from "../../../lib/api-client";
 import { uploadFile } from "../../../lib/upload";
 import { sessionQueryKey } from "../../../lib/auth/session";
@@ -25,7 +24,8 @@ export function useUploadProfilePicture() {
         signal,
       });
       try {
-        return await apiFetch<PublicUser>("/api/profile/picture", {
+        return await apiFetch("/api/profile/picture", {
+          answer: "publicUser",
           method: "PUT",
           body: { fileId: uploaded.id },
         });

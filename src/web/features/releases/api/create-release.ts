@@ -1,5 +1,4 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import type { ReleaseDetail } from "../../../../shared/release-schemas";
 import { apiFetch } from "../../../lib/api-client";
 import { releasesUrl } from "./get-releases";
 import { cacheReleaseAnswer } from "./release-answer";
@@ -9,7 +8,7 @@ import { releaseKeys } from "./release-keys";
 export function useCreateRelease() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => apiFetch<ReleaseDetail>(releasesUrl, { body: {} }),
+    mutationFn: () => apiFetch(releasesUrl, { answer: "releaseDetail", body: {} }),
     onSuccess: (release) => {
       cacheReleaseAnswer(queryClient, release);
       return queryClient.invalidateQueries({ queryKey: releaseKeys.list() });

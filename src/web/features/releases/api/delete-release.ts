@@ -8,7 +8,7 @@ import { releaseKeys } from "./release-keys";
 export function useDeleteRelease() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => apiFetch<null>(releaseUrl(id), { method: "DELETE" }),
+    mutationFn: (id: string) => apiFetch(releaseUrl(id), { answer: "nothing", method: "DELETE" }),
     onSuccess: (_answer, id) => {
       queryClient.setQueryData<ReleaseSummary[]>(releaseKeys.list(), (list) =>
         list?.filter((release) => release.id !== id),

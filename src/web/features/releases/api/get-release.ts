@@ -1,5 +1,4 @@
 import { useQuery } from "@tanstack/react-query";
-import type { ReleaseWithReview } from "../../../../shared/responses/release-review";
 import { ApiError, apiFetch } from "../../../lib/api-client";
 import { liveQuery } from "../../../realtime/live-query";
 import { releaseKeys } from "./release-keys";
@@ -10,7 +9,7 @@ export const releaseUrl = (id: string) => `/api/releases/${encodeURIComponent(id
 export function useRelease(id: string) {
   return useQuery({
     queryKey: releaseKeys.release(id),
-    queryFn: ({ signal }) => apiFetch<ReleaseWithReview>(releaseUrl(id), { signal }),
+    queryFn: ({ signal }) => apiFetch(releaseUrl(id), { answer: "releaseWithReview", signal }),
     retry: (count, error) => !(error instanceof ApiError) && count < 2,
     ...liveQuery,
   });

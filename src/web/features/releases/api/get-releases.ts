@@ -1,5 +1,4 @@
 import { useQuery } from "@tanstack/react-query";
-import type { ReleaseSummary } from "../../../../shared/release-schemas";
 import { apiFetch } from "../../../lib/api-client";
 import { liveQuery } from "../../../realtime/live-query";
 import { releaseKeys } from "./release-keys";
@@ -10,7 +9,7 @@ export const releasesUrl = "/api/releases";
 export function useReleases() {
   return useQuery({
     queryKey: releaseKeys.list(),
-    queryFn: ({ signal }) => apiFetch<ReleaseSummary[]>(releasesUrl, { signal }),
+    queryFn: ({ signal }) => apiFetch(releasesUrl, { answer: "releaseSummaries", signal }),
     ...liveQuery,
   });
 }

@@ -8,5 +8,5 @@ import { releaseUrl } from "./get-release";
  * itself and decides what each answer changes on screen.
  */
 export function saveRelease(id: string, draft: ReleaseDraftInput): Promise<ReleaseDetail> {
-  return apiFetch<ReleaseDetail>(releaseUrl(id), { method: "PUT", body: draft });
+  return apiFetch(releaseUrl(id), { answer: "releaseDetail", method: "PUT", body: draft });
 }

@@ -24,7 +24,7 @@ export function useSubmitRelease(id: string) {
   return useMutation({
     // A refusal (422) is an ApiError whose fieldErrors name each blocking issue's field.
     mutationFn: (body: { version: number; acknowledgedWarnings: string[] }) =>
-      apiFetch<ReleaseDetail>(`${releaseUrl(id)}/submit`, { body }),
+      apiFetch(`${releaseUrl(id)}/submit`, { answer: "releaseDetail", body }),
     onSuccess,
   });
 }
@@ -34,7 +34,7 @@ export function useWithdrawRelease(id: string) {
   const onSuccess = useAfterStateChange();
   return useMutation({
     mutationFn: (body: { version: number }) =>
-      apiFetch<ReleaseDetail>(`${releaseUrl(id)}/withdraw`, { body }),
+      apiFetch(`${releaseUrl(id)}/withdraw`, { answer: "releaseDetail", body }),
     onSuccess,
   });
 }

@@ -19,7 +19,11 @@ export type DeliveryInput = Pick<StoreDelivery, "store" | "state" | "link" | "no
 
 function send(id: string, action: ReviewAction) {
   const { kind, ...body } = action;
-  return apiFetch<DeskReleaseDetail>(`${deskReleaseUrl(id)}/${kind}`, { method: "POST", body });
+  return apiFetch(`${deskReleaseUrl(id)}/${kind}`, {
+    answer: "deskReleaseDetail",
+    method: "POST",
+    body,
+  });
 }
 
 /**
@@ -45,6 +49,6 @@ export function useReviewAction(id: string) {
 /** One store's row, or several at once, on the release's version they were edited on. */
 export function useSaveDeliveries(id: string) {
   return useReviewMutation(id, (body: { version: number; deliveries: DeliveryInput[] }) =>
-    apiFetch<DeskReleaseDetail>(`${deskReleaseUrl(id)}/stores`, { method: "PUT", body }),
+    apiFetch(`${deskReleaseUrl(id)}/stores`, { answer: "deskReleaseDetail", method: "PUT", body }),
   );
 }

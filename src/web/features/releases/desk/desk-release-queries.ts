@@ -1,9 +1,5 @@
 import { keepPreviousData, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { DeskReleaseView } from "../../../../shared/release-review";
-import type {
-  DeskReleaseDetail,
-  DeskReleaseList,
-} from "../../../../shared/responses/release-review";
 import { ApiError, apiFetch } from "../../../lib/api-client";
 import { liveQuery } from "../../../realtime/live-query";
 import { useSocketEvent } from "../../../realtime/realtime-provider";
@@ -13,7 +9,8 @@ import { deskReleaseKeys, deskReleaseUrl, deskReleasesUrl } from "./desk-release
 export function useDeskReleases(view: DeskReleaseView, q: string) {
   return useQuery({
     queryKey: deskReleaseKeys.list(view, q),
-    queryFn: ({ signal }) => apiFetch<DeskReleaseList>(deskReleasesUrl(view, q), { signal }),
+    queryFn: ({ signal }) =>
+      apiFetch(deskReleasesUrl(view, q), { answer: "deskReleaseList", signal }),
     placeholderData: keepPreviousData,
     // "Waiting 2 d" and Due soon move with the clock even when nothing happens.
     refetchInterval: 60_000,
@@ -25,7 +22,7 @@ export function useDeskReleases(view: DeskReleaseView, q: string) {
 export function useDeskRelease(id: string) {
   return useQuery({
     queryKey: deskReleaseKeys.release(id),
-    queryFn: ({ signal }) => apiFetch<DeskReleaseDetail>(deskReleaseUrl(id), { signal }),
+    queryFn: ({ signal }) => apiFetch(deskReleaseUrl(id), { answer: "deskReleaseDetail", signal }),
     retry: (count, error) => !(error instanceof ApiError) && count < 2,
     ...liveQuery,
   });

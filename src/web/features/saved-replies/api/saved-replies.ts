@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import type { ReplyVariables, SavedReply, SavedReplyInput } from "../../../../shared/saved-replies";
+import type { ReplyVariables, SavedReplyInput } from "../../../../shared/saved-replies";
 import { apiFetch } from "../../../lib/api-client";
 
 export const savedReplyKeys = {
@@ -13,7 +13,7 @@ export const savedRepliesUrl = "/api/saved-replies";
 export function useSavedReplies(enabled = true) {
   return useQuery({
     queryKey: savedReplyKeys.all,
-    queryFn: () => apiFetch<SavedReply[]>(savedRepliesUrl),
+    queryFn: () => apiFetch(savedRepliesUrl, { answer: "savedReplies" }),
     enabled,
   });
 }
@@ -24,11 +24,12 @@ export function useSaveSavedReply() {
   return useMutation({
     mutationFn: ({ id, ...body }: SavedReplyInput & { id?: string }) =>
       id
-        ? apiFetch<SavedReply>(`${savedRepliesUrl}/${encodeURIComponent(id)}`, {
+        ? apiFetch(`${savedRepliesUrl}/${encodeURIComponent(id)}`, {
+            answer: "savedReply",
             method: "PUT",
             body,
           })
-        : apiFetch<SavedReply>(savedRepliesUrl, { method: "POST", body }),
+        : apiFetch(savedRepliesUrl, { answer: "savedReply", method: "POST", body }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: savedReplyKeys.all }),
   });
 }
@@ -37,12 +38,14 @@ export function useDeleteSavedReply() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (id: string) =>
-      apiFetch<{ ok: true }>(`${savedRepliesUrl}/${encodeURIComponent(id)}`, { method: "DELETE" }),
+      apiFetch(`${savedRepliesUrl}/${encodeURIComponent(id)}`, { answer: "ok", method: "DELETE" }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: savedReplyKeys.all }),
   });
 }
 
 /** The values of {{artist.name}} and the others in one room, fetched fresh when a reply is chosen. */
 export function fetchReplyVariables(roomId: string): Promise<ReplyVariables> {
-  return apiFetch<ReplyVariables>(`/api/chat/rooms/${encodeURIComponent(roomId)}/reply-variables`);
+  return apiFetch(`/api/chat/rooms/${encodeURIComponent(roomId)}/reply-variables`, {
+    answer: "replyVariables",
+  });
 }

@@ -1,5 +1,4 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import type { AccountSessions } from "../../../../shared/sessions";
 import { apiFetch } from "../../../lib/api-client";
 
 export const sessionsQueryKey = ["account", "sessions"] as const;
@@ -9,7 +8,7 @@ export const accountSessionsUrl = "/api/account/sessions";
 export function useAccountSessions() {
   return useQuery({
     queryKey: sessionsQueryKey,
-    queryFn: () => apiFetch<AccountSessions>(accountSessionsUrl),
+    queryFn: () => apiFetch(accountSessionsUrl, { answer: "accountSessions" }),
   });
 }
 
@@ -18,7 +17,8 @@ export function useEndSession() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (id: string) =>
-      apiFetch<{ ok: true }>(`/api/account/sessions/${encodeURIComponent(id)}`, {
+      apiFetch(`/api/account/sessions/${encodeURIComponent(id)}`, {
+        answer: "ok",
         method: "DELETE",
       }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: sessionsQueryKey }),
@@ -30,9 +30,7 @@ export function useSignOutOthers() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: () =>
-      apiFetch<{ ok: true; ended: number }>("/api/account/sessions/sign-out-others", {
-        body: {},
-      }),
+      apiFetch("/api/account/sessions/sign-out-others", { answer: "sessionsEnded", body: {} }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: sessionsQueryKey }),
   });
 }

@@ -1,6 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { SetAvailabilityInput } from "../../../../shared/availability";
-import type { OwnAvailability } from "../../../../shared/responses/conversation-tools";
 import { apiFetch } from "../../../lib/api-client";
 
 const ownKey = ["availability", "own"] as const;
@@ -10,7 +9,7 @@ export const ownAvailabilityUrl = "/api/availability";
 export function useOwnAvailability() {
   return useQuery({
     queryKey: ownKey,
-    queryFn: () => apiFetch<OwnAvailability>(ownAvailabilityUrl),
+    queryFn: () => apiFetch(ownAvailabilityUrl, { answer: "ownAvailability" }),
   });
 }
 
@@ -18,7 +17,7 @@ export function useSetAvailability() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: SetAvailabilityInput) =>
-      apiFetch<OwnAvailability>(ownAvailabilityUrl, { method: "PUT", body }),
+      apiFetch(ownAvailabilityUrl, { answer: "ownAvailability", method: "PUT", body }),
     onSuccess: (saved) => queryClient.setQueryData(ownKey, saved),
   });
 }

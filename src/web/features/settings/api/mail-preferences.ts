@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import type { MailPreferences, MailPreferencesUpdate } from "../../../../shared/mail-preferences";
+import type { MailPreferencesUpdate } from "../../../../shared/mail-preferences";
 import { apiFetch } from "../../../lib/api-client";
 
 export const mailPreferencesKey = ["mail-preferences"] as const;
@@ -8,7 +8,7 @@ export const mailPreferencesUrl = "/api/mail/preferences";
 export function useMailPreferences() {
   return useQuery({
     queryKey: mailPreferencesKey,
-    queryFn: () => apiFetch<MailPreferences>(mailPreferencesUrl),
+    queryFn: () => apiFetch(mailPreferencesUrl, { answer: "mailPreferences" }),
   });
 }
 
@@ -17,7 +17,7 @@ export function useSaveMailPreferences() {
   return useMutation({
     // Each switch saves only its own setting.
     mutationFn: (input: MailPreferencesUpdate) =>
-      apiFetch<MailPreferences>(mailPreferencesUrl, { method: "PUT", body: input }),
+      apiFetch(mailPreferencesUrl, { answer: "mailPreferences", method: "PUT", body: input }),
     onSuccess: (saved) => queryClient.setQueryData(mailPreferencesKey, saved),
   });
 }

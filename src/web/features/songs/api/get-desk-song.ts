@@ -1,5 +1,4 @@
 import { useQuery } from "@tanstack/react-query";
-import type { SongRecord } from "../../../../shared/song-schemas";
 import { ApiError, apiFetch } from "../../../lib/api-client";
 import { songKeys } from "./song-keys";
 
@@ -8,7 +7,7 @@ export function useDeskSong(id: string) {
   return useQuery({
     queryKey: songKeys.deskSong(id),
     queryFn: ({ signal }) =>
-      apiFetch<SongRecord>(`/api/desk/songs/${encodeURIComponent(id)}`, { signal }),
+      apiFetch(`/api/desk/songs/${encodeURIComponent(id)}`, { answer: "songRecord", signal }),
     retry: (count, error) => !(error instanceof ApiError) && count < 2,
   });
 }

@@ -1,5 +1,5 @@
 import { useInfiniteQuery } from "@tanstack/react-query";
-import type { DeskSongFilters, SongDetail, SongPage } from "../../../../shared/song-schemas";
+import type { DeskSongFilters } from "../../../../shared/song-schemas";
 import { apiFetch } from "../../../lib/api-client";
 import { liveQuery } from "../../../realtime/live-query";
 import { songKeys } from "./song-keys";
@@ -16,7 +16,7 @@ export function deskSongsUrl(filters: DeskListFilters, cursor: string | null = n
 }
 
 function fetchDeskSongs(filters: DeskListFilters, cursor: string | null, signal: AbortSignal) {
-  return apiFetch<SongPage<SongDetail>>(deskSongsUrl(filters, cursor), { signal });
+  return apiFetch(deskSongsUrl(filters, cursor), { answer: "songDetailPage", signal });
 }
 
 /** Every artist's song requests for the agents, filtered, newest first, 10 at a time. */

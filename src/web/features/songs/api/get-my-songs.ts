@@ -1,5 +1,5 @@
 import { useInfiniteQuery } from "@tanstack/react-query";
-import type { SongListFilters, SongPage, SongSummary } from "../../../../shared/song-schemas";
+import type { SongListFilters } from "../../../../shared/song-schemas";
 import { apiFetch } from "../../../lib/api-client";
 import { liveQuery } from "../../../realtime/live-query";
 import { songKeys } from "./song-keys";
@@ -15,7 +15,7 @@ export function mySongsUrl(filters: SongListFilters, cursor: string | null = nul
 }
 
 function fetchMySongs(filters: SongListFilters, cursor: string | null, signal: AbortSignal) {
-  return apiFetch<SongPage<SongSummary>>(mySongsUrl(filters, cursor), { signal });
+  return apiFetch(mySongsUrl(filters, cursor), { answer: "songSummaryPage", signal });
 }
 
 /** The signed-in artist's songs, newest first, 10 at a time, optionally filtered. */

@@ -1,5 +1,4 @@
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
-import type { SongCounts } from "../../../../shared/song-schemas";
 import { apiFetch } from "../../../lib/api-client";
 import { liveQuery } from "../../../realtime/live-query";
 import { songKeys } from "./song-keys";
@@ -12,7 +11,7 @@ export function useSongCounts(q: string) {
   return useQuery({
     queryKey: songKeys.myCounts(q),
     ...liveQuery,
-    queryFn: ({ signal }) => apiFetch<SongCounts>(songCountsUrl(q), { signal }),
+    queryFn: ({ signal }) => apiFetch(songCountsUrl(q), { answer: "songCounts", signal }),
     // The old counts stay on the buttons while the new search's load.
     placeholderData: keepPreviousData,
   });

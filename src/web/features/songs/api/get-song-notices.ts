@@ -1,5 +1,4 @@
 import { useQuery } from "@tanstack/react-query";
-import type { SongNotices } from "../../../../shared/song-schemas";
 import { apiFetch } from "../../../lib/api-client";
 import { liveQuery } from "../../../realtime/live-query";
 import { songKeys } from "./song-keys";
@@ -11,7 +10,7 @@ export function useSongNotices(enabled: boolean) {
   return useQuery({
     queryKey: songKeys.notices(),
     ...liveQuery,
-    queryFn: ({ signal }) => apiFetch<SongNotices>(songNoticesUrl, { signal }),
+    queryFn: ({ signal }) => apiFetch(songNoticesUrl, { answer: "songNotices", signal }),
     enabled,
   });
 }

@@ -1,6 +1,5 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { songStoresApiPath } from "../../../../shared/release-review";
-import type { SongStores } from "../../../../shared/responses/release-review";
 import { ApiError, apiFetch } from "../../../lib/api-client";
 import { liveQuery } from "../../../realtime/live-query";
 import { useSocketEvent } from "../../../realtime/realtime-provider";
@@ -21,7 +20,7 @@ export function useSongStores(songId: string, enabled: boolean) {
   return useQuery({
     queryKey,
     enabled,
-    queryFn: ({ signal }) => apiFetch<SongStores>(songStoresApiPath(songId), { signal }),
+    queryFn: ({ signal }) => apiFetch(songStoresApiPath(songId), { answer: "songStores", signal }),
     // A song made on the desk has no release: nothing to show, nothing to retry.
     retry: (count, error) => !(error instanceof ApiError) && count < 2,
     ...liveQuery,

@@ -1,6 +1,5 @@
 import { useEffect, useRef } from "react";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import type { SongRecord } from "../../../../shared/song-schemas";
 import { ApiError, apiFetch } from "../../../lib/api-client";
 import { liveQuery } from "../../../realtime/live-query";
 import { songKeys } from "./song-keys";
@@ -20,7 +19,7 @@ export const songUrl = (id: string) => `/api/songs/${encodeURIComponent(id)}`;
 export function useOpenSong(id: string) {
   const queryClient = useQueryClient();
   const open = useMutation({
-    mutationFn: () => apiFetch<SongRecord>(`${songUrl(id)}/views`, { body: {} }),
+    mutationFn: () => apiFetch(`${songUrl(id)}/views`, { answer: "songRecord", body: {} }),
     onSuccess: async (song) => {
       // A read still in flight may have begun before the view: it must not win.
       await queryClient.cancelQueries({ queryKey: songKeys.song(id) });
@@ -39,7 +38,7 @@ export function useOpenSong(id: string) {
   }, [id, mutate]);
   const song = useQuery({
     queryKey: songKeys.song(id),
-    queryFn: ({ signal }) => apiFetch<SongRecord>(songUrl(id), { signal }),
+    queryFn: ({ signal }) => apiFetch(songUrl(id), { answer: "songRecord", signal }),
     staleTime: Infinity,
     retry: (count, error) => !(error instanceof ApiError) && count < 2,
     ...liveQuery,

@@ -1,9 +1,5 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import type {
-  DeskSongCreateInput,
-  DeskSongUpdateInput,
-  SongRecord,
-} from "../../../../shared/song-schemas";
+import type { DeskSongCreateInput, DeskSongUpdateInput } from "../../../../shared/song-schemas";
 import { apiFetch } from "../../../lib/api-client";
 import { songKeys } from "./song-keys";
 
@@ -16,11 +12,12 @@ export function useSaveDeskSong() {
   return useMutation({
     mutationFn: ({ id, input }: SaveDeskSong) =>
       id
-        ? apiFetch<SongRecord>(`/api/desk/songs/${encodeURIComponent(id)}`, {
+        ? apiFetch(`/api/desk/songs/${encodeURIComponent(id)}`, {
+            answer: "songRecord",
             method: "PUT",
             body: input,
           })
-        : apiFetch<SongRecord>("/api/desk/songs", { body: input }),
+        : apiFetch("/api/desk/songs", { answer: "songRecord", body: input }),
     onSuccess: (song) => {
       queryClient.setQueryData(songKeys.deskSong(song.id), song);
       return queryClient.invalidateQueries({ queryKey: songKeys.all });

@@ -1,5 +1,4 @@
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
-import type { ArtistOption } from "../../../../shared/song-schemas";
 import { apiFetch } from "../../../lib/api-client";
 import { songKeys } from "./song-keys";
 
@@ -9,7 +8,8 @@ export function useArtists(search: string) {
   return useQuery({
     queryKey: songKeys.artists(q),
     queryFn: ({ signal }) =>
-      apiFetch<ArtistOption[]>(`/api/artists${q ? `?q=${encodeURIComponent(q)}` : ""}`, {
+      apiFetch(`/api/artists${q ? `?q=${encodeURIComponent(q)}` : ""}`, {
+        answer: "artistOptions",
         signal,
       }),
     placeholderData: keepPreviousData,

@@ -1,5 +1,4 @@
 import { useQuery } from "@tanstack/react-query";
-import type { SongSummary } from "../../../../../shared/song-schemas";
 import { apiFetch } from "../../../../lib/api-client";
 import { chatKeys } from "../../api/query-keys";
 
@@ -8,7 +7,8 @@ export function useArtistSongs(artistId: string) {
   return useQuery({
     queryKey: chatKeys.artistSongs(artistId),
     queryFn: ({ signal }) =>
-      apiFetch<SongSummary[]>(`/api/desk/artists/${encodeURIComponent(artistId)}/songs`, {
+      apiFetch(`/api/desk/artists/${encodeURIComponent(artistId)}/songs`, {
+        answer: "songSummaries",
         signal,
       }),
   });
