@@ -20,7 +20,6 @@ export const releaseReviewMessages = {
   unknownView: "Choose one of the listed views.",
   // Access.
   notFound: "This release does not exist.",
-  agentsOnly: "Only agents can review releases.",
   songNotFound: "Song not found.",
   // Refused transitions (409).
   cannotStartReview: (state: string) =>
@@ -42,7 +41,6 @@ export const releaseReviewMessages = {
   alreadyRejected: (name: string) => `${name} already rejected this release.`,
   alreadyUpdatedStores: (name: string) => `${name} already updated the stores of this release.`,
   artistChanged: "The artist changed this release; reload to see it.",
-  changedMeanwhile: "This release changed meanwhile; reload to see it.",
   // Codes.
   isrcExhausted:
     "No ISRC is left for this year under the label's prefix. Ask an administrator to set a new ISRC_PREFIX.",

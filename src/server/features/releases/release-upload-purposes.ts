@@ -19,6 +19,9 @@ import { findRelease, insertCheckedFile, releaseFilesAmong } from "./release-rep
 
 const trackIdSchema = z.uuid();
 
+/** A release's masters and artwork are never kept by a browser (decision 099). */
+const NEVER_KEPT = "private, no-store";
+
 /** The uploader's own release, still editable; its id is the file's scope. */
 async function ownEditableRelease(
   db: Kysely<Database>,
@@ -59,6 +62,7 @@ async function attachedReleaseFiles(
 export function releaseArtworkPurpose(db: Kysely<Database>): UploadPurpose {
   return {
     name: RELEASE_ARTWORK_PURPOSE,
+    cacheControl: NEVER_KEPT,
     maxBytes: RELEASE_ARTWORK_MAX_BYTES,
     tooLargeMessage: m.artworkTooManyBytes,
     kinds: ["image"],
@@ -88,6 +92,7 @@ export function releaseArtworkPurpose(db: Kysely<Database>): UploadPurpose {
 export function releaseAudioPurpose(db: Kysely<Database>): UploadPurpose {
   return {
     name: RELEASE_AUDIO_PURPOSE,
+    cacheControl: NEVER_KEPT,
     maxBytes: RELEASE_AUDIO_MAX_BYTES,
     tooLargeMessage: m.audioTooManyBytes,
     kinds: ["audio"],

@@ -16,11 +16,9 @@ import { scheduleFileSweep, type FileSweepSchedule } from "./file-sweeper";
 import { UploadService } from "./upload-service";
 import { registerTusRoutes } from "./tus-endpoint";
 import { noQuerySchema } from "../../../shared/no-input";
-import { RELEASE_ARTWORK_PURPOSE, RELEASE_AUDIO_PURPOSE } from "../../../shared/release-constants";
 import { parseByteRange } from "./byte-range";
 
 /** Release masters and artwork: to agents and the owner only, never stored by a browser. */
-const NO_STORE_PURPOSES = new Set<string>([RELEASE_ARTWORK_PURPOSE, RELEASE_AUDIO_PURPOSE]);
 
 /** Files need a session: revalidated on every use, never served from cache alone. */
 export const PRIVATE_FILE_CACHE = "private, no-cache";
@@ -98,9 +96,9 @@ function registerFileRoutes(parent: FastifyInstance, service: UploadService): vo
       // Ids are never reused for other bytes, so the id is the ETag: a
       // browser keeps the file but asks each time (no-cache), and only a
       // signed-in reader gets even a 304. Nothing stays usable after sign-out.
-      // A release's masters and artwork are never kept at all (decision 099).
+      // A purpose may say never to keep its files (a release's masters, decision 099).
       const etag = `"${file.id}"`;
-      const cache = NO_STORE_PURPOSES.has(file.purpose) ? "private, no-store" : PRIVATE_FILE_CACHE;
+      const cache = service.cacheControlOf(file) ?? PRIVATE_FILE_CACHE;
       reply.header("cache-control", cache).header("etag", etag).header("accept-ranges", "bytes");
       if (request.headers["if-none-match"] === etag) return reply.status(304 as 200).send();
       const disposition = request.query.download ? "attachment" : "inline";

@@ -33,16 +33,18 @@ export interface UploadPurpose {
   /** May this user read this finished file? */
   canRead(user: PublicUser, file: StoredFile): Promise<boolean>;
   /**
-   * Which of these finished files of this purpose something refers to (a
-   * message, a song, a profile). The sweeper removes the others once old;
-   * without this, the purpose's files are never swept.
-   */
-  /**
    * Reads the finished file (streamed from storage) and judges it, instead
    * of the generic sniff of its first bytes. May store what it found.
    */
   inspect?(file: StoredFile, storage: FileStorage): Promise<UploadInspection>;
+  /**
+   * Which of these finished files of this purpose something refers to (a
+   * message, a song, a profile). The sweeper removes the others once old;
+   * without this, the purpose's files are never swept.
+   */
   attached?(db: Kysely<Database>, ids: readonly string[]): Promise<string[]>;
+  /** How a browser may keep a finished file; unset: kept, asked again each time (private, no-cache). */
+  cacheControl?: string;
 }
 
 /** Purposes by name; two with one name is a wiring mistake caught at start-up. */

@@ -176,4 +176,9 @@ export class UploadService {
     }
     return file;
   }
+
+  /** How a browser may keep this file, when its purpose says (else the routes' default). */
+  cacheControlOf(file: StoredFile): string | undefined {
+    return this.deps.purposes.get(file.purpose)?.cacheControl;
+  }
 }
