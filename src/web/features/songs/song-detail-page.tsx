@@ -58,7 +58,7 @@ function Fact({ label, children }: { label: string; children: ReactNode }) {
 
 function SongDetailView({ song }: { song: SongRecord }) {
   // After the song: the page never waits for its stores.
-  const stores = useSongStores(song.id, true);
+  const stores = useSongStores(song.id);
   const notLiveYet = stores.data?.stores.some((delivery) => delivery.state !== "Live") === true;
   return (
     <div className="mx-auto flex w-full max-w-2xl flex-col gap-4 p-4 sm:p-6">
