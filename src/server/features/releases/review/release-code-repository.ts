@@ -31,7 +31,7 @@ export async function heldIsrcs(db: Db, isrcs: readonly string[]): Promise<Set<s
     .select(["isrc", "isrcClaim"])
     .where((eb) => eb.or([eb("isrcClaim", "in", isrcs), eb("isrc", "in", isrcs)]))
     .execute();
-  return new Set(rows.flatMap((row) => [row.isrc, row.isrcClaim ?? ""]));
+  return new Set(rows.flatMap((row) => (row.isrcClaim ? [row.isrc, row.isrcClaim] : [row.isrc])));
 }
 
 /** Which of these UPCs a release already carries. */

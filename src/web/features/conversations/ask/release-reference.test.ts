@@ -1,19 +1,10 @@
 import { describe, expect, it } from "vitest";
-import type { ChatContact } from "../../../../shared/chat";
+import { testContact } from "../test-contact";
 import { withReleaseQuote } from "../conversation/use-composer-release";
 import { releaseQuote } from "./release-reference";
 import { askReleaseDestination, withReleaseReference } from "./song-reference";
 
-const contact = (userId: string, lastAt: number | null): ChatContact => ({
-  userId,
-  name: userId,
-  email: `${userId}@example.test`,
-  picture: null,
-  roomId: `room-${userId}`,
-  unread: 0,
-  lastMessage:
-    lastAt === null ? null : { text: "hi", fileType: null, createdAt: lastAt, senderId: userId },
-});
+const contact = testContact;
 
 const release = {
   id: "r1",

@@ -1,17 +1,8 @@
 import { describe, expect, it } from "vitest";
-import type { ChatContact } from "../../../../shared/chat";
+import { testContact } from "../test-contact";
 import { agentPlaceOf, askDestination, lastAgentId, withSongReference } from "./song-reference";
 
-const contact = (userId: string, lastAt: number | null): ChatContact => ({
-  userId,
-  name: userId,
-  email: `${userId}@example.test`,
-  picture: null,
-  roomId: `room-${userId}`,
-  unread: 0,
-  lastMessage:
-    lastAt === null ? null : { text: "hi", fileType: null, createdAt: lastAt, senderId: userId },
-});
+const contact = testContact;
 
 describe("lastAgentId", () => {
   it("picks the agent with the newest message, wherever they are in the list", () => {

@@ -12,8 +12,4 @@ describe("a message that quotes a release", () => {
     expect(isSendableText(withReleaseQuote("a".repeat(room), quote))).toBe(true);
     expect(isSendableText(withReleaseQuote("a".repeat(room + 1), quote))).toBe(false);
   });
-
-  it("is the quote alone when nothing is written", () => {
-    expect(withReleaseQuote("  ", quote)).toBe(quote);
-  });
 });
