@@ -18,7 +18,7 @@ async function logOut(page: Page) {
   await expect(page).toHaveURL(/\/login$/);
 }
 
-test("wallet shows the under-development banner and labelled sample transactions", async ({
+test("a new artist's wallet: a real zero balance, no transactions, no banner nor sample rows", async ({
   page,
 }) => {
   await register(page, "Wallet Artist", freshEmail("wallet"));
@@ -27,17 +27,13 @@ test("wallet shows the under-development banner and labelled sample transactions
     .getByRole("link", { name: "Wallet" })
     .click();
   await expect(page.getByRole("heading", { name: "Wallet" })).toBeVisible();
-  await expect(page.getByText("Currently Under Development")).toBeVisible();
-  await expect(
-    page.getByText("This feature is still in progress and may not function as expected."),
-  ).toBeVisible();
   const balance = page.getByRole("region", { name: "Available Balance" });
   await expect(balance.getByText("Rs.0.00")).toBeVisible();
-  const list = page.getByRole("list", { name: "Recent transactions (sample data)" });
-  await expect(list.getByRole("listitem")).toHaveCount(4);
-  await expect(list.getByText(/^Credit ·/).first()).toBeVisible();
-  await expect(list.getByText(/^Debit ·/).first()).toBeVisible();
-  await expect(list.getByText("+Rs.1,250.00")).toBeVisible();
+  await expect(page.getByText(/^No transactions yet\./)).toBeVisible();
+  await expect(page.getByText("Currently Under Development")).toHaveCount(0);
+  await expect(page.getByText("Sample data")).toHaveCount(0);
+  await expect(page.getByRole("link", { name: "Payout details" })).toBeVisible();
+  await expect(page.getByRole("link", { name: "Earnings" })).toBeVisible();
   await expectAccessible(page);
 });
 

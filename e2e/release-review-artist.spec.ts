@@ -7,6 +7,7 @@ import { mailsTo } from "./support/mailbox";
 import { ReleaseDeskApi } from "./support/release-desk";
 import {
   details,
+  expectReadOnly,
   expectSaved,
   fillReleaseDetails,
   fillTrack,
@@ -105,7 +106,7 @@ test("the artist follows the review live: what to fix beside the fields, Resubmi
   await expect(badge(page, "Submitted")).toBeVisible();
   await expect(toFix).toHaveCount(0);
   await expect(timeline(page)).toContainText("Resubmitted");
-  await expect(details(page).getByLabel("Release title")).toBeDisabled();
+  await expectReadOnly(page, "Monsoon Tapes");
 
   // Approved: codes assigned, shown read-only.
   await desk.startReview(id);
@@ -210,7 +211,10 @@ test("a rejected release tells the artist why, on the page and by mail", async (
   await expect(why).toContainText("Reason: Artwork");
   await expect(why).toContainText(note);
   await expect(timeline(page)).toContainText(`Rejected: Artwork — ${note}`);
-  await expect(details(page).getByLabel("Release title")).toBeDisabled();
+  await expectReadOnly(page, "Paper Lanterns");
+  await expect(page.getByRole("region", { name: "Read only" })).toContainText(
+    "This release is rejected and can no longer be changed.",
+  );
   await expectFitsAndAccessible(page);
   const [mail] = await mailsTo(email, /^Your release “Paper Lanterns” was not accepted$/);
   expect(mail!.text).toContain("Artwork");

@@ -116,7 +116,9 @@ test("a slow network: the chosen image shows at once as pending, with a progress
   await expect(pending.getByRole("button", { name: "Open image slow.png" })).toBeVisible();
 
   // Kept while the slow writes go: still pending after the first one left.
-  await expect.poll(() => creations).toBe(1);
+  // The creation leaves after the 3 s link and the page's own work on the
+  // file; CI once saw a loaded host take more than the default 10 s for both.
+  await expect.poll(() => creations, { timeout: 30_000 }).toBe(1);
   await expect(bar).toBeVisible();
   // Then sent, once, and the bar gives way.
   await expect(pending.getByRole("img", { name: "Sent", exact: true })).toBeVisible({

@@ -14,6 +14,20 @@ export const details = (page: Page): Locator =>
 export const track = (page: Page, n: number): Locator =>
   page.getByRole("group", { name: `Track ${n}`, exact: true });
 
+/**
+ * A release that cannot be changed reads as text: the note saying why, its
+ * title among its facts, and no field to type in.
+ */
+export async function expectReadOnly(page: Page, title: string): Promise<void> {
+  await expect(page.getByRole("region", { name: "Read only" })).toContainText(
+    "can no longer be changed.",
+  );
+  const facts = page.getByRole("region", { name: "Release details" });
+  await expect(facts.getByRole("definition").first()).toHaveText(title);
+  await expect(page.getByRole("main").locator("input, select, textarea")).toHaveCount(0);
+  await expect(page.getByRole("button", { name: "Add track" })).toHaveCount(0);
+}
+
 /** From "Your Songs": New release, which makes a draft and opens it at /releases/{id}. */
 export async function startRelease(page: Page): Promise<string> {
   await page.goto("/songs");

@@ -5,7 +5,9 @@
  * over. Reports, per run: the time from the last byte (the check's start)
  * to its answer, the longest event-loop block (monitorEventLoopDelay, 1 ms
  * resolution) and the RSS growth. Targets: WAV ≤ 5 s, ≤ 50 ms, ≤ 64 MB;
- * JPG ≤ 1 s. Run: npm run bench:release-checks [-- runs]
+ * JPG ≤ 1 s. Then the crafted FLACs of issue 45 through the real app
+ * (crafted-release-files.ts). Run: npm run bench:release-checks [-- runs]
+ * (`-- runs crafted`: the crafted FLACs only).
  */
 import fs from "node:fs";
 import os from "node:os";
@@ -15,8 +17,10 @@ import sharp from "sharp";
 import { checkArtwork } from "../../src/server/features/releases/checks/artwork-check";
 import { checkAudio } from "../../src/server/features/releases/checks/audio-check";
 import { wavHeader, wavPcm } from "../../src/server/test/release-fixtures";
+import { runCrafted } from "./crafted-release-files";
 
 const RUNS = Number(process.argv[2] ?? 3);
+const CRAFTED_ONLY = process.argv[3] === "crafted";
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), "bench-release-"));
 const wavPath = path.join(dir, "long.wav");
 const jpgPath = path.join(dir, "big.jpg");
@@ -65,14 +69,13 @@ function spread(values: number[]): string {
   return `median ${sorted[Math.floor(sorted.length / 2)]}, min ${sorted[0]}, max ${sorted[sorted.length - 1]}`;
 }
 
-try {
+async function largeFiles() {
   const wavBytes = await writeWav();
   await sharp({
     create: { width: 6000, height: 6000, channels: 3, background: { r: 180, g: 90, b: 40 } },
   })
     .jpeg({ quality: 90 })
     .toFile(jpgPath);
-  console.log(`host: ${os.cpus()[0]?.model ?? "?"} × ${os.cpus().length}, node ${process.version}`);
   console.log(
     `WAV ${(wavBytes / 1e6).toFixed(0)} MB, JPG ${(fs.statSync(jpgPath).size / 1e6).toFixed(1)} MB`,
   );
@@ -82,6 +85,7 @@ try {
     const audio = await measure(() =>
       checkAudio({
         open: () => Promise.resolve(fs.createReadStream(wavPath)),
+        size: wavBytes,
         head: async (n) => {
           const handle = await fs.promises.open(wavPath, "r");
           try {
@@ -112,6 +116,29 @@ try {
   console.log(
     `JPG time (ms): ${spread(jpg.ms)} (target ≤ 1000); block ${spread(jpg.block)}; RSS +${spread(jpg.rss)} MB`,
   );
+}
+
+async function craftedFiles() {
+  const results = await runCrafted(RUNS);
+  console.log("crafted FLACs (issue 45), through the app:");
+  for (const [name, runs] of results) {
+    const of = (key: keyof (typeof runs)[number]) => spread(runs.map((run) => run[key]));
+    console.log(
+      `${name}: status ${runs.map((run) => run.status).join("/")}; answered ${of("ms")} ms (≤ 5000); CPU ${of("cpuMs")} ms; RSS peak +${of("rssPeakMb")} MB (< 256), after +${of("rssAfterMb")} MB; worst health ${of("worstHealthMs")} ms (≤ 500)`,
+    );
+  }
+}
+
+try {
+  console.log(`host: ${os.cpus()[0]?.model ?? "?"} × ${os.cpus().length}, node ${process.version}`);
+  console.log(
+    `load average: ${os
+      .loadavg()
+      .map((n) => n.toFixed(1))
+      .join(" ")}`,
+  );
+  if (!CRAFTED_ONLY) await largeFiles();
+  await craftedFiles();
 } finally {
   fs.rmSync(dir, { recursive: true, force: true });
 }

@@ -4,26 +4,31 @@
  * process it started, for the compiled server (`node dist/server/main.js`)
  * against the TypeScript loader (`tsx src/server/main.ts`).
  * Run: npm run build && npm run bench:startup   (RUNS=3 by default)
+ *   The issue's measure is `npm start` (the npm wrapper's own process and
+ *   RSS included) on a data directory with the demo seeded: that is the
+ *   `npm-start` variant, and every variant starts on a copy of one seeded
+ *   directory (SEED_DEMO=0 starts on an empty one instead).
  *   BASELINE_SERVER=path/to/other/dist/server/main.js adds that build;
  *   STARTUP_VARIANTS=compiled,baseline picks variants. Runs are interleaved
  *   (one of each variant in turn), and the poller's own event-loop lag is printed.
  */
 import fs from "node:fs";
 import os from "node:os";
-import { startUntilHealthy } from "./start-until-healthy";
+import { seededDataDir, startUntilHealthy } from "./start-until-healthy";
 import { monitorEventLoopDelay } from "node:perf_hooks";
 
 const RUNS = Number(process.env.RUNS ?? 3);
 const IDLE_MS = 5_000;
 
 const allVariants: Record<string, string[]> = {
+  "npm-start": ["npm", "start", "--silent"],
   compiled: ["node", "dist/server/main.js"],
   ...(process.env.BASELINE_SERVER ? { baseline: ["node", process.env.BASELINE_SERVER] } : {}),
   tsx: ["npx", "tsx", "src/server/main.ts"],
 };
-const picked = process.env.STARTUP_VARIANTS?.split(",");
+const picked = (process.env.STARTUP_VARIANTS ?? "npm-start,compiled,baseline").split(",");
 const variants = Object.fromEntries(
-  Object.entries(allVariants).filter(([name]) => !picked || picked.includes(name)),
+  Object.entries(allVariants).filter(([name]) => picked.includes(name)),
 );
 
 /** Every process below `root` (npx → tsx → node → esbuild service count too). */
@@ -57,8 +62,8 @@ function rssKb(pid: number): number {
   }
 }
 
-async function measure(cmd: string[]) {
-  const { child, dataDir, healthyMs } = await startUntilHealthy(cmd);
+async function measure(cmd: string[], template: string | undefined) {
+  const { child, dataDir, healthyMs } = await startUntilHealthy(cmd, template);
   try {
     await new Promise((r) => setTimeout(r, IDLE_MS));
     const pids = processTree(child.pid!);
@@ -81,17 +86,22 @@ async function measure(cmd: string[]) {
 const median = (v: number[]) => [...v].sort((a, b) => a - b)[Math.floor(v.length / 2)]!;
 
 if (!fs.existsSync("dist/server/main.js")) throw new Error("run npm run build first");
-console.log(`Start-up, ${RUNS} runs each, Node ${process.version}, load ${os.loadavg()[0]}`);
+const template = process.env.SEED_DEMO === "0" ? undefined : seededDataDir();
+console.log(
+  `Start-up, ${RUNS} runs each, Node ${process.version}, ` +
+    `${template ? "demo seeded" : "empty data directory"}, load ${os.loadavg()[0]}`,
+);
 const results = new Map<string, Awaited<ReturnType<typeof measure>>[]>();
 // The generator's (this poller's) own event-loop lag: a late poll delays "healthy".
 const lag = monitorEventLoopDelay({ resolution: 5 });
 lag.enable();
 for (let i = 0; i < RUNS; i++) {
   for (const [name, cmd] of Object.entries(variants)) {
-    results.set(name, [...(results.get(name) ?? []), await measure(cmd)]);
+    results.set(name, [...(results.get(name) ?? []), await measure(cmd, template)]);
   }
 }
 lag.disable();
+if (template) fs.rmSync(template, { recursive: true, force: true });
 for (const [name, runs] of results) {
   const healthy = runs.map((r) => r.healthyMs);
   const rss = runs.map((r) => r.rssMb);

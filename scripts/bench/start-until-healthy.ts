@@ -1,8 +1,19 @@
-import { spawn, type ChildProcess } from "node:child_process";
+import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import getPort from "get-port";
+
+/** Seeds the demo (`seed-demo`, the compiled CLI) into a new data directory, once. */
+export function seededDataDir(): string {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "portal-demo-"));
+  const seeded = spawnSync("node", ["dist/cli/main.js", "seed-demo"], {
+    env: { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: "warn" },
+    stdio: "inherit",
+  });
+  if (seeded.status !== 0) throw new Error(`seed-demo exited with ${seeded.status}`);
+  return dataDir;
+}
 
 export interface StartedServer {
   child: ChildProcess;
@@ -15,9 +26,15 @@ export interface StartedServer {
  * Starts `command` as the portal on a fresh data directory and a free port
  * (the embedded default), and resolves once /api/health answers: the
  * start-up benchmark and the start-up profile measure the same thing.
+ * `template`, when given, is a data directory copied first (a seeded demo:
+ * a restart of a portal in use rather than its very first start).
  */
-export async function startUntilHealthy(command: string[]): Promise<StartedServer> {
+export async function startUntilHealthy(
+  command: string[],
+  template?: string,
+): Promise<StartedServer> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "portal-startup-"));
+  if (template) fs.cpSync(template, dataDir, { recursive: true });
   const port = await getPort();
   const env = {
     ...process.env,

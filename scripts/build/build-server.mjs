@@ -59,8 +59,9 @@ export const serverBuildOptions = {
   external: EXTERNAL,
   sourcemap: true,
   // Half the bytes to parse at start, and a third less memory held at idle
-  // (docs/benchmarks.md). Stack traces map back through the source maps
-  // (`npm start` runs node --enable-source-maps).
+  // (docs/benchmarks.md). The maps ship beside the bundles; `npm start` does
+  // not load them (56 MB at idle, decision 112): NODE_OPTIONS=--enable-source-maps
+  // maps stack traces when needed; the CLI and the journeys' server always do.
   minify: true,
   outdir: "dist",
   outbase: "src",

@@ -7,7 +7,8 @@
  * requires from Node; "app" is dist/ itself.
  * Run: npm run build:server && npx tsx scripts/profile/profile-startup.ts
  *   SERVER=path/to/main.js profiles another build; TOP=25 rows are printed;
- *   PROFILE_DIR keeps the .cpuprofile (a temporary folder otherwise).
+ *   PROFILE_DIR keeps the .cpuprofile (a temporary folder otherwise);
+ *   TEMPLATE_DIR starts on a copy of that data directory (a seeded demo).
  */
 import fs from "node:fs";
 import os from "node:os";
@@ -20,12 +21,10 @@ const TOP = Number(process.env.TOP ?? 25);
 
 async function profileOnce(): Promise<{ healthyMs: number; file: string }> {
   const profileDir = process.env.PROFILE_DIR ?? fs.mkdtempSync(path.join(os.tmpdir(), "prof-"));
-  const { child, dataDir, healthyMs } = await startUntilHealthy([
-    "node",
-    "--cpu-prof",
-    `--cpu-prof-dir=${profileDir}`,
-    SERVER,
-  ]);
+  const { child, dataDir, healthyMs } = await startUntilHealthy(
+    ["node", "--cpu-prof", `--cpu-prof-dir=${profileDir}`, SERVER],
+    process.env.TEMPLATE_DIR,
+  );
   const exited = new Promise((r) => child.once("exit", r));
   child.kill("SIGTERM");
   await exited;

@@ -2,6 +2,7 @@ import { ConfigError } from "../server/config";
 import { openCliContext, type CliContext } from "./cli-context";
 import { createAdmin, createAdminUsage } from "./commands/create-admin";
 import { importHosted, importHostedUsage } from "./commands/import-hosted";
+import { importStatement, importStatementUsage, ledgerCheck } from "./commands/import-statement";
 import { seedDemo } from "./commands/seed-demo";
 import { sweepFilesCommand } from "./commands/sweep-files";
 
@@ -13,6 +14,11 @@ const commands: Record<
   "seed-demo": { usage: "seed-demo", run: (ctx) => seedDemo(ctx) },
   "import-hosted": { usage: importHostedUsage, run: importHosted },
   "sweep-files": { usage: "sweep-files", run: sweepFilesCommand },
+  "import-statement": {
+    usage: importStatementUsage,
+    run: (ctx, argv) => importStatement(ctx, argv),
+  },
+  "ledger-check": { usage: "ledger-check", run: (ctx) => ledgerCheck(ctx) },
   // Opening the CLI context applies pending migrations; nothing else to do.
   migrate: { usage: "migrate", run: () => Promise.resolve("Database is up to date.") },
 };

@@ -4,10 +4,14 @@ import Fastify, { type FastifyInstance } from "fastify";
 import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
 import type { AppContext, AppDeps } from "./context";
 import { createAuth } from "./auth/auth";
-import { SIGN_IN_LIMIT, createMemoryAttemptLimiter } from "./auth/attempt-limiter";
+import {
+  SIGN_IN_LIMIT,
+  createMemoryAttemptLimiter,
+  type AttemptLimiter,
+} from "./auth/attempt-limiter";
 import { createRedisAttemptLimiter } from "./auth/redis-attempt-limiter";
 import authPlugin from "./auth/routes";
-import { resolveAuthSecret } from "./auth/secret";
+import { resolveAuthSecret, resolvePayoutDetailsKey } from "./auth/secret";
 import { SessionReader } from "./auth/session-reader";
 import { touchSession } from "./auth/session-service";
 import { DomainEvents } from "./events/domain-events";
@@ -39,8 +43,18 @@ import songsPlugin from "./features/songs/routes";
 import releasesPlugin from "./features/releases/routes";
 import { removeReleaseData } from "./features/releases/release-user-data";
 import sessionsPlugin from "./features/sessions/routes";
+import { PayoutCipher } from "./features/payout-details/payout-cipher";
+import { PayoutDetailsService } from "./features/payout-details/payout-details-service";
+import payoutDetailsPlugin from "./features/payout-details/routes";
 import { removeSongData } from "./features/songs/song-user-data";
 import uploadsPlugin from "./features/uploads/routes";
+import { registerSplits } from "./features/splits/register-splits";
+import { createStatements } from "./features/statements/register-statements";
+import { WalletService } from "./features/wallet/wallet-service";
+import walletPlugin from "./features/wallet/routes";
+import { PayoutDeskService } from "./features/withdrawals/payout-desk-service";
+import { WithdrawalService } from "./features/withdrawals/withdrawal-service";
+import withdrawalsPlugin from "./features/withdrawals/routes";
 import realtimePlugin from "./realtime/socket-server";
 import { logEngineErrors } from "./engine-errors";
 import { registerStorageGuard } from "./http/storage-guard";
@@ -52,6 +66,7 @@ import { createLocalFileStorage } from "./storage/local-file-storage";
 import clientErrorsPlugin from "./features/client-errors/routes";
 import { createUserBudget, type UserBudget } from "./limits/user-budget";
 import { productUploadPurposes } from "./product-upload-purposes";
+import { RoomMembers } from "./features/conversations/access/room-members";
 
 /**
  * The composition root: builds the shared context once, then registers each
@@ -230,8 +245,14 @@ async function registerFeatures(
   await app.register(healthPlugin);
   await app.register(publicConfigPlugin);
   await app.register(profilePlugin);
+  // One member cache per instance: a room's sends and its file downloads both ask it.
+  const roomMembers = new RoomMembers(db).followChanges(events);
+  const statements = createStatements(app, database);
   await app.register(uploadsPlugin, {
-    purposes: [...productUploadPurposes(db), ...(deps.extraUploadPurposes ?? [])],
+    purposes: [
+      ...productUploadPurposes(db, roomMembers, statements.uploads),
+      ...(deps.extraUploadPurposes ?? []),
+    ],
     limits: {
       creations: uploadBudget,
       inProgress: limits.uploadsInProgress,
@@ -244,12 +265,15 @@ async function registerFeatures(
   });
   const availability = new AvailabilityService(database, events);
   await app.register(availabilityPlugin, { availability });
-  await registerConversations(app, deps, chatSendBudget, availability);
+  await registerConversations(app, deps, { sendBudget: chatSendBudget, roomMembers }, availability);
   await app.register(savedRepliesPlugin);
   await app.register(clientErrorsPlugin);
   await app.register(songsPlugin);
   await app.register(releasesPlugin);
+  await statements.register();
   await app.register(sessionsPlugin);
+  await registerPayoutDetails(app, signInLimiter, perIpPerMinute);
+  await app.register(walletPlugin, { wallet: new WalletService({ db }) });
   // Wrong current passwords share the sign-in limiter, keyed per user.
   await app.register(accountPlugin, {
     reauthLimiter: signInLimiter,
@@ -266,7 +290,7 @@ async function registerFeatures(
 async function registerConversations(
   app: FastifyInstance,
   deps: AppDeps,
-  sendBudget: UserBudget,
+  shared: { sendBudget: UserBudget; roomMembers: RoomMembers },
   availability: AvailabilityService,
 ): Promise<void> {
   const conversations = createConversations({
@@ -274,7 +298,8 @@ async function registerConversations(
     events: app.ctx.events,
     log: app.log,
     ...(app.realtime.instanceId ? { instanceId: app.realtime.instanceId } : {}),
-    sendBudget,
+    sendBudget: shared.sendBudget,
+    members: shared.roomMembers,
   });
   app.addHook("onClose", (_app, closed) => {
     conversations.stop();
@@ -286,4 +311,38 @@ async function registerConversations(
     availabilityOf: (ids) => availability.of(ids),
   });
   await app.register(deskPlugin, { desk: conversations.desk });
+}
+
+/**
+ * Payout details (issue 47): the key from PAYOUT_DETAILS_KEY or DATA_DIR,
+ * wrong passwords counted with the account's other re-authentications; and
+ * the withdrawals and the finance desk's payouts built on them; splits.
+ */
+async function registerPayoutDetails(
+  app: FastifyInstance,
+  reauthLimiter: AttemptLimiter,
+  perIpPerMinute: number,
+): Promise<void> {
+  const { config, database, mail } = app.ctx;
+  const key = resolvePayoutDetailsKey(config.payouts.detailsKey, config.dataDir);
+  const service = new PayoutDetailsService({
+    db: database.db,
+    cipher: new PayoutCipher(key),
+    payouts: config.payouts,
+    reauthLimiter,
+    notices: { database, config, mail },
+  });
+  await app.register(payoutDetailsPlugin, { service, perIpPerMinute });
+  // Withdrawals read the details' terms (hold, PAN) and the desk their destinations.
+  const { events } = app.ctx;
+  await app.register(withdrawalsPlugin, {
+    withdrawals: new WithdrawalService({
+      db: database.db,
+      payoutDetails: service,
+      payouts: config.payouts,
+      events,
+    }),
+    desk: new PayoutDeskService({ db: database.db, payoutDetails: service, events }),
+  });
+  await registerSplits(app);
 }

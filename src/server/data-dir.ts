@@ -1,5 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
+import { DATA_DIR_SECRET_FILES } from "./auth/secret";
 import { ConfigError, type AppConfig } from "./config";
 import { PRIVATE_FILE_MODE, createPrivateDir } from "./storage/private-files";
 
@@ -15,9 +16,11 @@ export function prepareDataDir(config: AppConfig): void {
     const probe = path.join(dir, `.write-test-${process.pid}`);
     fs.writeFileSync(probe, "", { mode: PRIVATE_FILE_MODE });
     fs.rmSync(probe);
-    // An existing deployment's secret may predate the 0600 rule.
-    const secret = path.join(dir, "auth-secret");
-    if (fs.existsSync(secret)) fs.chmodSync(secret, PRIVATE_FILE_MODE);
+    // An existing deployment's secrets may predate the 0600 rule.
+    for (const name of DATA_DIR_SECRET_FILES) {
+      const secret = path.join(dir, name);
+      if (fs.existsSync(secret)) fs.chmodSync(secret, PRIVATE_FILE_MODE);
+    }
   } catch (err) {
     const code = (err as NodeJS.ErrnoException).code ?? (err as Error).message;
     throw new ConfigError(

@@ -31,7 +31,7 @@ async function packagesLoadedOnDefault(): Promise<string[]> {
   return JSON.parse(stdout.trim().split("\n").at(-1)!) as string[];
 }
 
-it("loads no PostgreSQL, Redis, S3 or SMTP package on the embedded default", async () => {
+it("loads no PostgreSQL, Redis, S3, SMTP or tus server package on the embedded default", async () => {
   const loaded = await packagesLoadedOnDefault();
   // The listing sees packages reached both ways (ES module and CommonJS).
   expect(loaded).toEqual(expect.arrayContaining(["better-sqlite3", "fastify", "kysely"]));
@@ -45,6 +45,9 @@ it("loads no PostgreSQL, Redis, S3 or SMTP package on the embedded default", asy
     "@tus/s3-store",
     "nodemailer",
     "@react-email/render",
+    // The tus server comes with the first upload (its web-standard layer, srvx, too).
+    "@tus/server",
+    "srvx",
   ];
   expect(loaded.filter((name) => engineOnly.includes(name))).toEqual([]);
 }, 60_000);

@@ -1,5 +1,11 @@
-/** What a stored file is, judged from its bytes on the server. */
-export type FileKind = "image" | "audio";
+/** What a stored file is, judged from its bytes on the server (a statement: CSV or TSV, maybe gzipped). */
+export type FileKind = "image" | "audio" | "statement";
+
+const kindNames: Record<FileKind, string> = {
+  image: "an image",
+  audio: "an audio file",
+  statement: "a CSV or TSV statement",
+};
 
 export interface UploadedFile {
   id: string;
@@ -26,7 +32,7 @@ export const uploadMessages = {
     "Uploads in parts (tus concatenation, Upload-Concat) are not supported. Upload the file in one piece.",
   notAllowed: "You don't have permission to upload this file.",
   wrongType: (kinds: readonly FileKind[]) =>
-    `This file type is not allowed. Please choose ${kinds.map((k) => (k === "image" ? "an image" : "an audio file")).join(" or ")}.`,
+    `This file type is not allowed. Please choose ${kinds.map((k) => kindNames[k]).join(" or ")}.`,
   /** A failure on the server's side; its detail stays in the server log. */
   failed: "The upload failed on our side. Please try again.",
   tooLarge: (maxBytes: number) =>
@@ -46,4 +52,4 @@ function storageSize(bytes: number): string {
 
 /** A file whose bytes are not the kind its name and type claim (a text file named .png). */
 export const contentMismatchMessage = (kind: FileKind) =>
-  `This file is not ${kind === "image" ? "an image" : "an audio file"}, whatever its name says. Please choose another file.`;
+  `This file is not ${kindNames[kind]}, whatever its name says. Please choose another file.`;

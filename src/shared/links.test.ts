@@ -34,6 +34,9 @@ describe("normalizeLink", () => {
     "javascript://example.com/%0Aalert(1)",
     "open.spotify.com/artist 1",
     "blob:https://example.com/x",
+    "https://user:pass@open.spotify.com/artist/1",
+    "https://open.spotify.com@evil.example/",
+    "open.spotify.com/artist/\u0001",
   ])("refuses %j", (input) => {
     expect(normalizeLink(input)).toBeNull();
   });

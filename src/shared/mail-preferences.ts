@@ -5,6 +5,8 @@ export const mailPreferencesSchema = z.strictObject({
   unreadNotices: z.boolean({ error: "unreadNotices must be true or false." }),
   /** An email when one of the artist's songs changes status. */
   songStatusNotices: z.boolean({ error: "songStatusNotices must be true or false." }),
+  /** An email when a store statement credits the artist (Settings: Earnings emails). */
+  earningsEmails: z.boolean({ error: "earningsEmails must be true or false." }),
 });
 export type MailPreferences = z.infer<typeof mailPreferencesSchema>;
 

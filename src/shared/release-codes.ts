@@ -40,3 +40,12 @@ export function isValidUpc(raw: string): boolean {
   if (!/^\d{12,13}$/.test(value)) return false;
   return gs1CheckDigit(value.slice(0, -1)) === Number(value.slice(-1));
 }
+
+/**
+ * The form the portal-wide UPC claim compares: 13 digits (a UPC-A is an
+ * EAN-13 with a leading zero, so 036000291452 and 0036000291452 are one
+ * code); null when `raw` is not a valid UPC.
+ */
+export function upcKey(raw: string): string | null {
+  return isValidUpc(raw) ? raw.trim().padStart(13, "0") : null;
+}

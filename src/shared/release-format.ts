@@ -101,10 +101,11 @@ export function titleCaseSuggestion(title: string): string | null {
   return suggestion === title.trim() ? null : suggestion;
 }
 
-/** "Summer Nights (Acoustic)": the song type a track becomes. */
+/** "Summer Nights (Acoustic)": the song type a track becomes, and how every list names a track. */
 export function trackDisplayTitle(track: { title: string; version: string }): string {
+  const title = track.title.trim() || "Untitled track";
   const version = track.version.trim();
-  return version ? `${track.title.trim()} (${version})` : track.title.trim();
+  return version ? `${title} (${version})` : title;
 }
 
 /** "Asha Rao feat. A, B & C": the artist line of a song made from a track. */

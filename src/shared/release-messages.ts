@@ -29,6 +29,7 @@ export const releaseMessages = {
   explicitInTitle: "Say whether a track is explicit with the Explicit choice, not in the title.",
   isrcFormat: "ISRC must look like IN-ABC-26-00001.",
   isrcTaken: "This ISRC is already used by another track.",
+  upcTaken: "This UPC is already used by another release.",
   upcFormat: "UPC must be 12 or 13 digits with a valid check digit.",
   releaseDateTooSoon: (leadDays: number) =>
     `The release date must be at least ${leadDays} days from today.`,
@@ -45,6 +46,7 @@ export const releaseMessages = {
   tooLong: (label: string, max: number) => `${label} must be at most ${max} characters.`,
   tooManyFeatured: (max: number) => `A list of featured artists can hold at most ${max} names.`,
   versionMissing: "The release's version is missing.",
+  versionInvalid: "The release's version must be a whole number, 1 or more.",
   artworkFileUnknown: "The artwork file was not found. Upload it again.",
   audioFileUnknown: "The audio file was not found. Upload it again.",
   // Access and state.
@@ -56,6 +58,10 @@ export const releaseMessages = {
     `This release is ${stateLabel.toLowerCase()} and can no longer be changed.`,
   onlyDraftsDeleted: "Only a draft can be deleted. Withdraw the release first.",
   onlySubmittedWithdrawn: "Only a submitted release can be withdrawn; its review has started.",
+  draftNotWithdrawn:
+    "This release is still a draft: it was never submitted, so there is nothing to withdraw.",
+  notWithdrawn: (stateLabel: string) =>
+    `Only a submitted release can be withdrawn; this one is ${stateLabel}.`,
   submitBlocked: "This release cannot be submitted yet. Fix the problems listed.",
   acknowledgeWarnings: "Acknowledge the warnings before submitting.",
   uploadNeedsRelease: "Choose a release of yours that can still be changed before uploading.",
@@ -66,7 +72,9 @@ export const releaseMessages = {
     `Artwork must be square (this image is ${width} × ${height} px).`,
   artworkTooSmall: (width: number, height: number) =>
     `Artwork must be at least ${ARTWORK_MIN_PX} × ${ARTWORK_MIN_PX} px (this image is ${width} × ${height} px).`,
-  artworkTooLarge: `Artwork must be at most ${ARTWORK_MAX_PX} × ${ARTWORK_MAX_PX} px.`,
+  artworkTooLarge: (width: number, height: number) =>
+    `Artwork must be at most ${ARTWORK_MAX_PX} × ${ARTWORK_MAX_PX} px (this image is ${width} × ${height} px).`,
+  artworkUnreadable: "Artwork could not be read. Export it again as JPG or PNG.",
   artworkTooManyBytes: "Artwork must be at most 30 MB.",
   artworkColour: (space: "CMYK" | "greyscale") =>
     `Artwork must be in RGB colour (this image is ${space}).`,

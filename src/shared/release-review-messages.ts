@@ -1,5 +1,6 @@
 /** Every sentence of the release review (issue 40); the server and the web use the same. */
 import { releaseStateLabel } from "./release-constants";
+import { STORE_LINK_EXAMPLES, type ReleaseStore } from "./release-review";
 
 export const releaseReviewMessages = {
   // Inputs.
@@ -15,11 +16,12 @@ export const releaseReviewMessages = {
   unknownDeliveryState: "Choose Pending, Delivered, Live or Error.",
   duplicateStore: "Each store can be saved once at a time.",
   liveNeedsLink: (store: string) => `Enter the release's address on ${store} to mark it Live.`,
-  notStoreLink: (store: string) => `This is not a ${store} address.`,
+  notStoreLink: (store: ReleaseStore) =>
+    `Enter the ${store} link, like ${STORE_LINK_EXAMPLES[store]}`,
   errorNeedsNote: (store: string) => `Describe the error at ${store}.`,
+  notLiveNeedsReason: (store: string) => `Say why the release is no longer live on ${store}.`,
   unknownView: "Choose one of the listed views.",
   // Access.
-  notFound: "This release does not exist.",
   songNotFound: "Song not found.",
   // Refused transitions (409).
   cannotStartReview: (state: string) =>

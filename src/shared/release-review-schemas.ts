@@ -1,6 +1,5 @@
 import { z } from "zod";
 import { plainString } from "./plain-text";
-import { releaseMessages } from "./release-messages";
 import {
   CHANGE_REASONS,
   DELIVERY_STATES,
@@ -9,25 +8,23 @@ import {
   isStoreLink,
 } from "./release-review";
 import { releaseReviewMessages as m } from "./release-review-messages";
+import { multiLineText, oneLineText } from "./text-rules";
+import { releaseVersionField } from "./release-schemas";
 import { REJECTION_REASONS } from "./song-rejection";
 
 /** What an agent sends about a release's review (issue 40); every body is checked here. */
 
 const NOTE_MAX = 500;
 
-const versionField = z
-  .number({ error: releaseMessages.versionMissing })
-  .int()
-  .min(1)
-  .max(2 ** 31);
+const versionField = releaseVersionField;
 
 export const startReviewSchema = z.object({ version: versionField });
 export type StartReviewInput = z.input<typeof startReviewSchema>;
 
 export const changeRequestItemSchema = z.object({
   reason: z.enum(CHANGE_REASONS, { error: m.reasonRequired }),
-  note: plainString({ error: m.noteRequired })
-    .trim()
+  // The dialog's note may run over lines; nothing else invisible.
+  note: multiLineText("The note", { error: m.noteRequired })
     .min(1, m.noteRequired)
     .max(NOTE_MAX, m.noteTooLong),
 });
@@ -48,7 +45,7 @@ export const rejectReleaseSchema = z
   .object({
     version: versionField,
     reason: z.enum(REJECTION_REASONS, { error: m.rejectReasonRequired }),
-    note: plainString().trim().max(NOTE_MAX, m.noteTooLong).default(""),
+    note: multiLineText("The note").max(NOTE_MAX, m.noteTooLong).default(""),
   })
   // As the song desk: "Other" says nothing without a note.
   .refine((value) => value.reason !== "other" || value.note !== "", {
@@ -62,7 +59,8 @@ export const storeDeliverySchema = z
     store: z.enum(RELEASE_STORES, { error: m.unknownStore }),
     state: z.enum(DELIVERY_STATES, { error: m.unknownDeliveryState }),
     link: plainString().trim().max(2048).default(""),
-    note: plainString().trim().max(NOTE_MAX, m.noteTooLong).default(""),
+    // One line beside the store (an error, or why it is no longer Live).
+    note: oneLineText("The store's note").max(NOTE_MAX, m.noteTooLong).default(""),
   })
   .superRefine((value, ctx) => {
     if (value.state === "Live" && value.link === "") {

@@ -3,6 +3,7 @@
  * by the server and the web. Without zod, so the artist's timeline and the
  * desk's queue load no schema code.
  */
+import { isLinkOnHosts } from "./link-rules";
 import { REJECTION_REASON_LABELS } from "./song-rejection";
 
 /** What an agent can ask an artist to fix, in the Request changes dialog's order. */
@@ -63,6 +64,8 @@ export const RELEASE_STEP_KINDS = [
   "store_live",
   "store_error",
   "live",
+  "store_not_live",
+  "not_live",
 ] as const;
 export type ReleaseStepKind = (typeof RELEASE_STEP_KINDS)[number];
 
@@ -74,7 +77,7 @@ export interface ReleaseStepData {
   /** rejected: the song desk's reason code and the agent's note. */
   reason?: string;
   note?: string;
-  /** delivered, store_live, store_error: which store. */
+  /** delivered, store_live, store_error, store_not_live: which store. */
   store?: string;
 }
 
@@ -108,6 +111,10 @@ export function timelineLabel(step: ReleaseStepData): string {
         : `Error at ${step.store ?? "a store"}`;
     case "live":
       return "Live";
+    case "store_not_live":
+      return `No longer live on ${step.store ?? "a store"}: ${step.note ?? ""}`;
+    case "not_live":
+      return step.note ? `No longer live anywhere: ${step.note}` : "No longer live anywhere";
   }
 }
 
@@ -127,28 +134,44 @@ const AMAZON_MUSIC_HOSTS = [
   "com.au",
 ].map((tld) => `music.amazon.${tld}`);
 
-/** The hosts a store's release address may be on (https only): each host or a subdomain of it. */
+/** A site's own host and its www. twin. */
+const withWww = (host: string) => [host, `www.${host}`];
+
+/** The hosts a store's release address may be on (https only), each written out: no look-alike passes. */
 export const STORE_HOSTS: Record<ReleaseStore, readonly string[]> = {
   Spotify: ["open.spotify.com"],
   "Apple Music": ["music.apple.com"],
-  "YouTube Music": ["music.youtube.com", "youtube.com", "www.youtube.com", "youtu.be"],
+  "YouTube Music": [
+    "music.youtube.com",
+    "youtube.com",
+    "www.youtube.com",
+    "m.youtube.com",
+    "youtu.be",
+  ],
   "Amazon Music": AMAZON_MUSIC_HOSTS,
-  JioSaavn: ["jiosaavn.com"],
-  Gaana: ["gaana.com"],
-  "Wynk Music": ["wynk.in"],
+  JioSaavn: withWww("jiosaavn.com"),
+  Gaana: withWww("gaana.com"),
+  "Wynk Music": withWww("wynk.in"),
 };
 
-/** True when `link` is an https address on the store's host. */
+/** What a store's address of a release looks like: the refusal shows it. */
+export const STORE_LINK_EXAMPLES: Record<ReleaseStore, string> = {
+  Spotify: "https://open.spotify.com/album/…",
+  "Apple Music": "https://music.apple.com/in/album/…",
+  "YouTube Music": "https://music.youtube.com/playlist?list=…",
+  "Amazon Music": "https://music.amazon.in/albums/…",
+  JioSaavn: "https://www.jiosaavn.com/album/…",
+  Gaana: "https://gaana.com/album/…",
+  "Wynk Music": "https://wynk.in/music/album/…",
+};
+
+/**
+ * True when `link` is the store's page of a release: https on the store's
+ * own host, no credentials, port, control characters or redirect page
+ * (the shared strict rule, link-rules.ts).
+ */
 export function isStoreLink(store: ReleaseStore, link: string): boolean {
-  let url: URL;
-  try {
-    url = new URL(link.trim());
-  } catch {
-    return false;
-  }
-  if (url.protocol !== "https:") return false;
-  const host = url.hostname.toLowerCase();
-  return STORE_HOSTS[store].some((allowed) => host === allowed || host.endsWith(`.${allowed}`));
+  return isLinkOnHosts(link, STORE_HOSTS[store]);
 }
 
 /** Which of a song's "Listen On" links a store's link fills (the spec's three). */

@@ -304,6 +304,8 @@ describe("release formats", () => {
     expect(trackDisplayTitle({ title: "Summer Nights", version: "Acoustic" })).toBe(
       "Summer Nights (Acoustic)",
     );
+    expect(trackDisplayTitle({ title: " ", version: "" })).toBe("Untitled track");
+    expect(trackDisplayTitle({ title: "", version: "Live" })).toBe("Untitled track (Live)");
     expect(artistWithFeatured("Asha", [])).toBe("Asha");
     expect(artistWithFeatured("Asha", ["A"])).toBe("Asha feat. A");
     expect(artistWithFeatured("Asha", ["A", "B", "C"])).toBe("Asha feat. A, B & C");
@@ -325,5 +327,15 @@ describe("the draft schema", () => {
     const tracks = Array.from({ length: 41 }, () => ({ id: crypto.randomUUID() }));
     expect(errorOf({ version: 1, tracks })).toBe(m.tooManyTracks);
     expect(errorOf({ title: "x" })).toBe(m.versionMissing);
+  });
+
+  it("says a version that is there but not a whole number from 1 is wrong, not missing", () => {
+    const errorOf = (version: unknown) =>
+      releaseDraftSchema.safeParse({ version }).error?.issues[0]?.message;
+    for (const version of [0, 1.5, -3, "2", 2 ** 40])
+      expect(errorOf(version)).toBe(m.versionInvalid);
+    expect(errorOf(null)).toBe(m.versionInvalid);
+    expect(errorOf(undefined)).toBe(m.versionMissing);
+    expect(errorOf(7)).toBeUndefined();
   });
 });

@@ -1,5 +1,7 @@
+import type { FileKind } from "./files";
 import { z } from "zod";
 import { plainString } from "./plain-text";
+import { multiLineText, oneLineText } from "./text-rules";
 import { isValidReleaseDate } from "./song-format";
 import {
   EXPLICIT_CHOICES,
@@ -19,8 +21,9 @@ import { releaseMessages as m } from "./release-messages";
  * (lengths, list membership, dates, ids, at most 40 tracks) are refused.
  */
 
+/** One line of text: no line breaks nor control characters (issue 45), at most `max` long. */
 const text = (label: string, max: number) =>
-  plainString().trim().max(max, m.tooLong(label, max)).default("");
+  oneLineText(label).max(max, m.tooLong(label, max)).default("");
 
 /** "" or one of the fixed list. */
 const choice = (values: readonly string[], message: string) =>
@@ -35,17 +38,21 @@ const dateField = plainString()
   .default("");
 
 const featuredArtists = z
-  .array(plainString().trim().max(200, m.tooLong("A featured artist", 200)))
+  .array(oneLineText("A featured artist").max(200, m.tooLong("A featured artist", 200)))
   .max(RELEASE_MAX_FEATURED_ARTISTS, m.tooManyFeatured(RELEASE_MAX_FEATURED_ARTISTS))
   .default([]);
 
 const fileId = plainString().trim().min(1).max(100).nullable().default(null);
 
-const versionField = z
-  .number({ error: m.versionMissing })
-  .int()
-  .min(1)
-  .max(2 ** 31);
+/** The version a client edited: missing, or not a whole number from 1, each says so. */
+export const releaseVersionField = z
+  .number({
+    error: (issue) => (issue.input === undefined ? m.versionMissing : m.versionInvalid),
+  })
+  .int(m.versionInvalid)
+  .min(1, m.versionInvalid)
+  .max(2 ** 31, m.versionInvalid);
+const versionField = releaseVersionField;
 
 export const releaseTrackDraftSchema = z.object({
   id: z.uuid({ error: m.invalidTrackId }),
@@ -58,7 +65,8 @@ export const releaseTrackDraftSchema = z.object({
   producer: text("Producer", 500),
   explicit: choice(EXPLICIT_CHOICES, m.unknownExplicit) as z.ZodType<ExplicitChoice | "">,
   isrc: text("ISRC", 20),
-  lyrics: text("Lyrics", 20_000),
+  // Lyrics keep their line breaks, and nothing else invisible.
+  lyrics: multiLineText("Lyrics").max(20_000, m.tooLong("Lyrics", 20_000)).default(""),
   audioFileId: fileId,
 });
 
@@ -185,7 +193,8 @@ export interface ReleaseSummary {
 export interface ReleaseUploadedFile {
   id: string;
   url: string;
-  kind: "image" | "audio";
+  /** Always image or audio here; typed as any stored file's kind, as uploads answer. */
+  kind: FileKind;
   mimeType: string;
   size: number;
   name: string;

@@ -21,6 +21,7 @@ const ALLOWED: Partial<Record<`${ReleaseState} ${ReleaseAction}`, ReleaseState>>
   "in_review reject": "rejected",
   "changes_requested reject": "rejected",
   "approved goLive": "live",
+  "live leaveLive": "approved",
 };
 
 const cells = RELEASE_STATES.flatMap((state) =>
@@ -55,6 +56,20 @@ describe("the release state machine", () => {
       message: "Only a submitted release can be taken into review; this one is In review.",
     });
     expect(transition("live", "reject").ok).toBe(false);
+    // Withdrawing says what actually happened.
+    expect(transition("draft", "withdraw")).toEqual({
+      ok: false,
+      message:
+        "This release is still a draft: it was never submitted, so there is nothing to withdraw.",
+    });
+    expect(transition("in_review", "withdraw")).toEqual({
+      ok: false,
+      message: "Only a submitted release can be withdrawn; its review has started.",
+    });
+    expect(transition("approved", "withdraw")).toEqual({
+      ok: false,
+      message: "Only a submitted release can be withdrawn; this one is Approved.",
+    });
     expect(transition("rejected", "reject").ok).toBe(false);
   });
 

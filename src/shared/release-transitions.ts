@@ -1,4 +1,4 @@
-import type { ReleaseState } from "./release-constants";
+import { releaseStateLabel, type ReleaseState } from "./release-constants";
 import { releaseMessages } from "./release-messages";
 import { releaseReviewMessages as m } from "./release-review-messages";
 
@@ -17,6 +17,7 @@ export const RELEASE_ACTIONS = [
   "approve",
   "reject",
   "goLive",
+  "leaveLive",
 ] as const;
 export type ReleaseAction = (typeof RELEASE_ACTIONS)[number];
 
@@ -24,6 +25,15 @@ interface Transition {
   from: readonly ReleaseState[];
   to: ReleaseState;
   refusal: (state: ReleaseState) => string;
+}
+
+/** Why a release cannot be withdrawn, in its own words: a draft never left, a review started, or later. */
+function withdrawRefusal(state: ReleaseState): string {
+  if (state === "draft") return releaseMessages.draftNotWithdrawn;
+  if (state === "in_review" || state === "changes_requested") {
+    return releaseMessages.onlySubmittedWithdrawn;
+  }
+  return releaseMessages.notWithdrawn(releaseStateLabel(state));
 }
 
 export const RELEASE_TRANSITIONS: Record<ReleaseAction, Transition> = {
@@ -36,7 +46,7 @@ export const RELEASE_TRANSITIONS: Record<ReleaseAction, Transition> = {
   withdraw: {
     from: ["submitted"],
     to: "draft",
-    refusal: () => releaseMessages.onlySubmittedWithdrawn,
+    refusal: withdrawRefusal,
   },
   startReview: { from: ["submitted"], to: "in_review", refusal: m.cannotStartReview },
   requestChanges: {
@@ -52,6 +62,8 @@ export const RELEASE_TRANSITIONS: Record<ReleaseAction, Transition> = {
   },
   // The first store set Live.
   goLive: { from: ["approved"], to: "live", refusal: m.storesNeedApproval },
+  // The last Live store set back (with a reason): approved again, until a store is Live.
+  leaveLive: { from: ["live"], to: "approved", refusal: m.storesNeedApproval },
 };
 
 export type TransitionOutcome = { ok: true; to: ReleaseState } | { ok: false; message: string };

@@ -54,6 +54,13 @@ export interface ServerToClientEvents {
   "desk:activity": (event: DeskActivityEvent) => void;
   /** To everyone: an agent went away or came back (artists' lists and headers). */
   "agent:availability": (event: AvailabilityChangedEvent) => void;
+  /** To an artist: their balance or transactions changed (a statement credited or reversed). */
+  "wallet:changed": (event: WalletChangedEvent) => void;
+}
+
+/** Why a wallet changed; open wallet screens refetch. */
+export interface WalletChangedEvent {
+  reason: "statement" | "reversal" | "assignment" | "withdrawal" | "split-accept" | "split-return";
 }
 
 export interface ClientToServerEvents {

@@ -83,13 +83,18 @@ export type SongValues = z.output<typeof songInputSchema>;
 export const deskSongCreateSchema = songInputSchema.extend(statusChangeFields);
 export type DeskSongCreateInput = z.input<typeof deskSongCreateSchema>;
 
+const SONG_VERSION_INVALID = "The song's version must be a whole number, 1 or more.";
+
 /** A desk save names the version it was edited from (optimistic concurrency). */
 export const deskSongUpdateSchema = deskSongCreateSchema.extend({
   version: z
-    .number({ error: "The song's version is missing." })
-    .int()
-    .min(1)
-    .max(2 ** 31),
+    .number({
+      error: (issue) =>
+        issue.input === undefined ? "The song's version is missing." : SONG_VERSION_INVALID,
+    })
+    .int(SONG_VERSION_INVALID)
+    .min(1, SONG_VERSION_INVALID)
+    .max(2 ** 31, SONG_VERSION_INVALID),
 });
 export type DeskSongUpdateInput = z.input<typeof deskSongUpdateSchema>;
 export type DeskSongUpdate = z.output<typeof deskSongUpdateSchema>;
@@ -171,6 +176,22 @@ export interface SongRecord extends SongDetail {
   history: SongStatusEvent[];
   dailyViews: DailyViews[];
 }
+
+/** The release a song is a track of: it owns the song's facts (issue 45, decision 104). */
+export interface OwningRelease {
+  id: string;
+  title: string;
+  state: string;
+}
+
+/** The desk's song: the record, and the release that owns it (null for a song of its own). */
+export interface DeskSongRecord extends SongRecord {
+  release: OwningRelease | null;
+}
+
+/** The desk's 409 for a change to a release's song: where to change it instead. */
+export const songOwnedByRelease = (title: string) =>
+  `This song belongs to the release “${title || "Untitled release"}”; change it on the release's review page.`;
 
 /** Songs whose status changed since the artist last opened them (the nav dot). */
 export interface SongNotices {

@@ -45,7 +45,8 @@ describe("create-admin", () => {
     expect(await verifyPassword({ hash: account.password!, password: "Agent-pass-1" })).toBe(true);
   });
 
-  it("promotes an existing user", async () => {
+  // Seeding the demo builds releases through the real checks: slow on a loaded host.
+  it("promotes an existing user", { timeout: 180_000 }, async () => {
     await seedDemo(ctx);
     expect(Boolean((await userRow("artist@demo.test"))?.admin)).toBe(false);
     const out = await createAdmin(ctx, [
@@ -60,6 +61,39 @@ describe("create-admin", () => {
     expect(Boolean((await userRow("artist@demo.test"))?.admin)).toBe(true);
   });
 
+  it("--finance creates a finance agent, or adds the role to an existing agent", async () => {
+    const roles = async (email: string) => {
+      const user = await userRow(email);
+      const rows = await ctx.database.db
+        .selectFrom("user_role")
+        .select("role")
+        .where("userId", "=", user!.id)
+        .execute();
+      return { admin: Boolean(user?.admin), roles: rows.map((r) => r.role) };
+    };
+    const args = (email: string) => [
+      "--email",
+      email,
+      "--password",
+      "Agent-pass-1",
+      "--name",
+      "Money",
+      "--finance",
+    ];
+    expect(await createAdmin(ctx, args("money@example.test"))).toBe(
+      "Created finance agent money@example.test.",
+    );
+    expect(await roles("money@example.test")).toEqual({ admin: true, roles: ["finance"] });
+    // boss@ is a support agent from the first test: the role is added, once.
+    expect(await roles("boss@example.test")).toEqual({ admin: true, roles: [] });
+    for (let i = 0; i < 2; i++) {
+      expect(await createAdmin(ctx, args("boss@example.test"))).toBe(
+        "Promoted existing user boss@example.test to finance agent.",
+      );
+    }
+    expect(await roles("boss@example.test")).toEqual({ admin: true, roles: ["finance"] });
+  });
+
   it("explains bad input per argument", async () => {
     await expect(
       createAdmin(ctx, ["--email", "nope", "--password", "weak", "--name", ""]),
@@ -69,7 +103,7 @@ describe("create-admin", () => {
 });
 
 describe("seed-demo", () => {
-  it("is idempotent and prints the demo credentials", async () => {
+  it("is idempotent and prints the demo credentials", { timeout: 180_000 }, async () => {
     const first = await seedDemo(ctx);
     const count = async () =>
       (await ctx.database.db.selectFrom("user").select("id").execute()).length;
@@ -87,26 +121,30 @@ describe("seed-demo", () => {
 });
 
 describe("sweep-files", () => {
-  it("removes an old file nothing uses and keeps the demo's files", async () => {
-    await seedDemo(ctx);
-    const db = ctx.database.db;
-    const owner = (await userRow("artist@demo.test"))!.id;
-    const abandoned = await createStoredFile(db, ctx.storage, {
-      purpose: "avatar",
-      ownerId: owner,
-      scope: owner,
-      name: "never-saved.png",
-      bytes: solidPng(2, 2, [1, 2, 3]),
-    });
-    const dayAgo = Date.now() - 25 * 3_600_000;
-    // Every file old: the demo's covers, pictures and chat files are in use.
-    await db.updateTable("stored_file").set({ createdAt: dayAgo }).execute();
-    const before = (await db.selectFrom("stored_file").select("id").execute()).length;
-    expect(await sweepFilesCommand(ctx)).toBe(
-      "Removed 0 unfinished upload(s) and 1 unattached file(s).",
-    );
-    const left = await db.selectFrom("stored_file").select("id").execute();
-    expect(left).toHaveLength(before - 1);
-    expect(left.map((f) => f.id)).not.toContain(abandoned.id);
-  });
+  it(
+    "removes an old file nothing uses and keeps the demo's files",
+    { timeout: 180_000 },
+    async () => {
+      await seedDemo(ctx);
+      const db = ctx.database.db;
+      const owner = (await userRow("artist@demo.test"))!.id;
+      const abandoned = await createStoredFile(db, ctx.storage, {
+        purpose: "avatar",
+        ownerId: owner,
+        scope: owner,
+        name: "never-saved.png",
+        bytes: solidPng(2, 2, [1, 2, 3]),
+      });
+      const dayAgo = Date.now() - 25 * 3_600_000;
+      // Every file old: the demo's covers, pictures and chat files are in use.
+      await db.updateTable("stored_file").set({ createdAt: dayAgo }).execute();
+      const before = (await db.selectFrom("stored_file").select("id").execute()).length;
+      expect(await sweepFilesCommand(ctx)).toBe(
+        "Removed 0 unfinished upload(s) and 1 unattached file(s).",
+      );
+      const left = await db.selectFrom("stored_file").select("id").execute();
+      expect(left).toHaveLength(before - 1);
+      expect(left.map((f) => f.id)).not.toContain(abandoned.id);
+    },
+  );
 });

@@ -2,7 +2,7 @@ import { parseArgs } from "node:util";
 import { z } from "zod";
 import { artistNameSchema, emailSchema } from "../../shared/auth-schemas";
 import { strongPasswordSchema } from "../../shared/password-rules";
-import { ensureAccount, setAdmin } from "../../server/features/users/user-accounts";
+import { ensureAccount, grantFinance, setAdmin } from "../../server/features/users/user-accounts";
 import type { CliContext } from "../cli-context";
 
 const argsSchema = z.object({
@@ -12,23 +12,34 @@ const argsSchema = z.object({
 });
 
 export const createAdminUsage =
-  "create-admin --email <email> --password <password> --name <display name>";
+  "create-admin --email <email> --password <password> --name <display name> [--finance]";
 
-/** Creates a support agent, or promotes the existing user with that email. */
+/**
+ * Creates a support agent, or promotes the existing user with that email;
+ * with --finance the agent also holds the finance role (issue 46).
+ */
 export async function createAdmin(ctx: CliContext, argv: string[]): Promise<string> {
   const { values } = parseArgs({
     args: argv,
-    options: { email: { type: "string" }, password: { type: "string" }, name: { type: "string" } },
+    options: {
+      email: { type: "string" },
+      password: { type: "string" },
+      name: { type: "string" },
+      finance: { type: "boolean" },
+    },
     strict: true,
   });
-  const parsed = argsSchema.safeParse(values);
+  const { finance, ...account } = values;
+  const parsed = argsSchema.safeParse(account);
   if (!parsed.success) {
     const problems = parsed.error.issues.map((i) => `  --${i.path.join(".")}: ${i.message}`);
     throw new Error(`Invalid arguments:\n${problems.join("\n")}\nUsage: ${createAdminUsage}`);
   }
   const { id, created } = await ensureAccount(ctx.auth, ctx.database, parsed.data);
   await setAdmin(ctx.database, id, true);
+  if (finance) await grantFinance(ctx.database, id);
+  const what = finance ? "finance agent" : "support agent";
   return created
-    ? `Created support agent ${parsed.data.email}.`
-    : `Promoted existing user ${parsed.data.email} to support agent.`;
+    ? `Created ${what} ${parsed.data.email}.`
+    : `Promoted existing user ${parsed.data.email} to ${what}.`;
 }

@@ -3,14 +3,18 @@
  * the server hashes a bounded few, refuses the rest at once with 503 and
  * Retry-After, and its health checks keep answering meanwhile.
  */
-import { describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { ORIGIN, createTestApp } from "../test/test-app";
+import { setHashStrengthForTests } from "./password-hasher";
 import {
   HASHING_BUSY_MESSAGE,
   HASH_CONCURRENCY,
   HASH_MAX_WAITING,
   hashingGate,
 } from "./hashing-gate";
+
+// The burst must cost what it costs in production (decision 107).
+beforeAll(() => setHashStrengthForTests("default"));
 
 describe("password hashing under a sign-in burst", () => {
   it("refuses beyond the queue with 503 + Retry-After; health stays 200", async () => {

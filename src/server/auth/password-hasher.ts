@@ -1,16 +1,18 @@
 import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from "node:crypto";
 import { hashingGate } from "./hashing-gate";
+import { hashStrength, type HashParams } from "./hash-strength";
 
-/**
- * scrypt at OWASP ASVS 5.0 appendix C strength (N=2^17, r=8, p=1); better-auth's
- * default (N=2^14) is below it. Parameters are stored with each hash so they
- * can be raised later without breaking existing passwords.
+export { setHashStrengthForTests } from "./hash-strength";
+
+/*
+ * scrypt at OWASP ASVS 5.0 appendix C strength (hash-strength.ts: N=2^17, r=8,
+ * p=1); better-auth's default (N=2^14) is below it. Parameters are stored with
+ * each hash so they can be raised later without breaking existing passwords.
  */
-const DEFAULT_PARAMS = { N: 2 ** 17, r: 8, p: 1 };
 const KEY_LENGTH = 64;
 
 /** Waits its turn in the hashing gate; refused with 503 when the queue is full. */
-function derive(password: string, salt: Buffer, params: typeof DEFAULT_PARAMS): Promise<Buffer> {
+function derive(password: string, salt: Buffer, params: HashParams): Promise<Buffer> {
   const options: ScryptOptions = { ...params, maxmem: 256 * params.N * params.r + 1024 * 1024 };
   return hashingGate.run(
     () =>
@@ -24,8 +26,9 @@ function derive(password: string, salt: Buffer, params: typeof DEFAULT_PARAMS): 
 
 export async function hashPassword(password: string): Promise<string> {
   const salt = randomBytes(16);
-  const key = await derive(password, salt, DEFAULT_PARAMS);
-  const { N, r, p } = DEFAULT_PARAMS;
+  const params = hashStrength();
+  const key = await derive(password, salt, params);
+  const { N, r, p } = params;
   return `scrypt$${N}$${r}$${p}$${salt.toString("base64")}$${key.toString("base64")}`;
 }
 

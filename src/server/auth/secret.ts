@@ -4,18 +4,50 @@ import { randomBytes } from "node:crypto";
 import { createPrivateDir } from "../storage/private-files";
 
 /**
- * The session-signing secret: from config when given, else generated once and
- * kept in DATA_DIR so sessions survive restarts without any setup.
+ * A secret kept in DATA_DIR: read when the file exists, else generated once
+ * and written private (0600), so it survives restarts without any setup.
+ * Two processes starting at once on one folder end with the same secret:
+ * the one that loses the exclusive create reads the winner's file.
  */
-export function resolveAuthSecret(configured: string | undefined, dataDir: string): string {
-  if (configured) return configured;
-  const file = path.join(dataDir, "auth-secret");
+export function dataDirSecret(dataDir: string, fileName: string, generate: () => string): string {
+  const file = path.join(dataDir, fileName);
   try {
     return fs.readFileSync(file, "utf8").trim();
   } catch {
     createPrivateDir(dataDir);
-    const secret = randomBytes(48).toString("base64url");
-    fs.writeFileSync(file, secret, { mode: 0o600, flag: "wx" });
+    const secret = generate();
+    try {
+      fs.writeFileSync(file, secret, { mode: 0o600, flag: "wx" });
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== "EEXIST") throw err;
+      return fs.readFileSync(file, "utf8").trim();
+    }
     return secret;
   }
+}
+
+/** The files dataDirSecret keeps in DATA_DIR (made private again at start-up). */
+export const DATA_DIR_SECRET_FILES = ["auth-secret", "payout-details-key"] as const;
+
+/**
+ * The session-signing secret: from config when given, else generated once and
+ * kept in DATA_DIR/auth-secret.
+ */
+export function resolveAuthSecret(configured: string | undefined, dataDir: string): string {
+  if (configured) return configured;
+  return dataDirSecret(dataDir, "auth-secret", () => randomBytes(48).toString("base64url"));
+}
+
+/**
+ * The key payout details are encrypted with (AES-256-GCM): PAYOUT_DETAILS_KEY
+ * when given, else 32 random bytes generated once into DATA_DIR/payout-details-key.
+ */
+export function resolvePayoutDetailsKey(configured: Buffer | undefined, dataDir: string): Buffer {
+  if (configured) return configured;
+  const hex = dataDirSecret(dataDir, "payout-details-key", () => randomBytes(32).toString("hex"));
+  const key = Buffer.from(hex, "hex");
+  if (key.length !== 32) {
+    throw new Error(`${path.join(dataDir, "payout-details-key")} is not 64 hex digits`);
+  }
+  return key;
 }

@@ -1,3 +1,4 @@
+import type { Readable } from "node:stream";
 import type SQLite from "better-sqlite3";
 import type { Kysely } from "kysely";
 import type { MigrationDialect } from "./dialect-types";
@@ -17,6 +18,12 @@ export interface DatabaseHandle {
    * connection (`db.connection()`), so no Kysely transaction is open on it.
    */
   sqlite?: SQLite.Database;
+  /**
+   * PostgreSQL only: runs `COPY … FROM STDIN` on a pooled connection of its
+   * own, fed with `data` (COPY's text format): bulk loads such as a
+   * statement's staged lines (issue 46). Never inside a transaction.
+   */
+  copyFrom?: (statement: string, data: Readable) => Promise<void>;
   /** The SQLite file (absent for PostgreSQL and ":memory:"); health checks its disk. */
   file?: string;
   /**

@@ -1,3 +1,4 @@
+import { pipeline } from "node:stream/promises";
 import pg from "pg";
 import { Kysely, PostgresDialect } from "kysely";
 import type { DatabaseHandle, PostgresOptions } from "./database-handle";
@@ -42,6 +43,16 @@ export async function openPostgres(options: PostgresOptions): Promise<DatabaseHa
     dialect: "postgres",
     bool: (v) => v,
     ...(schema ? { schema } : {}),
+    copyFrom: async (statement, data) => {
+      // Loaded with the first bulk load only, as pg itself is for PostgreSQL only.
+      const { from } = await import("pg-copy-streams");
+      const client = await pool.connect();
+      try {
+        await pipeline(data, client.query(from(statement)));
+      } finally {
+        client.release();
+      }
+    },
     onConnectionError: (err) => {
       process.stderr.write(`postgres connection error (the pool reconnects): ${err.message}\n`);
     },

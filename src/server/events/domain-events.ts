@@ -128,8 +128,8 @@ export interface DomainEventMap {
   };
   /** An agent started reviewing a release (decision 099): its songs are in review. */
   "release.reviewStarted": ReleaseStepEvent;
-  /** An agent sent a release back with items to fix: the artist gets one email. */
-  "release.changesRequested": ReleaseStepEvent;
+  /** An agent sent a release back with items to fix: the artist gets one email listing them. */
+  "release.changesRequested": ReleaseStepEvent & { items: { reason: string; note: string }[] };
   /** An agent approved a release (ISRCs and UPC assigned): the artist gets one email. */
   "release.approved": ReleaseStepEvent;
   /** An agent rejected a release (final): its songs are rejected; one email. */
@@ -140,6 +140,29 @@ export interface DomainEventMap {
   "release.live": ReleaseStepEvent & { store: string; link: string };
   /** Stored-file rows are gone; their bytes may now be removed. */
   "files.deleted": { ids: readonly string[] };
+  /**
+   * A ledger posting committed (issue 46): a statement imported, reversed, or
+   * an unmatched code assigned. `artistIds` are the artists whose balance it
+   * moved (their wallets refetch, each gets the earnings mail for an import).
+   */
+  "ledger.posted": {
+    postingId: string;
+    artistIds: readonly string[];
+  } & (
+    | { kind: "statement" | "reversal" | "assignment"; statementId: string }
+    /** A split's held money moved (issue 47): it spans statements. */
+    | { kind: "split-accept" | "split-return"; statementId: null }
+  );
+  /**
+   * A withdrawal was requested, approved, paid or failed (issue 47), its
+   * money posted in the same transaction: the artist's wallet refetches and
+   * the artist gets one email for the step.
+   */
+  "withdrawal.changed": {
+    withdrawalId: string;
+    artistId: string;
+    state: "requested" | "approved" | "paid" | "failed";
+  };
 }
 
 export type DomainEventName = keyof DomainEventMap;
@@ -189,6 +212,8 @@ function noSubscriptions(): Subscriptions {
     "release.storesUpdated": [],
     "release.live": [],
     "files.deleted": [],
+    "ledger.posted": [],
+    "withdrawal.changed": [],
   };
 }
 

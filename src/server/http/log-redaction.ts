@@ -84,4 +84,9 @@ export const LOG_REDACT_PATHS = [
   "*.confirmPassword",
   "*.token",
   "*.secret",
+  // Payout details (issue 47): never logged, even inside a body or an error.
+  "*.upiId",
+  "*.accountNumber",
+  "*.confirmAccountNumber",
+  "*.pan",
 ];

@@ -96,6 +96,7 @@ describe("a page's preload lookup", () => {
   async function pageWith(
     derive: Parameters<typeof registerWebRoot>[4],
     pictures?: Parameters<typeof registerWebRoot>[5],
+    url = "/chat/p1",
   ) {
     const root = fs.mkdtempSync(path.join(os.tmpdir(), "web-root-derive-"));
     fs.mkdirSync(path.join(root, "pages"));
@@ -117,7 +118,7 @@ describe("a page's preload lookup", () => {
       pictures,
     );
     const started = Date.now();
-    const response = await server.inject({ url: "/chat/p1" });
+    const response = await server.inject({ url });
     const ms = Date.now() - started;
     await server.close();
     fs.rmSync(root, { recursive: true, force: true });
@@ -132,6 +133,20 @@ describe("a page's preload lookup", () => {
   });
 
   const messages = "</api/rooms/r1/messages>; rel=preload; as=fetch; crossorigin=anonymous";
+
+  it("decides by the parsed query: an empty one is the default view, a filter is not", async () => {
+    const found = () => Promise.resolve({ roomId: "r1" });
+    for (const url of ["/chat/p1?", "/chat/p1?&"]) {
+      const { response } = await pageWith(found, undefined, url);
+      expect({ url, link: response.headers.link }).toEqual({
+        url,
+        link: `${messages}, ${notices}`,
+      });
+    }
+    const filtered = await pageWith(found, undefined, "/chat/p1?q=rain");
+    expect(filtered.response.statusCode).toBe(200);
+    expect(filtered.response.headers.link).toBeUndefined();
+  });
 
   it("names the pictures found with what it found", async () => {
     const { response } = await pageWith(

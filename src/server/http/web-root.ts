@@ -108,8 +108,8 @@ export async function registerWebRoot(
   for (const page of hasWeb ? pages.pages : []) {
     const { data } = page;
     app.get(page.path, { schema: { hide: true } }, async (request, reply) => {
-      // Only for the screen's default view: a query string (filters) asks for other data.
-      if (data && viewerOf && !request.url.includes("?")) {
+      // Only for the screen's default view: a query (filters) asks for other data.
+      if (data && viewerOf && !hasQuery(request.query)) {
         // A page is never refused for this: no session, or none readable, means no preload.
         const viewer = await viewerOf(request.headers).catch(() => null);
         if (viewer) {
@@ -147,4 +147,9 @@ export async function registerWebRoot(
     }
     throw new HttpError(404, "Not found.", undefined, "NOT_FOUND");
   });
+}
+
+/** Whether the parsed query names anything: a bare "?" or "?&" is the default view too. */
+function hasQuery(query: unknown): boolean {
+  return typeof query === "object" && query !== null && Object.keys(query).length > 0;
 }

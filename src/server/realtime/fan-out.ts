@@ -75,6 +75,17 @@ export function registerFanOut({ events, realtime, peersOf }: FanOutDeps): void 
 
   registerReleaseFanOut(events, realtime);
 
+  // --- Wallet ---
+  // A statement imported or reversed, or a code assigned: each artist whose
+  // balance moved refetches an open wallet (no reload).
+  events.on("ledger.posted", ({ kind, artistIds }) => {
+    realtime.toUsers([...new Set(artistIds)], "wallet:changed", { reason: kind });
+  });
+  // A withdrawal requested, approved, paid or failed: its artist's wallet refetches.
+  events.on("withdrawal.changed", ({ artistId }) => {
+    realtime.toUsers([artistId], "wallet:changed", { reason: "withdrawal" });
+  });
+
   // --- Sessions ---
   // A socket is authorised once, at the handshake: when its session or its
   // password ends, or its account goes, its sockets end too (on every

@@ -22,6 +22,13 @@ import type { TestApp } from "../test/test-app";
 import { routeCollector } from "../test/route-table";
 import { songValues } from "../test/song-values";
 import { tusUpload } from "../test/tus-upload";
+import {
+  createFinanceAgent,
+  importStatement,
+  insertClaimedRelease,
+  preview,
+  uploadStatement,
+} from "../test/statement-fixtures";
 
 /**
  * Who may do what: every API route and method × {signed out, artist A,
@@ -29,8 +36,8 @@ import { tusUpload } from "../test/tus-upload";
  * room with the agent, A's files). The route table comes from the app
  * itself, so a route added without its row here fails the suite.
  */
-type Persona = "out" | "a" | "b" | "agent";
-const PERSONAS: readonly Persona[] = ["out", "a", "b", "agent"];
+type Persona = "out" | "a" | "b" | "agent" | "finance";
+const PERSONAS: readonly Persona[] = ["out", "a", "b", "agent", "finance"];
 
 interface Fixture {
   a: TestUser;
@@ -54,6 +61,16 @@ interface Fixture {
   /** Saved replies the agent made: one to change, one to remove. */
   savedReplyId: string;
   doomedReplyId: string;
+  /** A finance agent (issue 46): a support agent with the finance role. */
+  finance: TestUser;
+  /** Statements in each state a finance route needs: uploaded, previewed, imported twice. */
+  statements: { uploaded: string; previewed: string; imported: string; doomed: string };
+  /** A track whose artist an unmatched code can be assigned to. */
+  trackId: string;
+  /** The live release of that track (A's). */
+  trackReleaseId: string;
+  /** A's split of that track with B, invited (issue 47). */
+  splitShareId: string;
 }
 
 interface Call {
@@ -65,23 +82,38 @@ interface Call {
 /** A row: the request each persona makes, and the status each must get. */
 interface Row {
   call: (f: Fixture, who: Persona) => Call;
-  expect: Record<Persona, number>;
+  /** The finance agent, an agent too, gets the agent's answer unless the row says. */
+  expect: Record<Exclude<Persona, "finance">, number> & { finance?: number };
 }
 
-const allowed = (ok: number, out = 401): Record<Persona, number> => ({
+const expected = (row: Row, who: Persona): number =>
+  who === "finance" ? (row.expect.finance ?? row.expect.agent) : row.expect[who];
+
+/** Issue 46: statements, rates and the ledger are the finance agents' alone. */
+const financeOnly = (ok: number): Row["expect"] => ({
+  out: 401,
+  a: 403,
+  b: 403,
+  agent: 403,
+  finance: ok,
+});
+
+const allowed = (ok: number, out = 401): Row["expect"] => ({
   out,
   a: ok,
   b: ok,
   agent: ok,
 });
-const everyone = (status: number): Record<Persona, number> => allowed(status, status);
-const agentsOnly = (ok: number): Record<Persona, number> => ({
+const everyone = (status: number): Row["expect"] => allowed(status, status);
+/** A withdrawal id that exists nowhere: the finance agent gets past authorization to a 404. */
+const NO_WITHDRAWAL = "00000000-0000-4000-8000-000000000000";
+const agentsOnly = (ok: number): Row["expect"] => ({
   out: 401,
   a: 403,
   b: 403,
   agent: ok,
 });
-const aAndAgent = (ok: number, stranger = 404): Record<Persona, number> => ({
+const aAndAgent = (ok: number, stranger = 404): Row["expect"] => ({
   out: 401,
   a: ok,
   b: stranger,
@@ -170,6 +202,54 @@ const ROWS: Record<string, Row> = {
   "GET /api/health": { call: () => ({ url: "/api/health" }), expect: everyone(200) },
   "GET /api/config": { call: () => ({ url: "/api/config" }), expect: everyone(200) },
   "GET /api/me": { call: () => ({ url: "/api/me" }), expect: allowed(200) },
+  "GET /api/me/roles": { call: () => ({ url: "/api/me/roles" }), expect: allowed(200) },
+  // Statements, royalty rates and Find a track (issue 46): finance agents only.
+  "GET /api/desk/statements": {
+    call: () => ({ url: "/api/desk/statements" }),
+    expect: financeOnly(200),
+  },
+  "GET /api/desk/statements/:id": {
+    call: (f) => ({ url: `/api/desk/statements/${f.statements.previewed}` }),
+    expect: financeOnly(200),
+  },
+  "POST /api/desk/statements/:id/preview": {
+    call: (f) => ({
+      url: `/api/desk/statements/${f.statements.uploaded}/preview`,
+      payload: { mapping: matrixMapping, store: null, saleMonth: null, currency: null, rates: {} },
+    }),
+    expect: financeOnly(202),
+  },
+  "POST /api/desk/statements/:id/import": {
+    call: (f) => ({ url: `/api/desk/statements/${f.statements.previewed}/import` }),
+    expect: financeOnly(202),
+  },
+  "POST /api/desk/statements/:id/reverse": {
+    call: (f) => ({ url: `/api/desk/statements/${f.statements.doomed}/reverse` }),
+    expect: financeOnly(200),
+  },
+  "GET /api/desk/statements/:id/unmatched": {
+    call: (f) => ({ url: `/api/desk/statements/${f.statements.imported}/unmatched` }),
+    expect: financeOnly(200),
+  },
+  "POST /api/desk/statements/:id/unmatched/assign": {
+    call: (f) => ({
+      url: `/api/desk/statements/${f.statements.imported}/unmatched/assign`,
+      payload: { code: "USMX12600001", trackId: f.trackId },
+    }),
+    expect: financeOnly(200),
+  },
+  "GET /api/desk/tracks": {
+    call: () => ({ url: "/api/desk/tracks?q=matrix" }),
+    expect: financeOnly(200),
+  },
+  "GET /api/desk/artists": {
+    call: () => ({ url: "/api/desk/artists" }),
+    expect: financeOnly(200),
+  },
+  "PUT /api/desk/artists/:id/royalty-rate": {
+    call: (f) => ({ url: `/api/desk/artists/${f.a.id}/royalty-rate`, payload: { percent: "80" } }),
+    expect: financeOnly(200),
+  },
   "GET /api/session": { call: () => ({ url: "/api/session" }), expect: everyone(200) },
   "PATCH /api/profile": {
     call: () => ({ url: "/api/profile", payload: { bio: "Written by the matrix" } }),
@@ -308,7 +388,8 @@ const ROWS: Record<string, Row> = {
   },
   "DELETE /api/saved-replies/:id": {
     call: (f) => ({ url: `/api/saved-replies/${f.doomedReplyId}` }),
-    expect: agentsOnly(200),
+    // The finance agent asks after the agent removed it: gone, but allowed.
+    expect: { ...agentsOnly(200), finance: 404 },
   },
   "GET /api/availability": { call: () => ({ url: "/api/availability" }), expect: agentsOnly(200) },
   "PUT /api/availability": {
@@ -428,7 +509,8 @@ const ROWS: Record<string, Row> = {
       url: `/api/desk/songs/${f.songId}`,
       payload: { ...songValues(f.a.id), version: 1 },
     }),
-    expect: agentsOnly(200),
+    // The finance agent sends version 1 after the agent's change: a conflict, but allowed.
+    expect: { ...agentsOnly(200), finance: 409 },
   },
   // The account routes check the current password: a wrong one proves the
   // caller got past authorization without changing anything.
@@ -465,6 +547,135 @@ const ROWS: Record<string, Row> = {
   "POST /api/account/undo-email-change": {
     call: () => ({ url: "/api/account/undo-email-change", payload: { token: "x".repeat(43) } }),
     expect: everyone(400),
+  },
+  // Payout details: each artist reads and writes only their own (no id in the
+  // address); agents never. A wrong password proves the artist got past
+  // authorization without saving anything.
+  "GET /api/wallet/payout-details": {
+    call: () => ({ url: "/api/wallet/payout-details" }),
+    expect: { out: 401, a: 200, b: 200, agent: 403 },
+  },
+  "PUT /api/wallet/payout-details": {
+    call: () => ({
+      url: "/api/wallet/payout-details",
+      payload: { method: "upi", upiId: "matrix@okaxis", password: wrongPassword },
+    }),
+    expect: { out: 401, a: 400, b: 400, agent: 403 },
+  },
+  // The wallet (issue 46): each artist reads only their own (no id in the
+  // address); agents never. A song's earnings: its artist and agents.
+  "GET /api/wallet": {
+    call: () => ({ url: "/api/wallet" }),
+    expect: { out: 401, a: 200, b: 200, agent: 403 },
+  },
+  "GET /api/wallet/transactions": {
+    call: () => ({ url: "/api/wallet/transactions" }),
+    expect: { out: 401, a: 200, b: 200, agent: 403 },
+  },
+  "GET /api/wallet/earnings": {
+    call: () => ({ url: "/api/wallet/earnings?period=financialYear" }),
+    expect: { out: 401, a: 200, b: 200, agent: 403 },
+  },
+  "GET /api/wallet/earnings.csv": {
+    call: () => ({ url: "/api/wallet/earnings.csv?period=all" }),
+    expect: { out: 401, a: 200, b: 200, agent: 403 },
+  },
+  "GET /api/songs/:id/earnings": {
+    call: (f) => ({ url: `/api/songs/${f.songId}/earnings` }),
+    expect: aAndAgent(200),
+  },
+  // Beside a conversation: every agent reads an artist's balance; artists never.
+  "GET /api/desk/artists/:id/balance": {
+    call: (f) => ({ url: `/api/desk/artists/${f.a.id}/balance` }),
+    expect: agentsOnly(200),
+  },
+  // Withdrawals (issue 47): each artist only their own (no id in the
+  // address); agents never. A and B have no payout details: a request is
+  // refused with its words after authorization, and nothing moves.
+  "GET /api/wallet/withdrawals": {
+    call: () => ({ url: "/api/wallet/withdrawals" }),
+    expect: { out: 401, a: 200, b: 200, agent: 403 },
+  },
+  "GET /api/wallet/withdrawals/preview": {
+    call: () => ({ url: "/api/wallet/withdrawals/preview?amountPaise=50000" }),
+    expect: { out: 401, a: 200, b: 200, agent: 403 },
+  },
+  "POST /api/wallet/withdrawals": {
+    call: (_f, who) => ({
+      url: "/api/wallet/withdrawals",
+      payload: { amountPaise: 50_000, idempotencyKey: `matrix-${who}-withdrawal` },
+    }),
+    expect: { out: 401, a: 400, b: 400, agent: 403 },
+  },
+  "GET /api/wallet/tax": {
+    call: () => ({ url: "/api/wallet/tax" }),
+    expect: { out: 401, a: 200, b: 200, agent: 403 },
+  },
+  "GET /api/wallet/tax.csv": {
+    call: () => ({ url: "/api/wallet/tax.csv" }),
+    expect: { out: 401, a: 200, b: 200, agent: 403 },
+  },
+  // The payouts desk (issue 47): finance agents only; a support agent is 403.
+  "GET /api/desk/payouts": {
+    call: () => ({ url: "/api/desk/payouts?view=requested" }),
+    expect: financeOnly(200),
+  },
+  "POST /api/desk/payouts/approve": {
+    call: () => ({ url: "/api/desk/payouts/approve", payload: { ids: [NO_WITHDRAWAL] } }),
+    expect: financeOnly(200),
+  },
+  "POST /api/desk/payouts/:id/approve": {
+    call: () => ({ url: `/api/desk/payouts/${NO_WITHDRAWAL}/approve` }),
+    expect: financeOnly(404),
+  },
+  "POST /api/desk/payouts/:id/paid": {
+    call: () => ({
+      url: `/api/desk/payouts/${NO_WITHDRAWAL}/paid`,
+      payload: { reference: "UTR1" },
+    }),
+    expect: financeOnly(404),
+  },
+  "POST /api/desk/payouts/:id/failed": {
+    call: () => ({
+      url: `/api/desk/payouts/${NO_WITHDRAWAL}/failed`,
+      payload: { reason: "Bounced" },
+    }),
+    expect: financeOnly(404),
+  },
+  "GET /api/desk/payouts/bank-file.csv": {
+    call: () => ({ url: "/api/desk/payouts/bank-file.csv" }),
+    expect: financeOnly(200),
+  },
+  // Splits (issue 47): A's track, A alone writes; finance agents read; support
+  // agents never; B (invited) only answers their own invitation (accepting
+  // it first: the decline that follows is 409, past authorization).
+  "GET /api/releases/:releaseId/tracks/:trackId/splits": {
+    call: (f) => ({ url: `/api/releases/${f.trackReleaseId}/tracks/${f.trackId}/splits` }),
+    expect: { out: 401, a: 200, b: 404, agent: 403, finance: 200 },
+  },
+  "PUT /api/releases/:releaseId/tracks/:trackId/splits": {
+    call: (f) => ({
+      url: `/api/releases/${f.trackReleaseId}/tracks/${f.trackId}/splits`,
+      payload: { collaborators: [{ email: f.b.email, share: "10" }] },
+    }),
+    expect: { out: 401, a: 200, b: 404, agent: 403 },
+  },
+  "GET /api/wallet/splits": {
+    call: () => ({ url: "/api/wallet/splits" }),
+    expect: { out: 401, a: 200, b: 200, agent: 403 },
+  },
+  "POST /api/wallet/splits/:shareId/accept": {
+    call: (f) => ({ url: `/api/wallet/splits/${f.splitShareId}/accept` }),
+    expect: { out: 401, a: 404, b: 200, agent: 403 },
+  },
+  "POST /api/wallet/splits/:shareId/decline": {
+    call: (f) => ({ url: `/api/wallet/splits/${f.splitShareId}/decline` }),
+    expect: { out: 401, a: 404, b: 409, agent: 403 },
+  },
+  // Public: the link's preview; a token that matches nothing is 404 for all.
+  "GET /api/split-invites/:token": {
+    call: () => ({ url: `/api/split-invites/${"t".repeat(43)}` }),
+    expect: everyone(404),
   },
   "GET /api/account/sessions": {
     call: () => ({ url: "/api/account/sessions" }),
@@ -519,6 +730,64 @@ async function tusCreate(
   return (response.headers.location as string).split("/").pop()!;
 }
 
+/** Statement files differ by a line, so none is refused as already imported. */
+const statementFile = (n: number) =>
+  Buffer.from(
+    [
+      "ISRC,Store,Country,Sales Month,Net Revenue,Currency,Track Title",
+      `INA1B2609901,Spotify,IN,2026-10,${n},INR,Matrix Song`,
+      `USMX12600001,Spotify,IN,2026-10,1,INR,Nobody's Song`,
+    ].join("\n"),
+  );
+
+/** One statement per state the finance routes need, A's track to assign a code to. */
+async function statementFixtures(finance: TestUser, artistId: string) {
+  const { releaseId, trackIds } = await insertClaimedRelease(t.app.ctx.database.db, artistId, {
+    upc: "8901234569901",
+    tracks: [{ title: "Matrix Song", isrc: "INA1B2609901" }],
+  });
+  const ids: string[] = [];
+  for (let n = 1; n <= 4; n++) {
+    const uploaded = await uploadStatement(t.app, finance.cookie, statementFile(n));
+    if (!("id" in uploaded)) throw new Error(uploaded.message);
+    ids.push(uploaded.id);
+  }
+  const [uploaded, previewed, imported, doomed] = ids as [string, string, string, string];
+  for (const id of [previewed, imported, doomed]) {
+    await preview(t.app, finance.cookie, id, { mapping: matrixMapping });
+  }
+  for (const id of [imported, doomed]) await importStatement(t.app, finance.cookie, id);
+  return {
+    statements: { uploaded, previewed, imported, doomed },
+    trackId: trackIds[0]!,
+    trackReleaseId: releaseId,
+  };
+}
+
+/** A invites B to 10% of the live track's earnings; the share's id. */
+async function splitFixture(a: TestUser, b: TestUser, releaseId: string, trackId: string) {
+  const response = await t.app.inject({
+    method: "PUT",
+    url: `/api/releases/${releaseId}/tracks/${trackId}/splits`,
+    headers: { origin: ORIGIN, cookie: a.cookie },
+    payload: { collaborators: [{ email: b.email, share: "10" }] },
+  });
+  const [share] = response.json<{ collaborators: { id: string }[] }>().collaborators;
+  if (!share) throw new Error(`split fixture: ${response.body}`);
+  return share.id;
+}
+
+const matrixMapping = {
+  isrc: "ISRC",
+  upc: null,
+  store: "Store",
+  country: "Country",
+  saleMonth: "Sales Month",
+  quantity: null,
+  netRevenue: "Net Revenue",
+  currency: "Currency",
+};
+
 async function savedReply(agent: TestUser, shortcut: string): Promise<string> {
   const response = await t.app.inject({
     method: "POST",
@@ -538,6 +807,7 @@ beforeAll(async () => {
   const a = await createUser(t.app, "Artist A");
   const b = await createUser(t.app, "Artist B");
   const agent = await createUser(t.app, "Agent Matrix", true);
+  const finance = await createFinanceAgent(t.app, "Finance Matrix");
   const opened = await t.app.inject({
     method: "PUT",
     url: `/api/chat/rooms/with/${agent.id}`,
@@ -572,6 +842,7 @@ beforeAll(async () => {
     ["a", a],
     ["b", b],
     ["agent", agent],
+    ["finance", finance],
   ] as const) {
     spare[who] = (await signIn(t.app, user.email)).cookie;
   }
@@ -581,6 +852,7 @@ beforeAll(async () => {
     const session = await t.app.inject({ url: "/api/auth/get-session", headers: { cookie } });
     aSessions[who] = session.json<{ session: { id: string } }>().session.id;
   }
+  const statements = await statementFixtures(finance, a.id);
   f = {
     a,
     b,
@@ -596,6 +868,9 @@ beforeAll(async () => {
     unfinishedId: await tusCreate(a, "chat", { roomId }, png.length + 5),
     savedReplyId: await savedReply(agent, "fixture"),
     doomedReplyId: await savedReply(agent, "doomed"),
+    finance,
+    ...statements,
+    splitShareId: await splitFixture(a, b, statements.trackReleaseId, statements.trackId),
   };
   url = await listen(t.app);
   // A dozen sign-ups and sign-ins, each a 128 MiB hash: slow on a busy machine.
@@ -644,13 +919,13 @@ describe("authorization matrix", () => {
         let response = await ask();
         // A 503 is an engine's state (readiness over a 2 s probe on a loaded
         // CI host), not who may call: asked once more, it must then agree.
-        if (response.statusCode === 503 && row.expect[who] !== 503) {
+        if (response.statusCode === 503 && expected(row, who) !== 503) {
           await new Promise((resolve) => setTimeout(resolve, 1_000));
           response = await ask();
         }
-        if (response.statusCode !== row.expect[who]) {
+        if (response.statusCode !== expected(row, who)) {
           wrong.push(
-            `${cell} as ${who}: ${response.statusCode}, expected ${row.expect[who]} (${response.body.slice(0, 300)})`,
+            `${cell} as ${who}: ${response.statusCode}, expected ${expected(row, who)} (${response.body.slice(0, 300)})`,
           );
         }
       }

@@ -94,7 +94,7 @@ export function wavFile(options: ToneOptions = {}): Buffer {
 
 // FLAC ------------------------------------------------------------------
 
-function crc8(bytes: Uint8Array): number {
+export function crc8(bytes: Uint8Array): number {
   let crc = 0;
   for (const byte of bytes) {
     crc ^= byte;
@@ -103,7 +103,7 @@ function crc8(bytes: Uint8Array): number {
   return crc;
 }
 
-function crc16(bytes: Uint8Array): number {
+export function crc16(bytes: Uint8Array): number {
   let crc = 0;
   for (const byte of bytes) {
     crc ^= byte << 8;
@@ -115,7 +115,7 @@ function crc16(bytes: Uint8Array): number {
 }
 
 /** A frame number as FLAC codes it (UTF-8's scheme). */
-function utf8Number(n: number): number[] {
+export function utf8Number(n: number): number[] {
   if (n < 0x80) return [n];
   const bytes: number[] = [];
   let value = n;

@@ -12,7 +12,7 @@ export const fileBytesSchema = z.unknown().describe("The file's bytes, with its 
 export const uploadedFileSchema = z.object({
   id: z.string(),
   url: z.string(),
-  kind: z.enum(["image", "audio"]),
+  kind: z.enum(["image", "audio", "statement"]),
   mimeType: z.string(),
   size: z.number().int(),
   name: z.string(),

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import type {
   ArtistOption,
+  DeskSongRecord,
   SongCounts,
   SongDetail,
   SongNotices,
@@ -53,6 +54,11 @@ export const songRecordSchema = songDetailSchema.extend({
   ),
   dailyViews: z.array(z.object({ day: z.string(), views: z.number() })),
 }) satisfies z.ZodType<SongRecord>;
+
+/** The desk's song: the record and the release that owns it. */
+export const deskSongRecordSchema = songRecordSchema.extend({
+  release: z.object({ id: z.string(), title: z.string(), state: z.string() }).nullable(),
+}) satisfies z.ZodType<DeskSongRecord>;
 
 export const songCountsSchema = z.object({
   all: z.number(),

@@ -7,7 +7,8 @@ import { useSongNotices } from "../features/songs/api/get-song-notices";
 import { SongStatusToasts } from "../features/songs/notices/song-status-toasts";
 import { useLiveSongs } from "../features/songs/api/live-songs";
 import { MAIN_CONTENT_ID, SkipLink } from "../components/skip-link";
-import { adminNavItems, bottomNavItems, sideNavItems, type NavItem } from "./nav-items";
+import { useIsFinance } from "../lib/auth/roles";
+import { agentNavItems, bottomNavItems, sideNavItems, type NavItem } from "./nav-items";
 
 /** The unread count on the Chat / Inbox item, on every page. */
 function UnreadBadge({ count }: { count: number }) {
@@ -60,7 +61,7 @@ export const sideLinkClass = `${linkBase} relative justify-center px-3 py-2.5 xl
 /** A side link's label: its accessible name always, shown from `xl` on. */
 export const sideLabelClass = "sr-only xl:not-sr-only xl:flex-1";
 /** A bottom link's box, likewise. */
-export const bottomLinkClass = `${linkBase} flex-col gap-1 py-2 text-xs`;
+export const bottomLinkClass = `${linkBase} min-w-0 flex-col gap-1 py-2 text-xs`;
 const activeClass = "bg-indigo-50 text-indigo-800 dark:bg-indigo-950 dark:text-indigo-200";
 const idleClass = "text-slate-700 hover:bg-slate-100 dark:text-slate-300 dark:hover:bg-slate-800";
 
@@ -251,7 +252,8 @@ function BottomNav({ items, pathname, unread, hasNotice }: NavMarks) {
                 dotAt="-top-0.5 -right-1"
               />
             </span>
-            {item.label}
+            {/* A finance agent's seven items share 375 px: a long label wraps, never scrolls. */}
+            <span className="max-w-full text-center [overflow-wrap:anywhere]">{item.label}</span>
           </NavLink>
         );
       })}
@@ -268,13 +270,15 @@ export function AppShell() {
   const unread = useUnreadTotal(user ? user.admin : undefined);
   useUnreadTitle(unread);
   const notices = useSongNotices(user !== undefined && user !== null && !user.admin);
+  const finance = useIsFinance() === true;
+  const agentItems = agentNavItems(finance);
   const marks = { pathname, unread, hasNotice: (notices.data?.unseen.length ?? 0) > 0 };
 
   return (
     <ShellFrame
       onChatRoute={onChatRoute}
-      sideNav={<SideNav items={user?.admin ? adminNavItems : sideNavItems} {...marks} />}
-      bottomNav={<BottomNav items={user?.admin ? adminNavItems : bottomNavItems} {...marks} />}
+      sideNav={<SideNav items={user?.admin ? agentItems : sideNavItems} {...marks} />}
+      bottomNav={<BottomNav items={user?.admin ? agentItems : bottomNavItems} {...marks} />}
       after={user && !user.admin && <SongStatusToasts />}
     >
       <Outlet />

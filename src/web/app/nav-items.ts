@@ -1,10 +1,13 @@
 import {
+  Banknote,
+  FileSpreadsheet,
   Inbox,
   List,
   MessageCircle,
   MessageSquareText,
   Music,
   Settings,
+  Users,
   Wallet,
   type LucideIcon,
 } from "lucide-react";
@@ -39,3 +42,21 @@ export const adminNavItems: NavItem[] = [
   { to: "/saved-replies", label: "Saved replies", icon: MessageSquareText },
   { to: "/settings", label: "Settings", icon: Settings },
 ];
+
+/** What a finance agent has beside the support desk (issue 46). */
+export const financeNavItems: NavItem[] = [
+  { to: "/desk/statements", label: "Statements", icon: FileSpreadsheet },
+  { to: "/desk/artists", label: "Artists", icon: Users },
+  { to: "/desk/payouts", label: "Payouts", icon: Banknote },
+];
+
+/** An agent's items: the finance desk's before Settings when the agent holds the role. */
+export function agentNavItems(finance: boolean): NavItem[] {
+  if (!finance) return adminNavItems;
+  const settings = adminNavItems.length - 1;
+  return [
+    ...adminNavItems.slice(0, settings),
+    ...financeNavItems,
+    ...adminNavItems.slice(settings),
+  ];
+}

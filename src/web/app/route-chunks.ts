@@ -32,6 +32,7 @@ export const routeChunks: RouteChunks[] = [
     path: "/undo-email-change",
     modules: ["src/web/features/account/undo/undo-email-change-page.tsx"],
   },
+  { path: "/splits/invite/:token", modules: ["src/web/features/splits/split-invite-page.tsx"] },
   { path: "/login", modules: ["src/web/features/auth/login-page.tsx"], prerender: true },
   { path: "/register", modules: ["src/web/features/auth/register-page.tsx"], prerender: true },
   {
@@ -87,5 +88,19 @@ export const routeChunks: RouteChunks[] = [
   { path: "/saved-replies", modules: ["src/web/features/saved-replies/saved-replies-page.tsx"] },
   { path: "/desk/songs/new", modules: [`${songs}desk/song-editor-page.tsx`] },
   { path: "/desk/songs/:id", modules: [`${songs}desk/song-editor-page.tsx`] },
+  { path: "/desk/statements", modules: ["src/web/features/statements/statements-page.tsx"] },
+  {
+    path: "/desk/statements/:id",
+    modules: ["src/web/features/statements/statement-page.tsx"],
+  },
+  { path: "/desk/artists", modules: ["src/web/features/desk-artists/desk-artists-page.tsx"] },
   { path: "/wallet", modules: ["src/web/features/wallet/wallet-page.tsx"] },
+  { path: "/wallet/earnings", modules: ["src/web/features/wallet/earnings-page.tsx"] },
+  { path: "/wallet/tax", modules: ["src/web/features/wallet/tax-page.tsx"] },
+  { path: "/desk/payouts", modules: ["src/web/features/payouts-desk/payouts-page.tsx"] },
+  {
+    path: "/wallet/payout-details",
+    modules: ["src/web/features/payout-details/payout-details-page.tsx"],
+  },
+  { path: "/wallet/splits", modules: ["src/web/features/splits/splits-page.tsx"] },
 ];

@@ -13,6 +13,9 @@ import { songUrl } from "../features/songs/api/open-song";
 import { releasesUrl } from "../features/releases/api/get-releases";
 import { deskReleaseUrl, deskReleasesUrl } from "../features/releases/desk/desk-release-keys";
 import { savedRepliesUrl } from "../features/saved-replies/api/saved-replies";
+import { payoutDetailsUrl } from "../features/payout-details/api/payout-details";
+import { mySplitsUrl } from "../features/splits/api/splits";
+import { earningsUrl, walletTransactionsUrl, walletUrl } from "../features/wallet/api/wallet-keys";
 
 /** The API answers a signed-in screen asks for first, for each role that sees it. */
 export type RouteData = Partial<Record<"artist" | "agent", string[]>>;
@@ -65,7 +68,10 @@ export const routeData: Record<string, RouteData> = {
   "/list": withFrame({ artist: [mySongsUrl({}), songCountsUrl("")] }),
   "/song/:id": withFrame({ artist: [songUrl(routeParam("id"))] }),
   "/releases": withFrame({ artist: [releasesUrl] }),
-  "/wallet": withFrame({ artist: [] }),
+  "/wallet": withFrame({ artist: [walletUrl, walletTransactionsUrl()] }),
+  "/wallet/earnings": withFrame({ artist: [earningsUrl("last12")] }),
+  "/wallet/payout-details": withFrame({ artist: [payoutDetailsUrl] }),
+  "/wallet/splits": withFrame({ artist: [mySplitsUrl] }),
   "/settings": withFrame({
     artist: [mailPreferencesUrl, accountSessionsUrl],
     agent: [ownAvailabilityUrl, mailPreferencesUrl, accountSessionsUrl],
@@ -74,4 +80,6 @@ export const routeData: Record<string, RouteData> = {
   "/desk/releases": withFrame({ agent: [deskReleasesUrl("submitted", "")] }),
   "/desk/releases/:id": withFrame({ agent: [deskReleaseUrl(routeParam("id"))] }),
   "/saved-replies": withFrame({ agent: [savedRepliesUrl] }),
+  // The finance desk (/desk/statements, /desk/artists) has none: the preloads
+  // know artists and agents, not finance, and a support agent's would go unused.
 };

@@ -1,6 +1,7 @@
 import { Navigate, Outlet, useLocation } from "react-router";
 import { FullPageSpinner } from "../components/spinner";
 import { useSession } from "../lib/auth/session";
+import { returnPath } from "../lib/return-path";
 import { ChatConnectionProvider } from "../features/conversations/realtime/chat-connection-provider";
 import { RealtimeProvider } from "../realtime/realtime-provider";
 
@@ -9,7 +10,10 @@ export function RequireSignedIn() {
   const { data: user, isPending } = useSession();
   const location = useLocation();
   if (isPending) return <FullPageSpinner />;
-  if (!user) return <Navigate to="/login" replace state={{ from: location.pathname }} />;
+  if (!user) {
+    const from = `${location.pathname}${location.search}`;
+    return <Navigate to="/login" replace state={{ from }} />;
+  }
   // The live link (and the chat on it) reaches every signed-in page.
   return (
     <RealtimeProvider userId={user.id}>
@@ -20,10 +24,14 @@ export function RequireSignedIn() {
   );
 }
 
-/** Login and register: a signed-in user goes to the app instead. */
+/**
+ * Login and register: a signed-in user goes to the app instead, or back to
+ * the page that asked them to sign in (an emailed link).
+ */
 export function RequireSignedOut() {
   const { data: user, isPending } = useSession();
+  const state: unknown = useLocation().state;
   if (isPending) return <FullPageSpinner />;
-  if (user) return <Navigate to="/" replace />;
+  if (user) return <Navigate to={returnPath(state)} replace />;
   return <Outlet />;
 }

@@ -64,6 +64,19 @@ export const routeSkeletons: Record<string, RouteSkeleton> = {
   "/releases/new": { kind: "page", title: "New release", loading: "Starting your release…" },
   "/releases/:id": { kind: "page", loading: "Loading release…" },
   "/wallet": { kind: "page", title: "Wallet", loading: "Loading your wallet…" },
+  "/wallet/earnings": {
+    kind: "page",
+    title: "Earnings",
+    wide: true,
+    loading: "Loading your earnings…",
+  },
+  "/wallet/payout-details": {
+    kind: "page",
+    title: "Payout details",
+    loading: "Loading your payout details…",
+  },
+  "/wallet/tax": { kind: "page", title: "Tax summary", loading: "Loading your tax summary…" },
+  "/wallet/splits": { kind: "page", title: "Splits", loading: "Loading your splits…" },
 };
 
 /** Signed-in routes whose page has no skeleton: the agents' desk lists, and `/` (both sides). */
@@ -75,6 +88,10 @@ export const WITHOUT_SKELETON: readonly string[] = [
   "/desk/releases",
   "/desk/releases/:id",
   "/saved-replies",
+  "/desk/statements",
+  "/desk/statements/:id",
+  "/desk/artists",
+  "/desk/payouts",
 ];
 
 const placeholder = "rounded bg-slate-200 dark:bg-slate-700";

@@ -31,6 +31,11 @@ export const routes: RouteObject[] = [
     ...page(() => import("../features/account/undo/undo-email-change-page")),
   },
   {
+    // A split invitation's link (issue 47): sign in or create an account from it.
+    path: "/splits/invite/:token",
+    ...page(() => import("../features/splits/split-invite-page")),
+  },
+  {
     element: <RequireSignedOut />,
     children: [
       { path: "/login", ...page(() => import("../features/auth/login-page")) },
@@ -126,7 +131,39 @@ export const routes: RouteObject[] = [
             path: "desk/songs/:id",
             ...page(() => import("../features/songs/desk/song-editor-page")),
           },
+          {
+            // The finance desk (issue 46): finance agents only (RequireFinance in each page).
+            path: "desk/statements",
+            ...page(() => import("../features/statements/statements-page")),
+          },
+          {
+            path: "desk/statements/:id",
+            ...page(() => import("../features/statements/statement-page")),
+          },
+          {
+            path: "desk/artists",
+            ...page(() => import("../features/desk-artists/desk-artists-page")),
+          },
           { path: "wallet", ...page(() => import("../features/wallet/wallet-page")) },
+          {
+            // The charts (uPlot) come with this screen only.
+            path: "wallet/earnings",
+            ...page(() => import("../features/wallet/earnings-page")),
+          },
+          {
+            path: "wallet/tax",
+            ...page(() => import("../features/wallet/tax-page")),
+          },
+          {
+            // The payouts desk (issue 47): finance agents only (RequireFinance in the page).
+            path: "desk/payouts",
+            ...page(() => import("../features/payouts-desk/payouts-page")),
+          },
+          {
+            path: "wallet/payout-details",
+            ...page(() => import("../features/payout-details/payout-details-page")),
+          },
+          { path: "wallet/splits", ...page(() => import("../features/splits/splits-page")) },
           { path: "*", ...page(() => import("./not-found-page")) },
         ],
       },

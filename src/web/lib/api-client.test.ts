@@ -47,6 +47,25 @@ describe("apiFetch checks every answer against the server's response schema (dec
     );
   });
 
+  it("rejects a name another route answers, even when the shape fits (issue 48)", async () => {
+    // forgot-password answers okMessage; `ok` is a looser shape the same body fits.
+    answer(200, { ok: true, message: "Check your inbox." });
+    const failure = apiFetch("/api/auth/forgot-password", { answer: "ok", body: {} });
+    await expect(failure).rejects.toBeInstanceOf(ApiAnswerError);
+    await expect(failure).rejects.toThrow(
+      /^POST \/api\/auth\/forgot-password does not answer ok, which only .*POST \/api\/auth\/reset-password answer$/,
+    );
+    answer(200, { ok: true, message: "Check your inbox." });
+    await expect(
+      apiFetch("/api/auth/forgot-password", { answer: "okMessage", body: {} }),
+    ).resolves.toEqual({ ok: true, message: "Check your inbox." });
+    // Parameters match any one segment, never more or none.
+    answer(200, { unread: 1 });
+    await expect(apiFetch("/api/desk/unread/x", { answer: "deskUnread" })).rejects.toThrow(
+      "does not answer deskUnread",
+    );
+  });
+
   it("still reports a refusal as an ApiError, whatever its body", async () => {
     answer(404, { message: "Song not found." });
     const failure = apiFetch("/api/songs/s1", { answer: "songRecord" });

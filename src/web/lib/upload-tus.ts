@@ -1,6 +1,6 @@
 import { DetailedError, Upload } from "tus-js-client";
 import { UPLOAD_ENDPOINT, type UploadedFile } from "../../shared/files";
-import { apiFetch } from "./api-client";
+import { ApiError, apiFetch } from "./api-client";
 import {
   CHUNK_SIZE,
   RETRY_DELAYS_MS,
@@ -71,11 +71,14 @@ export function uploadWithTus(file: File, options: UploadOptions): Promise<Uploa
         const answer = body
           ? Promise.resolve().then(() => JSON.parse(body) as UploadedFile)
           : finishedUploadDetails(upload.url);
-        answer
-          .then(resolve)
-          .catch(() =>
-            reject(new UploadError("unknown", "The server's answer could not be read.")),
-          );
+        answer.then(resolve).catch((error: unknown) =>
+          // No answer at all is the connection's fault: the caller tries again later.
+          reject(
+            error instanceof ApiError || error instanceof SyntaxError
+              ? new UploadError("unknown", "The server's answer could not be read.")
+              : new UploadError("network", "The connection was lost."),
+          ),
+        );
       },
       onError: (error) => {
         reject(classify(error, !created));

@@ -17,6 +17,15 @@ import { releasesMigration } from "./0017-releases";
 import { fanOutPendingMigration } from "./0018-fan-out-pending";
 import { mailJobPriorityMigration } from "./0019-mail-job-priority";
 import { releaseReviewMigration } from "./0020-release-review";
+import { releaseUpcUniqueMigration } from "./0021-release-upc-unique";
+import { payoutDetailsMigration } from "./0025-payout-details";
+import { financeRoleMigration } from "./0026-finance-role";
+import { ledgerMigration } from "./0027-ledger";
+import { statementsMigration } from "./0028-statements";
+import { earningsEmailsMigration } from "./0029-earnings-emails";
+import { withdrawalsMigration } from "./0031-withdrawals";
+import { splitsMigration } from "./0032-splits";
+import { statementLineScratchMigration } from "./0033-statement-line-scratch";
 
 /**
  * Every migration, in order. New features append here; names never change
@@ -41,5 +50,14 @@ export function allMigrations(dialect: MigrationDialect): Record<string, Migrati
     "0018-fan-out-pending": fanOutPendingMigration,
     "0019-mail-job-priority": mailJobPriorityMigration,
     "0020-release-review": releaseReviewMigration,
+    "0021-release-upc-unique": releaseUpcUniqueMigration,
+    "0025-payout-details": payoutDetailsMigration,
+    "0026-finance-role": financeRoleMigration,
+    "0027-ledger": ledgerMigration(dialect),
+    "0028-statements": statementsMigration(dialect),
+    "0029-earnings-emails": earningsEmailsMigration,
+    "0031-withdrawals": withdrawalsMigration,
+    "0032-splits": splitsMigration,
+    "0033-statement-line-scratch": statementLineScratchMigration(dialect),
   };
 }

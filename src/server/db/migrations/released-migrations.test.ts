@@ -25,6 +25,9 @@ const RELEASED = [
   "0017-releases",
   "0018-fan-out-pending",
   "0019-mail-job-priority",
+  "0020-release-review",
+  "0021-release-upc-unique",
+  "0025-payout-details",
 ];
 
 describe("migrations", () => {

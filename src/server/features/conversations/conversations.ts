@@ -4,6 +4,7 @@ import type { DomainEvents } from "../../events/domain-events";
 import type { UserBudget } from "../../limits/user-budget";
 import type { RealtimeLookups } from "../../realtime/pending-delivery";
 import { statusChangeLine } from "../../../shared/song-events";
+import type { RoomMembers } from "./access/room-members";
 import { ChatService } from "./messages/chat-service";
 import { chatFileResolver } from "./messages/chat-upload-purpose";
 import { RoomWriter } from "./messages/room-writer";
@@ -21,6 +22,8 @@ export interface ConversationsDeps {
   instanceId?: string;
   /** Each user's send budget (CHAT_SEND_BURST, CHAT_SENDS_PER_MINUTE). */
   sendBudget?: UserBudget;
+  /** The instance's room member cache, shared with the room's file downloads. */
+  members: RoomMembers;
 }
 
 /** The conversations feature as the app's wiring builds it once. */
@@ -50,6 +53,7 @@ export function createConversations(deps: ConversationsDeps): Conversations {
     db: database.db,
     writer,
     events,
+    members: deps.members,
     resolveFile: chatFileResolver(database.db),
     ...(deps.sendBudget ? { sendBudget: deps.sendBudget } : {}),
   });

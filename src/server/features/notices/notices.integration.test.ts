@@ -121,7 +121,11 @@ describe("unread-message notices", () => {
       url: "/api/mail/preferences",
       headers: { cookie: agent.cookie },
     });
-    expect(prefs.json()).toEqual({ unreadNotices: false, songStatusNotices: true });
+    expect(prefs.json()).toEqual({
+      unreadNotices: false,
+      songStatusNotices: true,
+      earningsEmails: true,
+    });
     await post(`/api/chat/rooms/${roomId}/read`, agent.cookie);
     await send(socket, { id: randomUUID(), roomId, text: "Still there?" });
     await sleep(2500);
@@ -175,7 +179,11 @@ describe("unread-message notices", () => {
       url: "/api/mail/preferences",
       headers: { cookie: a.cookie },
     });
-    expect(prefs.json()).toEqual({ unreadNotices: true, songStatusNotices: true });
+    expect(prefs.json()).toEqual({
+      unreadNotices: true,
+      songStatusNotices: true,
+      earningsEmails: true,
+    });
     const put = (payload: unknown) =>
       t.app.inject({
         method: "PUT",
@@ -188,6 +196,7 @@ describe("unread-message notices", () => {
     expect((await put({ unreadNotices: false })).json()).toEqual({
       unreadNotices: false,
       songStatusNotices: true,
+      earningsEmails: true,
     });
     expect((await t.app.inject({ url: "/api/mail/preferences" })).statusCode).toBe(401);
   });

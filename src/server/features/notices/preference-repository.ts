@@ -10,12 +10,13 @@ export async function readMailPreferences(
 ): Promise<MailPreferences> {
   const row = await db
     .selectFrom("mail_preference")
-    .select(["unreadNotices", "songStatusNotices"])
+    .select(["unreadNotices", "songStatusNotices", "earningsEmails"])
     .where("userId", "=", userId)
     .executeTakeFirst();
   return {
     unreadNotices: row ? Boolean(row.unreadNotices) : true,
     songStatusNotices: row?.songStatusNotices == null ? true : Boolean(row.songStatusNotices),
+    earningsEmails: row?.earningsEmails == null ? true : Boolean(row.earningsEmails),
   };
 }
 
@@ -42,6 +43,7 @@ export async function saveMailPreferences(
   const values = {
     unreadNotices: database.bool(next.unreadNotices),
     songStatusNotices: database.bool(next.songStatusNotices),
+    earningsEmails: database.bool(next.earningsEmails),
     updatedAt: Date.now(),
   };
   await database.db

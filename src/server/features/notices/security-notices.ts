@@ -58,3 +58,27 @@ export async function notifyEmailChanged(
     }),
   );
 }
+
+/** After payout details were saved: where withdrawals go now (masked) and until when they wait. */
+export async function notifyPayoutDetailsChanged(
+  ctx: NoticeDeps,
+  change: {
+    userId: string;
+    email: string;
+    destination: string;
+    pan: string | null;
+    heldUntil: number | null;
+  },
+): Promise<void> {
+  const { payoutDetailsChangedMail } = await import("../../mail/templates/payout-details-mail");
+  await ctx.mail.send(
+    await payoutDetailsChangedMail({
+      to: { name: await nameOf(ctx, change.userId, ""), address: change.email },
+      at: Date.now(),
+      destination: change.destination,
+      pan: change.pan,
+      heldUntil: change.heldUntil,
+      publicUrl: ctx.config.publicUrl,
+    }),
+  );
+}

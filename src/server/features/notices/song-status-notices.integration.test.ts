@@ -96,10 +96,15 @@ describe("song status emails", () => {
     const off = await request("PUT", "/api/mail/preferences", artist.cookie, {
       songStatusNotices: false,
     });
-    expect(off.json()).toEqual({ unreadNotices: true, songStatusNotices: false });
+    expect(off.json()).toEqual({
+      unreadNotices: true,
+      songStatusNotices: false,
+      earningsEmails: true,
+    });
     expect((await request("GET", "/api/mail/preferences", artist.cookie)).json()).toEqual({
       unreadNotices: true,
       songStatusNotices: false,
+      earningsEmails: true,
     });
 
     const song = await createSong(agent, artist.id, "Quiet Song");

@@ -6,6 +6,8 @@ import { errorResponses } from "../../../shared/responses/common";
 import { publicUserSchema, sessionAnswerSchema } from "../../../shared/responses/user";
 import { ProfileService } from "./profile-service";
 import { noQuerySchema } from "../../../shared/no-input";
+import { myRolesSchema } from "../../../shared/responses/wallet";
+import { isFinanceAgent } from "../../auth/finance-role";
 
 const tags = ["profile"];
 
@@ -21,7 +23,7 @@ function profilePlugin(app: FastifyInstance, _options: unknown, done: (err?: Err
 /** Who is signed in: the user, or null for the web app's first check. */
 function registerSignedInUserRoutes(parent: FastifyInstance): void {
   const app = parent.withTypeProvider<ZodTypeProvider>();
-  const { sessions } = app.ctx;
+  const { sessions, database } = app.ctx;
 
   /** The signed-in user; 401 when nobody is signed in. */
   app.get(
@@ -38,6 +40,24 @@ function registerSignedInUserRoutes(parent: FastifyInstance): void {
       const { user } = await sessions.require(request);
       reply.header("cache-control", "no-store");
       return user;
+    },
+  );
+
+  /** The staff roles of the signed-in user (issue 46): the finance agent's navigation. */
+  app.get(
+    "/api/me/roles",
+    {
+      schema: {
+        tags,
+        summary: "The signed-in user's roles: { finance }",
+        querystring: noQuerySchema,
+        response: { 200: myRolesSchema, ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      const { user } = await sessions.require(request);
+      reply.header("cache-control", "no-store");
+      return { finance: await isFinanceAgent(database.db, user) };
     },
   );
 

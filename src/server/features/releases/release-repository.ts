@@ -36,6 +36,7 @@ export async function insertRelease(
       cLine: "",
       upc: "",
       artworkFileId: null,
+      upcClaim: null,
       acknowledgedWarnings: "[]",
       createdAt: now,
       updatedAt: now,
@@ -118,12 +119,17 @@ export async function insertCheckedFile(db: Db, row: ReleaseFileRow): Promise<vo
   await db.insertInto("release_file").values(row).execute();
 }
 
-/** Writes the draft's own fields if the release is still at `version`; undefined otherwise. */
+/**
+ * Writes the draft's own fields if the release is still at `version`;
+ * undefined otherwise. `upcClaim`: the claim kept (the UPC is the same) or
+ * null (a changed UPC is claimed again at the resubmission).
+ */
 export async function updateReleaseFields(
   db: Db,
   id: string,
   version: number,
   draft: Omit<ReleaseDraft, "version" | "tracks">,
+  upcClaim: string | null,
   now = Date.now(),
 ): Promise<ReleaseRow | undefined> {
   return db
@@ -139,6 +145,7 @@ export async function updateReleaseFields(
       pLine: draft.pLine,
       cLine: draft.cLine,
       upc: draft.upc,
+      upcClaim,
       artworkFileId: draft.artworkFileId,
       version: version + 1,
       updatedAt: now,

@@ -6,7 +6,7 @@ import {
   releaseStateLabel,
   type ReleaseState,
 } from "../../../shared/release-constants";
-import { normalizeIsrc } from "../../../shared/release-codes";
+import { normalizeIsrc, upcKey } from "../../../shared/release-codes";
 import { releaseMessages as m } from "../../../shared/release-messages";
 import { transition, type ReleaseAction } from "../../../shared/release-transitions";
 import {
@@ -40,6 +40,7 @@ import {
   type ReleaseRow,
 } from "./release-repository";
 import { toReleaseDetail, toReleaseSummary } from "./release-detail";
+import { upcClaimedElsewhere } from "./release-upc-repository";
 import { submitRelease, withdrawRelease } from "./release-submission-service";
 
 export interface ReleaseServiceDeps {
@@ -66,7 +67,9 @@ export class SubmitRefused extends HttpError {
   }
 }
 
-const notFound = () => new HttpError(404, m.notFound, undefined, "NOT_FOUND");
+/** A release the user may not read, or none at all: one answer for both. */
+export const releaseNotFound = () => new HttpError(404, m.notFound, undefined, "NOT_FOUND");
+const notFound = releaseNotFound;
 const stale = () => new HttpError(409, m.staleVersion, undefined, "STALE_VERSION");
 
 /**
@@ -109,18 +112,17 @@ export class ReleaseService {
     );
   }
 
-  async get(user: PublicUser, id: string): Promise<ReleaseDetail> {
-    return this.detailOf(await this.readable(user, id));
-  }
-
   /** Saves the whole draft if it is still at the version the client edited. */
   async save(user: PublicUser, id: string, draft: ReleaseDraft): Promise<ReleaseDetail> {
     const release = await this.writable(user, id);
     if (release.version !== draft.version) throw stale();
     await this.assertOwnFiles(release.id, draft);
     const { version, tracks, ...fields } = draft;
+    // A release sent back for changes keeps its claim while its UPC stays the same.
+    const upcClaim =
+      release.upcClaim && release.upcClaim === upcKey(draft.upc) ? release.upcClaim : null;
     const { saved, goneSongs } = await this.deps.db.transaction().execute(async (trx) => {
-      const row = await updateReleaseFields(trx, id, version, fields, this.now());
+      const row = await updateReleaseFields(trx, id, version, fields, upcClaim, this.now());
       if (!row) throw stale();
       const gone = await replaceTracks(trx, id, tracks);
       // A track removed while changes were requested takes its song along.
@@ -173,7 +175,10 @@ export class ReleaseService {
     const outcome = await submitRelease(this.deps.db, detail, acknowledged, this.now());
     if (outcome === "stale") throw stale();
     if ("isrcTaken" in outcome) {
-      throw new SubmitRefused(outcome.isrcTaken.map(takenIssue));
+      throw new SubmitRefused([
+        ...(outcome.upcTaken ? [upcTakenIssue()] : []),
+        ...outcome.isrcTaken.map(takenIssue),
+      ]);
     }
     const { row, songIds } = outcome;
     for (const songId of songIds) {
@@ -209,7 +214,7 @@ export class ReleaseService {
     return this.detailOf(row);
   }
 
-  /** The detail with its issues: the shared rules, and ISRCs another release has claimed. */
+  /** The detail with its issues: the shared rules, and the ISRCs and UPC another release has claimed. */
   private async detailOf(row: ReleaseRow): Promise<ReleaseDetail> {
     const [tracks, files] = await Promise.all([
       findTracks(this.deps.db, [row.id]),
@@ -221,6 +226,8 @@ export class ReleaseService {
       if (isrc) isrcs.set(track.id, isrc);
     }
     const taken = await claimedIsrcs(this.deps.db, row.id, [...isrcs.values()]);
+    const upc = upcKey(row.upc);
+    const upcTaken = upc !== null && (await upcClaimedElsewhere(this.deps.db, row.id, upc));
     const options = { today: utcDay(this.now()), leadDays: this.deps.leadDays };
     return toReleaseDetail(row, tracks, files, (detail) => {
       const issues = releaseIssues(detail, options);
@@ -230,6 +237,7 @@ export class ReleaseService {
           issues.push(takenIssue(trackId));
         }
       }
+      if (upcTaken) issues.push(upcTakenIssue());
       return issues;
     });
   }
@@ -243,8 +251,11 @@ export class ReleaseService {
     });
   }
 
-  /** The owner's release, or any release for an agent; another artist's is "not found". */
-  private async readable(user: PublicUser, id: string): Promise<ReleaseRow> {
+  /**
+   * The owner's release, or any release for an agent; another artist's is
+   * "not found". The one read rule: the desk and the release page ask it too.
+   */
+  async readable(user: PublicUser, id: string): Promise<ReleaseRow> {
     const row = await findRelease(this.deps.db, id);
     if (!row || (!user.admin && row.artistId !== user.id)) throw notFound();
     return row;
@@ -289,6 +300,10 @@ export class ReleaseService {
 function refuseUnless(release: ReleaseRow, action: ReleaseAction): void {
   const outcome = transition(release.state as ReleaseState, action);
   if (!outcome.ok) throw new HttpError(409, outcome.message, undefined, "INVALID_TRANSITION");
+}
+
+function upcTakenIssue(): ReleaseIssue {
+  return { key: "taken:upc", field: "upc", severity: "error", message: m.upcTaken };
 }
 
 function takenIssue(trackId: string): ReleaseIssue {

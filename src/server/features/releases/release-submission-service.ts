@@ -1,5 +1,5 @@
 import type { Kysely } from "kysely";
-import { normalizeIsrc } from "../../../shared/release-codes";
+import { normalizeIsrc, upcKey } from "../../../shared/release-codes";
 import { artistWithFeatured, trackDisplayTitle } from "../../../shared/release-format";
 import type { ReleaseDetail } from "../../../shared/release-schemas";
 import { normalizeDuration } from "../../../shared/song-duration";
@@ -20,17 +20,13 @@ import {
   type ReleaseRow,
   unlinkTracks,
 } from "./release-repository";
+import { isUniqueViolation, setUpcClaim, upcClaimedElsewhere } from "./release-upc-repository";
 
 /** Thrown inside a transaction to roll it back with a known outcome. */
 class Rollback extends Error {
-  constructor(readonly outcome: "stale" | "review-started" | "isrc-taken") {
+  constructor(readonly outcome: "stale" | "review-started" | "code-taken") {
     super(outcome);
   }
-}
-
-function isUniqueViolation(error: unknown): boolean {
-  const code = (error as { code?: unknown } | null)?.code;
-  return code === "SQLITE_CONSTRAINT_UNIQUE" || code === "SQLITE_CONSTRAINT" || code === "23505";
 }
 
 /** The song request a submitted track becomes (the spec's shape, status pending). */
@@ -62,14 +58,14 @@ export function songOfTrack(
 
 export type SubmitOutcome =
   | "stale"
-  /** Tracks whose ISRC another release claimed first. */
-  | { isrcTaken: string[] }
+  /** Tracks whose ISRC, or the UPC, another release claimed first. */
+  | { isrcTaken: string[]; upcTaken: boolean }
   | { row: ReleaseRow; songIds: string[] };
 
 /**
  * In ONE transaction: the release becomes submitted, each track a song
- * request, and each ISRC the portal's claim (a unique index: of two
- * releases submitted at once with one ISRC, one fails and rolls back).
+ * request, each ISRC and the UPC the portal's claim (unique indexes: of two
+ * releases submitted at once with one code, one fails and rolls back).
  */
 export async function submitRelease(
   db: Kysely<Database>,
@@ -83,6 +79,7 @@ export async function submitRelease(
       return isrc ? [[track.id, isrc] as const] : [];
     }),
   );
+  const upc = upcKey(release.upc);
   // The songs' history says the artist moved them (as the release's primary artist).
   const artist = { agentId: null, name: release.primaryArtist };
   try {
@@ -96,7 +93,12 @@ export async function submitRelease(
       );
       if (!row) throw new Rollback("stale");
       const taken = await claimedIsrcs(trx, release.id, [...claims.values()]);
-      if (taken.size > 0) throw new Rollback("isrc-taken");
+      if (taken.size > 0) throw new Rollback("code-taken");
+      if (upc && (await upcClaimedElsewhere(trx, release.id, upc))) {
+        throw new Rollback("code-taken");
+      }
+      // The unique index is the last word when another release claims it at this moment.
+      await setUpcClaim(trx, release.id, upc);
       const songIds: string[] = [];
       for (const track of release.tracks) {
         // A resubmission keeps each track's song (its id, views and links).
@@ -123,10 +125,16 @@ export async function submitRelease(
     });
   } catch (error) {
     if (error instanceof Rollback && error.outcome === "stale") return "stale";
-    if ((error instanceof Rollback && error.outcome === "isrc-taken") || isUniqueViolation(error)) {
+    if ((error instanceof Rollback && error.outcome === "code-taken") || isUniqueViolation(error)) {
       const taken = await claimedIsrcs(db, release.id, [...claims.values()]);
       const trackIds = [...claims].filter(([, isrc]) => taken.has(isrc)).map(([id]) => id);
-      return { isrcTaken: trackIds.length > 0 ? trackIds : [...claims.keys()] };
+      const upcTaken = upc !== null && (await upcClaimedElsewhere(db, release.id, upc));
+      // Nothing found taken a moment later: name every code the release claims.
+      const none = trackIds.length === 0 && !upcTaken;
+      return {
+        isrcTaken: none ? [...claims.keys()] : trackIds,
+        upcTaken: upcTaken || (none && upc !== null),
+      };
     }
     throw error;
   }
@@ -134,7 +142,7 @@ export async function submitRelease(
 
 export type WithdrawOutcome = "stale" | "review-started" | { row: ReleaseRow; songIds: string[] };
 
-/** Back to a draft in ONE transaction: its pending song requests and ISRC claims go. */
+/** Back to a draft in ONE transaction: its pending song requests, ISRC and UPC claims go. */
 export async function withdrawRelease(
   db: Kysely<Database>,
   release: ReleaseRow,
@@ -155,10 +163,11 @@ export async function withdrawRelease(
       if (await reviewStartedOnSongs(trx, songIds)) throw new Rollback("review-started");
       await deleteSongsOfTracks(trx, release.artistId, songIds);
       await unlinkTracks(trx, release.id);
+      await setUpcClaim(trx, release.id, null);
       return { row, songIds };
     });
   } catch (error) {
-    if (error instanceof Rollback && error.outcome !== "isrc-taken") return error.outcome;
+    if (error instanceof Rollback && error.outcome !== "code-taken") return error.outcome;
     throw error;
   }
 }

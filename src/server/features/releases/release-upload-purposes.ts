@@ -14,6 +14,7 @@ import { HttpError } from "../../http/errors";
 import type { UploadInspection, UploadPurpose } from "../uploads/upload-purposes";
 import { checkArtwork } from "./checks/artwork-check";
 import { checkAudio } from "./checks/audio-check";
+import { FileCheckQueue } from "./checks/check-queue";
 import { songCoversAmong } from "../songs/song-service";
 import { findRelease, insertCheckedFile, releaseFilesAmong } from "./release-repository";
 
@@ -58,8 +59,11 @@ async function attachedReleaseFiles(
   return [...new Set([...releaseFiles, ...covers])];
 }
 
-/** Release artwork: read with sharp when the last byte arrives; refusals are the contract's sentences. */
-export function releaseArtworkPurpose(db: Kysely<Database>): UploadPurpose {
+/**
+ * Release artwork: decoded whole by sharp when the last byte arrives, in
+ * its turn of the check queue; refusals are the contract's sentences.
+ */
+export function releaseArtworkPurpose(db: Kysely<Database>, checks: FileCheckQueue): UploadPurpose {
   return {
     name: RELEASE_ARTWORK_PURPOSE,
     cacheControl: NEVER_KEPT,
@@ -71,7 +75,9 @@ export function releaseArtworkPurpose(db: Kysely<Database>): UploadPurpose {
     },
     canRead: (user, file) => canReadReleaseFile(db, user, file.scope),
     async inspect(file, storage): Promise<UploadInspection> {
-      const check = await checkArtwork(await storage.open(file.id));
+      const check = await checks.run(file.ownerId, async () =>
+        checkArtwork(await storage.open(file.id)),
+      );
       if (!check.ok) return check;
       await insertCheckedFile(db, {
         fileId: file.id,
@@ -88,8 +94,8 @@ export function releaseArtworkPurpose(db: Kysely<Database>): UploadPurpose {
   };
 }
 
-/** Release audio: music-metadata and a decode of every sample as it streams. */
-export function releaseAudioPurpose(db: Kysely<Database>): UploadPurpose {
+/** Release audio: one reading and a decode of every sample as it streams, in its turn of the queue. */
+export function releaseAudioPurpose(db: Kysely<Database>, checks: FileCheckQueue): UploadPurpose {
   return {
     name: RELEASE_AUDIO_PURPOSE,
     cacheControl: NEVER_KEPT,
@@ -105,10 +111,13 @@ export function releaseAudioPurpose(db: Kysely<Database>): UploadPurpose {
     },
     canRead: (user, file) => canReadReleaseFile(db, user, file.scope),
     async inspect(file, storage): Promise<UploadInspection> {
-      const check = await checkAudio({
-        open: () => storage.open(file.id),
-        head: (bytes) => storage.head(file.id, bytes),
-      });
+      const check = await checks.run(file.ownerId, () =>
+        checkAudio({
+          open: () => storage.open(file.id),
+          head: (bytes) => storage.head(file.id, bytes),
+          size: file.size,
+        }),
+      );
       if (!check.ok) return check;
       const { mimeType, ...details } = check.details;
       await insertCheckedFile(db, {
@@ -123,4 +132,10 @@ export function releaseAudioPurpose(db: Kysely<Database>): UploadPurpose {
     },
     attached: attachedReleaseFiles,
   };
+}
+
+/** Both release purposes, sharing one check queue (one check per core, one per account). */
+export function releaseUploadPurposes(db: Kysely<Database>): UploadPurpose[] {
+  const checks = new FileCheckQueue();
+  return [releaseArtworkPurpose(db, checks), releaseAudioPurpose(db, checks)];
 }

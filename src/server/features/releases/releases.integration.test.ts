@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addDaysToDay, utcDay } from "../../../shared/release-rules";
+import { gs1CheckDigit } from "../../../shared/release-codes";
 import { releaseMessages as m } from "../../../shared/release-messages";
 import type { ReleaseDetail, ReleaseDraftInput } from "../../../shared/release-schemas";
 import { createUser, type TestUser } from "../../test/chat-test-helpers";
@@ -108,7 +109,8 @@ function completeDraft(
     originalReleaseDate: "",
     pLine: "2026 Asha Rao",
     cLine: "2026 Asha Rao",
-    upc: "036000291452",
+    // Each release its own UPC: one UPC is one release's (issue 45).
+    upc: freshUpc(),
     artworkFileId: files.artworkId,
     tracks: files.audioIds.map((audioFileId, index) => ({
       id: crypto.randomUUID(),
@@ -129,6 +131,12 @@ function completeDraft(
 }
 
 /** A release with checked artwork and audio, saved complete. */
+/** A valid UPC-A no other release of the run carries (a random body, its check digit). */
+function freshUpc(): string {
+  const body = Array.from({ length: 11 }, () => Math.floor(Math.random() * 10)).join("");
+  return `${body}${gs1CheckDigit(body)}`;
+}
+
 async function readyRelease(overrides: Partial<ReleaseDraftInput> = {}, tracks = 1) {
   const release = await newRelease();
   const art = await uploadOk(release, "release-artwork", artwork);
@@ -236,7 +244,8 @@ describe("release drafts", () => {
   });
 });
 
-describe("release artwork checks", () => {
+// Real decodes of full-size files: a loaded CI host (the PostgreSQL pass beside the journeys) needs more than 30 s.
+describe("release artwork checks", { timeout: 90_000 }, () => {
   it("accept a 3000 px square JPG and answer its details", async () => {
     const release = await newRelease();
     const art = await uploadOk(release, "release-artwork", artwork);
@@ -266,7 +275,11 @@ describe("release artwork checks", () => {
       "Artwork must not be transparent.",
     ],
     ["a GIF", () => artworkFile(3000, 3000, "gif"), "Artwork must be a JPG or PNG image."],
-    ["a 6001 px image", () => artworkFile(6001), "Artwork must be at most 6000 × 6000 px."],
+    [
+      "a 6001 px image",
+      () => artworkFile(6001),
+      "Artwork must be at most 6000 × 6000 px (this image is 6001 × 6001 px).",
+    ],
   ])("refuse %s with 422 and its sentence, deleting the file", async (_name, make, message) => {
     expect(await refusal("release-artwork", await make())).toEqual({ status: 422, body: message });
   });
@@ -285,7 +298,7 @@ describe("release artwork checks", () => {
   });
 });
 
-describe("release audio checks", () => {
+describe("release audio checks", { timeout: 90_000 }, () => {
   it("accept a 44.1 kHz 16-bit stereo WAV and a FLAC, with duration and silence warnings", async () => {
     const release = await newRelease();
     const wav = await uploadOk(release, "release-audio", goodWav);
@@ -337,7 +350,7 @@ describe("release audio checks", () => {
   });
 });
 
-describe("submitting a release", () => {
+describe("submitting a release", { timeout: 90_000 }, () => {
   it("creates the song requests in one go, emails the artist, and withdraws them again", async () => {
     const { detail } = await readyRelease({}, 2);
     expect(detail.issues).toEqual([]);

@@ -113,8 +113,12 @@ function registerDraftRoutes(
     },
     async (request) => {
       const { user } = await sessions.require(request);
-      const detail = await service.get(user, request.params.id);
-      return { ...detail, review: await review.reviewOfId(detail.id) };
+      const row = await service.readable(user, request.params.id);
+      const [detail, rowReview] = await Promise.all([
+        service.detailOfRow(row),
+        review.reviewOf(row),
+      ]);
+      return { ...detail, review: rowReview };
     },
   );
 

@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { errorResponses } from "../../../shared/responses/common";
 import {
   artistOptionsSchema,
+  deskSongRecordSchema,
   songDetailPageSchema,
   songRecordSchema,
   songSummariesSchema,
@@ -95,10 +96,10 @@ function registerDeskSongReadRoutes(parent: FastifyInstance, service: DeskSongSe
     {
       schema: {
         tags,
-        summary: "One song with its status timeline (agents only)",
+        summary: "One song with its status timeline and the release that owns it (agents only)",
         querystring: noQuerySchema,
         params: songIdParamsSchema,
-        response: { 200: songRecordSchema, ...errorResponses },
+        response: { 200: deskSongRecordSchema, ...errorResponses },
       },
     },
     async (request) => {
@@ -135,7 +136,7 @@ function registerDeskSongWriteRoutes(parent: FastifyInstance, service: DeskSongS
       schema: {
         tags,
         summary:
-          "Edit a song request from the version it was loaded at; a stale version answers 409 (agents only)",
+          "Edit a song request from the version it was loaded at; a stale version, or a song a release owns, answers 409 (agents only)",
         params: songIdParamsSchema,
         body: deskSongUpdateSchema,
         response: { 200: songRecordSchema, ...errorResponses },

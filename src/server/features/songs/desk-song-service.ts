@@ -3,6 +3,7 @@ import type { z } from "zod";
 import type {
   ArtistOption,
   DeskSongFilters,
+  DeskSongRecord,
   DeskSongUpdate,
   SongDetail,
   SongPage,
@@ -10,6 +11,9 @@ import type {
   SongSummary,
   deskSongCreateSchema,
 } from "../../../shared/song-schemas";
+import { songOwnedByRelease } from "../../../shared/song-schemas";
+import { HttpError } from "../../http/errors";
+import { releaseOwningSong } from "./release-song-repository";
 import { displayName, type PublicUser } from "../../../shared/user";
 import type { DatabaseHandle } from "../../db/database";
 import type { Database } from "../../db/schema";
@@ -63,10 +67,14 @@ export class DeskSongService {
     return listSongsOfArtist(this.db, artistId);
   }
 
-  async get(songId: string): Promise<SongRecord> {
+  async get(songId: string): Promise<DeskSongRecord> {
     const row = await findSong(this.db, songId);
     if (!row) throw songNotFound();
-    return toSongRecord(this.db, row);
+    const [record, release] = await Promise.all([
+      toSongRecord(this.db, row),
+      releaseOwningSong(this.db, songId),
+    ]);
+    return { ...record, release: release ?? null };
   }
 
   async create(agent: Agent, values: DeskSongCreate): Promise<SongRecord> {
@@ -81,6 +89,11 @@ export class DeskSongService {
   async update(agent: Agent, songId: string, input: DeskSongUpdate): Promise<SongRecord> {
     const before = await findSong(this.db, songId);
     if (!before) throw songNotFound();
+    // A track's song is its release's: the review steps and stores change it, not the desk.
+    const release = await releaseOwningSong(this.db, songId);
+    if (release) {
+      throw new HttpError(409, songOwnedByRelease(release.title), undefined, "OWNED_BY_RELEASE");
+    }
     await assertSongReferences(this.db, input);
     const acting = { id: agent.id, name: displayName(agent) };
     const { row, change } = await updateSongWithHistory(this.db, acting, before, input);

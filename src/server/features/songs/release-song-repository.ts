@@ -111,3 +111,16 @@ export async function deleteArtistSongsById(
     .where("artistId", "=", artistId)
     .execute();
 }
+
+/** The release a song is a track of (decision 104: the release owns its facts), if any. */
+export async function releaseOwningSong(
+  db: Db,
+  songId: string,
+): Promise<{ id: string; title: string; state: string } | undefined> {
+  return db
+    .selectFrom("release_track")
+    .innerJoin("release", "release.id", "release_track.releaseId")
+    .select(["release.id as id", "release.title as title", "release.state as state"])
+    .where("release_track.songId", "=", songId)
+    .executeTakeFirst();
+}

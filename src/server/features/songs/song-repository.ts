@@ -13,7 +13,6 @@ import {
 } from "../../../shared/song-schemas";
 import { compiledQueryCache } from "../../db/compiled-query-cache";
 import { containsText } from "../../db/contains-text";
-import { addDailyView, utcDay } from "./song-history-repository";
 import type { Database, SongRequestTable } from "../../db/schema";
 import { encodeSongCursor, type SongCursor } from "./song-cursor";
 
@@ -221,50 +220,6 @@ export async function findSong(db: Db, id: string): Promise<SongRow | undefined>
     { id },
   );
   return rows[0];
-}
-
-/** What opening a song did: its row after the view, and the counts it left. */
-export interface RecordedView {
-  row: SongRow;
-  /** The open cleared a status notice (the artist's list pages change). */
-  sawNotice: boolean;
-  /** The UTC day the view counts on, and that day's count after it. */
-  day: string;
-  dayViews: number;
-}
-
-/**
- * Opening the artist's own song: one atomic `views = views + 1`, the day's
- * count raised with it, and the status notice marked seen. Undefined when the
- * song is not theirs.
- */
-export async function recordSongView(
-  db: Db,
-  id: string,
-  artistId: string,
-  now = Date.now(),
-): Promise<RecordedView | undefined> {
-  return db.transaction().execute(async (trx) => {
-    // Whether this open cleared a status notice (the artist's cached list pages change then).
-    const cleared = await trx
-      .updateTable("song_request")
-      .set({ statusUnseen: 0 })
-      .where("id", "=", id)
-      .where("artistId", "=", artistId)
-      .where("statusUnseen", "=", 1)
-      .executeTakeFirst();
-    const row = await trx
-      .updateTable("song_request")
-      .set((eb) => ({ views: eb("views", "+", 1) }))
-      .where("id", "=", id)
-      .where("artistId", "=", artistId)
-      .returningAll()
-      .executeTakeFirst();
-    if (!row) return undefined;
-    const day = utcDay(now);
-    const dayViews = await addDailyView(trx, id, day);
-    return { row, sawNotice: Number(cleared.numUpdatedRows) > 0, day, dayViews };
-  });
 }
 
 /** A song's stored fields; seeds and old rows may hold statuses outside the known three. */

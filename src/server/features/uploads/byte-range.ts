@@ -5,13 +5,17 @@
 export type ByteRange = { start: number; end: number } | "unsatisfiable";
 
 /**
- * The range a `Range` header asks for, with `end` inclusive; null when
- * there is none or it is not a single bytes range (the whole file is then
- * sent, as the RFC allows); "unsatisfiable" when it lies outside the file.
+ * The range a `Range` header asks for, with `end` inclusive, as RFC 9110
+ * says: null (send the whole file, 200) when there is none, when it is not
+ * one bytes range, or when it is invalid (`bytes=5-3`: a last position
+ * before the first, §14.1.1: ignored, §14.2); "unsatisfiable" (416) only
+ * for a valid range that starts past the end of the file, or a suffix of
+ * zero bytes (§14.1.3).
  */
 export function parseByteRange(header: string | undefined, size: number): ByteRange | null {
   if (!header) return null;
-  const match = /^bytes=(\d*)-(\d*)$/.exec(header.trim());
+  // The range unit is case-insensitive (§14.1); spaces around the spec are allowed.
+  const match = /^bytes\s*=\s*(\d*)\s*-\s*(\d*)$/i.exec(header.trim());
   if (!match) return null;
   const [, from = "", to = ""] = match;
   if (from === "" && to === "") return null;
@@ -22,7 +26,8 @@ export function parseByteRange(header: string | undefined, size: number): ByteRa
     return { start: Math.max(0, size - length), end: size - 1 };
   }
   const start = Number(from);
+  if (to !== "" && Number(to) < start) return null;
+  if (start >= size) return "unsatisfiable";
   const end = to === "" ? size - 1 : Math.min(Number(to), size - 1);
-  if (start >= size || (to !== "" && Number(to) < start)) return "unsatisfiable";
   return { start, end };
 }

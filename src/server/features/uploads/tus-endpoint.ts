@@ -1,43 +1,19 @@
 import { AsyncLocalStorage } from "node:async_hooks";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import { Server as TusServer } from "@tus/server";
-import { ERRORS } from "@tus/utils";
 import { UPLOAD_ENDPOINT, uploadMessages } from "../../../shared/files";
 import { uploadParamsSchema } from "../../../shared/file-schemas";
 import { tusResponseSchema } from "../../../shared/responses/files";
-import type { PublicUser } from "../../../shared/user";
 import { HttpError } from "../../http/errors";
-import { unavailableOf } from "../../http/unavailable-errors";
-import { forgetFailedCreation } from "./failed-creation";
-import { TusRejection, type UploadService } from "./upload-service";
-
-const TUS_ANSWERS = new Set<string>(Object.values(ERRORS).map((e) => e.body));
-
-/**
- * Errors whose text may reach the person: our own refusals, and tus's fixed
- * protocol answers below 500 (a wrong offset, a missing header). Everything
- * else may carry internal detail.
- */
-function isSafeAnswer(err: unknown): boolean {
-  if (err instanceof TusRejection) return true;
-  const { status_code: status, body } = (err ?? {}) as { status_code?: unknown; body?: unknown };
-  return (
-    typeof status === "number" && status < 500 && typeof body === "string" && TUS_ANSWERS.has(body)
-  );
-}
-
-/**
- * tus hooks get their own request objects: the user we resolved for this
- * request travels with its async context instead.
- * (It also carries the upload a POST created, so a failed creation can be undone.)
- */
-type UploadContext = AsyncLocalStorage<{ user: PublicUser; createdUploadId?: string }>;
+import type { UploadService } from "./upload-service";
+import type { TusServer, UploadContext } from "./tus-server";
 
 /** The tus protocol endpoints (create, continue, inspect, cancel), behind a session. */
 export function registerTusRoutes(app: FastifyInstance, service: UploadService): void {
   const { sessions } = app.ctx;
   const current: UploadContext = new AsyncLocalStorage();
-  const tus = createTusServer(app, service, current);
+  let tus: Promise<TusServer> | undefined;
+  const tusServer = () =>
+    (tus ??= import("./tus-server").then((m) => m.createTusServer(app, service, current)));
 
   // tus reads the raw request stream itself.
   app.addContentTypeParser("application/offset+octet-stream", (_req, _payload, done) => {
@@ -62,7 +38,8 @@ export function registerTusRoutes(app: FastifyInstance, service: UploadService):
       if (value !== undefined) reply.raw.setHeader(name, value);
     }
     reply.hijack();
-    await current.run({ user }, () => tus.handle(request.raw, reply.raw));
+    const server = await tusServer();
+    await current.run({ user }, () => server.handle(request.raw, reply.raw));
   };
   const tusSchema = {
     tags: ["uploads"],
@@ -75,69 +52,4 @@ export function registerTusRoutes(app: FastifyInstance, service: UploadService):
     { schema: { ...tusSchema, params: uploadParamsSchema } },
     handleTus,
   );
-}
-
-/** The tus server, its hooks handing each step to the upload service. */
-function createTusServer(
-  app: FastifyInstance,
-  service: UploadService,
-  current: UploadContext,
-): TusServer {
-  const { storage } = app.ctx;
-  const userOf = (): PublicUser => {
-    const user = current.getStore()?.user;
-    if (!user) throw new TusRejection(401, uploadMessages.notSignedIn);
-    return user;
-  };
-
-  return new TusServer({
-    path: UPLOAD_ENDPOINT,
-    datastore: storage.datastore,
-    relativeLocation: true,
-    // Forwarded host and protocol only count when they come from a trusted proxy.
-    respectForwardedHeaders: app.ctx.config.trustProxy !== false,
-    // A finished upload is a stored file: tus DELETE may only end one in progress.
-    disableTerminationForFinishedUploads: true,
-    // No global maxSize: each purpose's limit is checked against Upload-Length at
-    // creation (deferred lengths are refused), and tus never accepts bytes past it.
-
-    async onUploadCreate(_req, upload) {
-      await service.acceptCreation(userOf(), upload);
-      const state = current.getStore();
-      if (state) state.createdUploadId = upload.id;
-      return {};
-    },
-
-    async onResponseError(req, err) {
-      // The store failed after our row was written (disk full, unwritable
-      // folder): no `uploading` row may outlive the failed creation.
-      const created = req.method === "POST" ? current.getStore()?.createdUploadId : undefined;
-      if (created) await forgetFailedCreation(app, created);
-      const unavailable = unavailableOf(err);
-      if (unavailable) {
-        app.log.error({ err, method: req.method }, "upload failed: engine unavailable");
-        return { status_code: 503, body: unavailable.message };
-      }
-      if (isSafeAnswer(err)) return undefined;
-      // Anything else is internal (EACCES with a path, a database's own
-      // message): the person gets a generic text, the log gets the detail.
-      app.log.error({ err, method: req.method }, "upload failed");
-      return { status_code: 500, body: uploadMessages.failed };
-    },
-
-    async onIncomingRequest(req, uploadId) {
-      // Only the person who started an upload may continue, inspect or cancel it.
-      if (req.method === "POST" || req.method === "OPTIONS") return;
-      await service.assertUploader(userOf(), uploadId);
-    },
-
-    async onUploadFinish(_req, upload) {
-      const body = await service.finish(upload.id);
-      return {
-        status_code: 200,
-        headers: { "content-type": "application/json" },
-        body: JSON.stringify(body),
-      };
-    },
-  });
 }

@@ -1,3 +1,4 @@
+import { setTimeout } from "node:timers/promises";
 import type { Upload } from "@tus/utils";
 import type { Kysely } from "kysely";
 import { fileUrl, uploadMessages, type UploadedFile } from "../../../shared/files";
@@ -11,6 +12,10 @@ import { findStoredFile, type StoredFile } from "./stored-files";
 import { deleteStoredFile, insertStoredFile, markFileReady } from "./stored-file-repository";
 import type { UploadInspection, UploadPurpose } from "./upload-purposes";
 import { refusalOfNewUpload, type UploadLimits } from "./upload-limits";
+
+/** How long a details request waits for a finish under way (a release's check may queue). */
+const FINISH_WAIT_MS = 60_000;
+const FINISH_POLL_MS = 250;
 
 /** A finished upload's answer: the file, plus what its purpose's check found (release files). */
 export type FinishedUpload = UploadedFile & { [detail: string]: unknown };
@@ -80,8 +85,10 @@ export class UploadService {
       reject(413, purpose.tooLargeMessage ?? uploadMessages.tooLarge(purpose.maxBytes));
     }
     // A claimed type that is plainly wrong is refused early; the bytes decide at the end.
+    // A statement's claimed type (text/csv, application/gzip, none) says nothing: only its bytes.
     const claimed = metadata.filetype?.split("/")[0];
-    if (claimed && !(purpose.kinds as readonly string[]).includes(claimed)) {
+    const claimsCount = !purpose.kinds.includes("statement");
+    if (claimsCount && claimed && !(purpose.kinds as readonly string[]).includes(claimed)) {
       reject(415, uploadMessages.wrongType(purpose.kinds));
     }
     if (limits) {
@@ -158,13 +165,39 @@ export class UploadService {
     await this.deps.storage.remove(id);
   }
 
-  /** A finished upload's details, to its uploader only. */
+  /**
+   * A finished upload's details, to its uploader only. tus lets go of an
+   * upload's lock before its finish (the check, then `ready`) has run, so a
+   * page resuming after a reload can learn "every byte is here" from a HEAD
+   * while the finish is still under way, here or on another instance: the
+   * answer waits for it (issue 48) instead of a 404 that left the message
+   * unsent.
+   */
   async finishedUpload(user: PublicUser, uploadId: string): Promise<UploadedFile> {
-    const file = await findStoredFile(this.deps.db, uploadId);
+    const deadline = Date.now() + FINISH_WAIT_MS;
+    let file = await findStoredFile(this.deps.db, uploadId);
+    const finishing =
+      file?.ownerId === user.id &&
+      file.status === "uploading" &&
+      (await this.hasEveryByte(uploadId));
+    while (finishing && file?.status === "uploading" && Date.now() < deadline) {
+      await setTimeout(FINISH_POLL_MS);
+      file = await findStoredFile(this.deps.db, uploadId);
+    }
     if (!file || file.ownerId !== user.id || file.status !== "ready" || !file.kind) {
       throw new HttpError(404, "Upload not found.", undefined, "NOT_FOUND");
     }
     return uploadedFile({ ...file, kind: file.kind, mimeType: file.mimeType ?? "" });
+  }
+
+  /** Whether tus holds every byte of an upload (its finish then runs, or is running). */
+  private async hasEveryByte(uploadId: string): Promise<boolean> {
+    try {
+      const upload = await this.deps.storage.datastore.getUpload(uploadId);
+      return upload.size !== undefined && upload.offset === upload.size;
+    } catch {
+      return false;
+    }
   }
 
   /** A finished file the user may read by its purpose; 404 for everyone else. */

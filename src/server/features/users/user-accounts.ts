@@ -1,4 +1,5 @@
 import type { Auth } from "../../auth/auth";
+import { grantRole } from "../../auth/role-repository";
 import type { DatabaseHandle } from "../../db/database";
 import { updateAdmin, userIdByEmail } from "./user-repository";
 
@@ -35,4 +36,9 @@ export async function findUserIdByEmail(
 /** Admin can only be granted here, by an operator on the server, never by a request. */
 export async function setAdmin(database: DatabaseHandle, userId: string, admin: boolean) {
   await updateAdmin(database, userId, admin);
+}
+
+/** The finance role (issue 46), granted like admin: by an operator, never by a request. */
+export async function grantFinance(database: DatabaseHandle, userId: string) {
+  await grantRole(database.db, userId, "finance", Date.now());
 }

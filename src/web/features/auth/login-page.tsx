@@ -9,6 +9,7 @@ import { ApiError } from "../../lib/api-client";
 import { useSignIn } from "./api/sign-in";
 import { AuthLayout } from "../../components/auth-layout";
 import { cameFromDeletion } from "../../lib/account-deleted";
+import { keepReturnPath } from "../../lib/return-path";
 import { AccountDeletedNotice } from "./account-deleted-notice";
 import { isWrongAddress } from "./wrong-address";
 
@@ -16,7 +17,8 @@ export default function LoginPage() {
   const [email, setEmail] = useState("");
   const [password, setPassword] = useState("");
   const signIn = useSignIn();
-  const deleted = cameFromDeletion(useLocation().state);
+  const state: unknown = useLocation().state;
+  const deleted = cameFromDeletion(state);
   const form = useTypedBeforeHydration({
     text: {
       email: (typed) => setEmail((held) => held || typed),
@@ -74,6 +76,7 @@ export default function LoginPage() {
         Don&apos;t have an account?{" "}
         <Link
           to="/register"
+          state={keepReturnPath(state)}
           className="font-semibold text-indigo-700 underline dark:text-indigo-300"
         >
           Create one

@@ -1,5 +1,5 @@
 import { useState, type SyntheticEvent } from "react";
-import { Link } from "react-router";
+import { Link, useLocation } from "react-router";
 import { signUpSchema } from "../../../shared/auth-schemas";
 import { Button } from "../../components/button";
 import { CheckboxField } from "../../components/checkbox-field";
@@ -7,6 +7,7 @@ import { PasswordChecklist } from "../../components/password-checklist";
 import { PasswordField, TextField } from "../../components/text-field";
 import { ApiError } from "../../lib/api-client";
 import { useMarketingLink } from "../../lib/public-config";
+import { invitedEmail, keepReturnPath } from "../../lib/return-path";
 import { useHydrated } from "../../lib/use-hydrated";
 import { useTypedBeforeHydration } from "../../lib/use-typed-before-hydration";
 import { useSignUp } from "./api/sign-in";
@@ -24,9 +25,9 @@ function signUpErrors(input: Record<Field, unknown>): Partial<Record<Field, stri
 }
 
 /** The form's values, with what was typed before React took over the prerendered page. */
-function useSignUpFields() {
+function useSignUpFields(startEmail: string) {
   const [name, setName] = useState("");
-  const [email, setEmail] = useState("");
+  const [email, setEmail] = useState(startEmail);
   const [password, setPassword] = useState("");
   const [consent, setConsent] = useState(false);
   const form = useTypedBeforeHydration({
@@ -41,8 +42,10 @@ function useSignUpFields() {
 }
 
 export default function RegisterPage() {
+  // An invitation's link fills in the address it was sent to.
+  const state: unknown = useLocation().state;
   const { form, name, setName, email, setEmail, password, setPassword, consent, setConsent } =
-    useSignUpFields();
+    useSignUpFields(invitedEmail(state));
   const [fieldErrors, setFieldErrors] = useState<Partial<Record<Field, string>>>({});
   const signUp = useSignUp();
   const hydrated = useHydrated();
@@ -106,7 +109,11 @@ export default function RegisterPage() {
       </form>
       <p className="mt-6 text-center text-sm">
         Already have an account?{" "}
-        <Link to="/login" className="font-semibold text-indigo-700 underline dark:text-indigo-300">
+        <Link
+          to="/login"
+          state={keepReturnPath(state)}
+          className="font-semibold text-indigo-700 underline dark:text-indigo-300"
+        >
           Sign in
         </Link>
       </p>

@@ -108,4 +108,20 @@ describe("AutosaveQueue", () => {
     await vi.advanceTimersByTimeAsync(500);
     expect(save).toHaveBeenCalledWith("typed", 3);
   });
+
+  it("says what a reload would lose: the draft, its version and the save without an answer", async () => {
+    const { queue } = setup(() => Promise.reject(new Error("offline")));
+    expect(queue.unsavedSnapshot).toBeNull();
+    queue.change("a");
+    expect(queue.unsavedSnapshot).toEqual({ draft: "a", version: 1, sent: null });
+    await vi.advanceTimersByTimeAsync(500);
+    // Refused or lost on the way: it may still have been saved, so it stays named.
+    queue.change("ab");
+    expect(queue.unsavedSnapshot).toEqual({ draft: "ab", version: 1, sent: "a" });
+
+    const answered = setup((text, version) => Promise.resolve({ version: version + 1, text }));
+    answered.queue.change("a");
+    await vi.advanceTimersByTimeAsync(500);
+    expect(answered.queue.unsavedSnapshot).toBeNull();
+  });
 });

@@ -8,6 +8,15 @@ export type SaveStatus =
   /** Another tab saved first, or the release left draft: nothing is sent until a reload. */
   | { kind: "conflict"; message: string };
 
+/** The edits not saved yet (`AutosaveQueue.unsavedSnapshot`). */
+export interface UnsavedSnapshot<D> {
+  draft: D;
+  /** The server's version the draft was edited from. */
+  version: number;
+  /** Sent from `version` with no answer yet (or the answer was lost). */
+  sent: D | null;
+}
+
 export interface AutosaveHooks<D, A extends { version: number }> {
   delayMs: number;
   save: (draft: D, version: number) => Promise<A>;
@@ -29,6 +38,8 @@ export class AutosaveQueue<D, A extends { version: number }> {
   private savedEdits = 0;
   private sending = false;
   private stopped = false;
+  /** The draft last sent and not acknowledged: a lost answer may still have saved it. */
+  private sent: D | null = null;
   private timer: ReturnType<typeof setTimeout> | undefined;
 
   constructor(
@@ -51,6 +62,16 @@ export class AutosaveQueue<D, A extends { version: number }> {
     return this.sending || this.edits !== this.savedEdits;
   }
 
+  /**
+   * What a reload would lose, kept in the browser (kept-draft): the draft,
+   * the version it was edited from and the draft last sent without an
+   * answer; null once every change is saved.
+   */
+  get unsavedSnapshot(): UnsavedSnapshot<D> | null {
+    if (this.edits === this.savedEdits) return null;
+    return { draft: this.draft, version: this.version, sent: this.sent };
+  }
+
   change(next: D): void {
     this.draft = next;
     this.edits += 1;
@@ -66,11 +87,13 @@ export class AutosaveQueue<D, A extends { version: number }> {
     if (this.sending || this.stopped || !this.unsaved) return;
     this.sending = true;
     const sentEdits = this.edits;
+    this.sent = this.draft;
     this.hooks.onStatus({ kind: "saving" });
     try {
       const answer = await this.hooks.save(this.draft, this.version);
       this.version = answer.version;
       this.savedEdits = sentEdits;
+      this.sent = null;
       this.hooks.onSaved(answer);
       this.hooks.onStatus(sentEdits === this.edits ? { kind: "saved" } : { kind: "saving" });
     } catch (error) {

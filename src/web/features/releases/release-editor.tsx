@@ -1,30 +1,28 @@
 import { useCallback, useEffect, useMemo, useState } from "react";
 import type { ReleaseWithReview } from "../../../shared/responses/release-review";
-import type {
-  ReleaseDetail,
-  ReleaseIssue,
-  ReleaseUploadedFile,
-} from "../../../shared/release-schemas";
+import type { ReleaseDetail, ReleaseUploadedFile } from "../../../shared/release-schemas";
 import {
   DEFAULT_RELEASE_LEAD_DAYS,
   isEditableReleaseState,
 } from "../../../shared/release-constants";
 import { formatDurationMs, releaseType } from "../../../shared/release-format";
-import { blockingIssues } from "../../../shared/release-rules";
 import { PageHeader } from "../../components/page-header";
 import { usePublicConfig } from "../../lib/public-config";
 import { useRelease } from "./api/get-release";
-import { ApiError } from "../../lib/api-client";
-import { useSubmitRelease } from "./api/submit-release";
+import { DraftKeeper } from "./kept-draft/draft-keeper";
+import { KeptDraftNoticeBox } from "./kept-draft/kept-draft-notice";
+import { keptDraftStore } from "./kept-draft/kept-draft-store";
+import { useKeptDraft } from "./kept-draft/use-kept-draft";
 import { withReleaseFiles, type DraftFields, type KnownFiles } from "./release-draft";
 import { ReleaseFields } from "./release-fields";
+import { ReleaseReadOnly } from "./release-read-only";
 import { ReleaseStateBadge } from "./release-state-badge";
+import { ReleaseSubmit } from "./release-submit";
 import { SaveStatusLine } from "./save-status";
-import { SubmitPanel } from "./submit-panel";
 import { TracksSection } from "./tracks-section";
 import { useAutosave } from "./use-autosave";
 import { useReleaseIssues } from "./use-release-issues";
-import { WithdrawPanel } from "./withdraw-panel";
+import { useWarnBeforeLeaving } from "./use-warn-before-leaving";
 import { ReviewPanels } from "./review/review-panels";
 import { useFieldIssues } from "./review/use-field-issues";
 
@@ -80,56 +78,93 @@ function ReleaseSummaryLine({ durations }: { durations: readonly { durationMs: n
 }
 
 /**
- * The release's form, saved as the artist goes; read-only once it leaves
- * draft, editable again when the label asks for changes. Its review (what
- * to fix, codes, stores, timeline) stands above it.
+ * The release's form, saved as the artist goes, with what is not saved yet
+ * kept in the browser (a reload brings it back) and a question before the
+ * tab closes mid-save. Editable in draft and when the label asks for
+ * changes; otherwise the release reads as text. Its review (what to fix,
+ * codes, stores, timeline) stands above it.
  */
 export function ReleaseEditor({
   release,
+  userId,
   readOnly,
 }: {
   release: ReleaseWithReview;
+  /** The artist signed in: their kept edits are theirs alone. */
+  userId: string;
   readOnly: boolean;
 }) {
-  const autosave = useAutosave(release);
+  const [keeper] = useState(() =>
+    readOnly || !userId ? null : new DraftKeeper(keptDraftStore(), userId, release.id),
+  );
+  const autosave = useAutosave(release, keeper);
   const { draft, saved, status, change, adopt } = autosave;
   // Live events and resyncs fetch the release again; a newer one replaces a clean form.
   const latest = useRelease(release.id).data;
   useEffect(() => {
     if (latest) adopt(latest);
   }, [latest, adopt]);
-  const { files, audioOf, onArtwork, onAudio } = useFormFiles(saved, change);
-  const leadDays = usePublicConfig().data?.releaseLeadDays ?? DEFAULT_RELEASE_LEAD_DAYS;
   const editable = !readOnly && isEditableReleaseState(saved.state);
-  const issues = useReleaseIssues(draft, saved, audioOf, leadDays);
+  const put = useCallback((fields: DraftFields) => change(() => fields), [change]);
+  const kept = useKeptDraft({ keeper, saved, editable, put, keepUnsaved: autosave.keepUnsaved });
+  useWarnBeforeLeaving(editable && (status.kind === "saving" || status.kind === "error"));
   const review = (latest ?? release).review;
-  const changesRequested = saved.state === "changes_requested";
-  const openItems = changesRequested ? review.openItems : noItems;
-  const issuesFor = useFieldIssues(editable, issues, openItems, draft.tracks);
   return (
     <div className="mx-auto flex w-full max-w-2xl flex-col gap-4 p-4 sm:p-6">
       <PageHeader
-        title={draft.title.trim() || "Untitled release"}
+        title={(editable ? draft.title : saved.title).trim() || "Untitled release"}
         backTo="/releases"
         backLabel="Back to your releases"
         actions={<ReleaseStateBadge state={saved.state} />}
       />
       <ReviewPanels release={saved} review={review} asker={!readOnly} />
-      {editable && <SaveStatusLine status={status} onRetry={autosave.retry} />}
+      <KeptDraftNoticeBox
+        notice={kept.notice}
+        onApply={kept.applyKept}
+        onDiscard={kept.discard}
+        onDismiss={kept.dismiss}
+      />
+      {editable ? (
+        <ReleaseForm autosave={autosave} release={release} review={review} />
+      ) : (
+        <ReleaseReadOnly
+          release={saved}
+          agent={readOnly}
+          version={autosave.version}
+          onWithdrawn={autosave.replace}
+        />
+      )}
+    </div>
+  );
+}
+
+/** The fields, the tracks and Submit, while the artist may change the release. */
+function ReleaseForm({
+  autosave,
+  release,
+  review,
+}: {
+  autosave: ReturnType<typeof useAutosave>;
+  release: ReleaseWithReview;
+  review: ReleaseWithReview["review"];
+}) {
+  const { draft, saved, status, change } = autosave;
+  const { files, audioOf, onArtwork, onAudio } = useFormFiles(saved, change);
+  const leadDays = usePublicConfig().data?.releaseLeadDays ?? DEFAULT_RELEASE_LEAD_DAYS;
+  const issues = useReleaseIssues(draft, saved, audioOf, leadDays);
+  const changesRequested = saved.state === "changes_requested";
+  const openItems = changesRequested ? review.openItems : noItems;
+  const issuesFor = useFieldIssues(true, issues, openItems, draft.tracks);
+  const savedTrackIds = useMemo(() => new Set(saved.tracks.map((t) => t.id)), [saved.tracks]);
+  return (
+    <>
+      <SaveStatusLine status={status} onRetry={autosave.retry} />
       <ReleaseSummaryLine
         durations={draft.tracks.map((t) => ({
           durationMs: audioOf(t.audioFileId)?.durationMs ?? 0,
         }))}
       />
-      {saved.state === "submitted" && !readOnly && (
-        <WithdrawPanel
-          releaseId={release.id}
-          version={autosave.version}
-          onWithdrawn={autosave.replace}
-        />
-      )}
-      <fieldset disabled={!editable} className="flex min-w-0 flex-col gap-6">
-        <legend className="sr-only">Release</legend>
+      <div className="flex min-w-0 flex-col gap-6">
         <ReleaseFields
           releaseId={release.id}
           draft={draft}
@@ -142,83 +177,23 @@ export function ReleaseEditor({
         <TracksSection
           releaseId={release.id}
           tracks={draft.tracks}
+          savedTrackIds={savedTrackIds}
           audioOf={(track) => audioOf(track.audioFileId)}
           issuesFor={issuesFor}
           onTracks={(tracksUpdate) => change((d) => ({ ...d, tracks: tracksUpdate(d.tracks) }))}
           onAudioUploaded={onAudio}
         />
-      </fieldset>
-      {editable && (
-        <ReleaseSubmit
-          release={release}
-          draft={draft}
-          issues={issues}
-          saved={status.kind === "saved" || status.kind === "idle"}
-          acknowledgedBefore={saved.acknowledgedWarnings}
-          version={autosave.version}
-          onSubmitted={autosave.replace}
-          resubmit={changesRequested}
-        />
-      )}
-    </div>
+      </div>
+      <ReleaseSubmit
+        release={release}
+        draft={draft}
+        issues={issues}
+        saved={status.kind === "saved" || status.kind === "idle"}
+        acknowledgedBefore={saved.acknowledgedWarnings}
+        version={autosave.version}
+        onSubmitted={autosave.replace}
+        resubmit={changesRequested}
+      />
+    </>
   );
-}
-
-/** The submit panel's state: the warnings acknowledged, the submit and its refusal. */
-function ReleaseSubmit(props: {
-  release: ReleaseDetail;
-  draft: DraftFields;
-  issues: readonly ReleaseIssue[];
-  saved: boolean;
-  acknowledgedBefore: readonly string[];
-  version: () => number;
-  onSubmitted: (release: ReleaseDetail) => void;
-  /** Sent back for changes: the button reads Resubmit. */
-  resubmit: boolean;
-}) {
-  const { draft, issues } = props;
-  const submit = useSubmitRelease(props.release.id);
-  const [acknowledged, setAcknowledged] = useState<readonly string[]>(props.acknowledgedBefore);
-  const errors = blockingIssues(issues);
-  const warnings = issues.filter((issue) => issue.severity === "warning");
-  const allRead = warnings.every((warning) => acknowledged.includes(warning.key));
-  const placeOf = (field: string) => {
-    const trackId = /^tracks\.([^.]+)\./.exec(field)?.[1];
-    if (!trackId) return null;
-    const index = draft.tracks.findIndex((track) => track.id === trackId);
-    return index < 0 ? null : `Track ${index + 1}`;
-  };
-  const failure = submit.error
-    ? { message: submit.error.message, issues: refusedIssues(submit.error) }
-    : null;
-  return (
-    <SubmitPanel
-      errors={errors}
-      warnings={warnings}
-      acknowledged={allRead}
-      onAcknowledge={(read) => setAcknowledged(read ? warnings.map((w) => w.key) : [])}
-      placeOf={placeOf}
-      saved={props.saved}
-      submitting={submit.isPending}
-      resubmit={props.resubmit}
-      error={failure}
-      onSubmit={() =>
-        submit.mutate(
-          { version: props.version(), acknowledgedWarnings: warnings.map((w) => w.key) },
-          { onSuccess: props.onSubmitted },
-        )
-      }
-    />
-  );
-}
-
-/**
- * What a refused submit names: its issues (422), or the house's fieldErrors
- * (one message per field) when that is all it says.
- */
-function refusedIssues(error: Error): Pick<ReleaseIssue, "field" | "message">[] {
-  if (!(error instanceof ApiError)) return [];
-  const issues = (error.body as { issues?: ReleaseIssue[] } | null)?.issues;
-  if (Array.isArray(issues)) return issues;
-  return Object.entries(error.fieldErrors ?? {}).map(([field, message]) => ({ field, message }));
 }

@@ -16,7 +16,14 @@ export default function ReleasePage() {
   const release = useRelease(id);
   if (release.data) {
     // Keyed by release: another release's form starts from its own draft.
-    return <ReleaseEditor key={id} release={release.data} readOnly={Boolean(user?.admin)} />;
+    return (
+      <ReleaseEditor
+        key={id}
+        release={release.data}
+        userId={user?.id ?? ""}
+        readOnly={Boolean(user?.admin)}
+      />
+    );
   }
   if (release.isError) {
     const missing = release.error instanceof ApiError && [403, 404].includes(release.error.status);

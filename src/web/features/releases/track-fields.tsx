@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import { ArrowDown, ArrowUp, Trash2 } from "lucide-react";
 import type {
   ReleaseAudio,
@@ -74,6 +75,8 @@ export function TrackFields(props: {
   index: number;
   count: number;
   audio: ReleaseAudio | null;
+  /** The track's Splits section, last in its card. */
+  splits: ReactNode;
   issuesFor: IssuesFor;
   onChange: (update: Partial<ReleaseDraftTrack>) => void;
   onMove: (direction: MoveDirection) => void;
@@ -141,6 +144,7 @@ export function TrackFields(props: {
         issuesFor={issuesFor}
         onUploaded={props.onAudioUploaded}
       />
+      {props.splits}
     </fieldset>
   );
 }

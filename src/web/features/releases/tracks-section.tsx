@@ -6,6 +6,7 @@ import { Button } from "../../components/button";
 import { FieldError } from "../../components/form-field";
 import { errorText, type IssuesFor } from "./issue-notes";
 import { fieldDomId, moveTrack, newTrack, type DraftFields } from "./release-draft";
+import { TrackSplits } from "./splits/track-splits";
 import { TrackFields, moveButtonId, type MoveDirection } from "./track-fields";
 
 type Track = DraftFields["tracks"][number];
@@ -34,6 +35,22 @@ function useFocusAfter(tracks: readonly Track[]) {
   };
 }
 
+/** A track's Splits, readable once the track is saved. */
+const splitsSection = (
+  releaseId: string,
+  trackId: string,
+  index: number,
+  saved: ReadonlySet<string>,
+) => (
+  <TrackSplits
+    releaseId={releaseId}
+    trackId={trackId}
+    saved={saved.has(trackId)}
+    trackName={`Track ${index + 1}`}
+    headingLevel={3}
+  />
+);
+
 /**
  * The tracks, in order: Add track, and each track's Move up / Move down /
  * Remove track. Focus follows a moved track (its same button, or the other
@@ -42,6 +59,8 @@ function useFocusAfter(tracks: readonly Track[]) {
 export function TracksSection(props: {
   releaseId: string;
   tracks: readonly Track[];
+  /** The tracks the server holds (a new one is saved by the next autosave). */
+  savedTrackIds: ReadonlySet<string>;
   audioOf: (track: Track) => ReleaseAudio | null;
   issuesFor: IssuesFor;
   onTracks: (update: (tracks: Track[]) => Track[]) => void;
@@ -81,6 +100,7 @@ export function TracksSection(props: {
                 index={index}
                 count={tracks.length}
                 audio={audioOf(track)}
+                splits={splitsSection(releaseId, track.id, index, props.savedTrackIds)}
                 issuesFor={issuesFor}
                 onChange={(change) => update(track.id, change)}
                 onMove={(direction) => move(index, direction)}

@@ -1,5 +1,4 @@
 import { useRef, useState } from "react";
-import { Navigate } from "react-router";
 import { Pencil, Trash2 } from "lucide-react";
 import {
   REPLY_VARIABLE_NAMES,
@@ -12,7 +11,7 @@ import { Spinner } from "../../components/spinner";
 import { FormAlert } from "../../components/form-alert";
 import { TextAreaField, TextField } from "../../components/text-field";
 import { ApiError } from "../../lib/api-client";
-import { useSession } from "../../lib/auth/session";
+import { RequireAgent } from "../../lib/auth/require-agent";
 import { useDeleteSavedReply, useSaveSavedReply, useSavedReplies } from "./api/saved-replies";
 
 /** Add or change one saved reply; the server's refusals show under their fields. */
@@ -161,8 +160,9 @@ function SavedRepliesScreen() {
 
 /** /saved-replies: the agents' shared saved replies (artists are sent to their songs). */
 export default function SavedRepliesPage() {
-  const { data: user } = useSession();
-  if (!user) return null;
-  if (!user.admin) return <Navigate to="/" replace />;
-  return <SavedRepliesScreen />;
+  return (
+    <RequireAgent artistHome="/">
+      <SavedRepliesScreen />
+    </RequireAgent>
+  );
 }

@@ -22,6 +22,7 @@ import { useDarkMode } from "../../lib/theme";
 import { useMarketingLink } from "../../lib/public-config";
 import { useSession, useSignOut } from "../../lib/auth/session";
 import { NotificationSetting } from "./notification-setting";
+import { EarningsEmailsSwitch } from "./earnings-emails-switch";
 import { SongStatusEmailsSwitch } from "./song-status-emails-switch";
 import { UnreadEmailsSwitch } from "./unread-emails-switch";
 import { AvailabilitySetting } from "./availability-setting";
@@ -76,6 +77,7 @@ export default function SettingsPage() {
         <DarkModeRow />
         <UnreadEmailsSwitch />
         <SongStatusEmailsSwitch />
+        <EarningsEmailsSwitch />
         <NotificationSetting />
         <Link to="/artist-account" className={rowClass}>
           <UserRound aria-hidden="true" className="size-5" />

@@ -1,12 +1,14 @@
 import type { ReactNode } from "react";
 import { Link, Navigate, useParams } from "react-router";
-import { Eye, ExternalLink, MessageCircleQuestion } from "lucide-react";
+import { AudioLines, Eye, ExternalLink, IndianRupee, MessageCircleQuestion } from "lucide-react";
 import { numberFormat } from "../../../shared/intl-formats";
+import { formatPaise } from "../../../shared/money-format";
 import { type SongRecord } from "../../../shared/song-schemas";
 import { PageHeader } from "../../components/page-header";
 import { Spinner } from "../../components/spinner";
 import { useSession } from "../../lib/auth/session";
 import { useOpenSong } from "./api/open-song";
+import { useSongEarnings } from "./api/get-song-earnings";
 import { useSongStores } from "./api/get-song-stores";
 import { SongStoreRows } from "./song-stores";
 import { ShareLink } from "./share-link";
@@ -111,13 +113,10 @@ function SongDetailView({ song }: { song: SongRecord }) {
       </Card>
 
       <Card title="Analytics">
-        <div className="flex items-center gap-3">
-          <Eye aria-hidden="true" className="size-5 text-indigo-600 dark:text-indigo-400" />
-          <dl className="flex items-baseline gap-2">
-            <dt className="text-slate-600 dark:text-slate-300">Views</dt>
-            <dd className="text-2xl font-bold">{numberFormat("en-US").format(song.views)}</dd>
-          </dl>
-        </div>
+        <dl className="flex flex-wrap gap-x-6 gap-y-3">
+          <Stat icon={Eye} label="Views" value={numberFormat("en-US").format(song.views)} />
+          <SongEarningsStats id={song.id} />
+        </dl>
         <ViewsSparkline days={song.dailyViews} />
       </Card>
 
@@ -125,6 +124,36 @@ function SongDetailView({ song }: { song: SongRecord }) {
         <StatusTimeline events={song.history} />
       </Card>
     </div>
+  );
+}
+
+/** One analytics figure: its icon, its name and its value. */
+function Stat({ icon: Icon, label, value }: { icon: typeof Eye; label: string; value: string }) {
+  return (
+    // The dl's own group: a div holding its dt and dd directly (axe's definition-list rule).
+    <div className="flex items-baseline gap-2">
+      <dt className="flex items-center gap-3 self-center text-slate-600 dark:text-slate-300">
+        <Icon aria-hidden="true" className="size-5 text-indigo-600 dark:text-indigo-400" />
+        {label}
+      </dt>
+      <dd className="text-2xl font-bold break-all">{value}</dd>
+    </div>
+  );
+}
+
+/** Streams and Earnings from imported statements (issue 46), beside Views once known. */
+function SongEarningsStats({ id }: { id: string }) {
+  const earnings = useSongEarnings(id);
+  if (!earnings.data) return null;
+  return (
+    <>
+      <Stat
+        icon={AudioLines}
+        label="Streams"
+        value={numberFormat("en-US").format(earnings.data.streams)}
+      />
+      <Stat icon={IndianRupee} label="Earnings" value={formatPaise(earnings.data.earningsPaise)} />
+    </>
   );
 }
 

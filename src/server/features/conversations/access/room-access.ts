@@ -8,8 +8,8 @@ type Db = Kysely<Database>;
 type Viewer = Pick<PublicUser, "id" | "admin">;
 
 /**
- * One-off checks for callers without the chat service's member cache (an
- * upload into a room, a test): the rule of access-rule.ts, with its data
+ * One-off checks for callers without the instance's member cache (room-members.ts),
+ * such as a test: the rule of access-rule.ts, with its data
  * loaded from the database.
  */
 export async function canAccessRoom(db: Db, roomId: string, user: Viewer): Promise<boolean> {

@@ -23,7 +23,6 @@ import {
   findRoomParties,
   markAgentRead,
   markRead,
-  roomMemberIds,
   type NewMessage,
 } from "../repositories";
 import { SEND_TOO_FAST, isTypingEvent } from "../../../../shared/chat-events";
@@ -32,6 +31,7 @@ import { QUOTE_NOT_FOUND } from "../../../../shared/quote";
 import { findQuotable } from "../repositories/quotes";
 import { firstUnread } from "../repositories/unread-start";
 import type { UserBudget } from "../../../limits/user-budget";
+import type { RoomMembers } from "../access/room-members";
 
 export { NOT_A_MEMBER } from "../access/access-rule";
 export const PEER_NOT_FOUND = "This person could not be found.";
@@ -54,6 +54,8 @@ export interface ChatServiceDeps {
   sendBudget?: UserBudget;
   /** The room's one writer (group-committed sends; system lines with their room). */
   writer: RoomWriter;
+  /** Each room's members, cached (shared with the room's file downloads). */
+  members: RoomMembers;
   now?: () => number;
 }
 
@@ -66,13 +68,7 @@ export class ChatService {
   private readonly now: () => number;
   private readonly writer: RoomWriter;
 
-  /**
-   * Room id → its two members. Membership never changes once a room exists
-   * (only account deletion removes rooms), so the hot send path skips two
-   * queries. Bounded, least recently used first; a deleted user's rooms are
-   * dropped on every instance when `user.deleted` arrives.
-   */
-  private readonly members = new LRUCache<string, readonly string[]>({ max: 50_000 });
+  private readonly members: RoomMembers;
 
   constructor(deps: ChatServiceDeps) {
     this.db = deps.db;
@@ -81,10 +77,8 @@ export class ChatService {
     this.sendBudget = deps.sendBudget;
     this.now = deps.now ?? Date.now;
     this.writer = deps.writer;
+    this.members = deps.members;
     this.events.onEveryInstance("user.deleted", ({ userId }) => {
-      for (const [roomId, ids] of this.members.entries()) {
-        if (ids.includes(userId)) this.members.delete(roomId);
-      }
       for (const [roomId, room] of this.parties.entries()) {
         if (room.artistId === userId || room.agentId === userId || room.assigneeId === userId) {
           this.parties.delete(roomId);
@@ -113,12 +107,8 @@ export class ChatService {
     return room;
   }
 
-  async memberIds(roomId: string): Promise<readonly string[]> {
-    const cached = this.members.get(roomId);
-    if (cached) return cached;
-    const ids = await roomMemberIds(this.db, roomId);
-    if (ids.length > 0) this.members.set(roomId, ids);
-    return ids;
+  memberIds(roomId: string): Promise<readonly string[]> {
+    return this.members.of(roomId);
   }
 
   /**

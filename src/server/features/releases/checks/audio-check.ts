@@ -7,9 +7,10 @@ import {
 } from "../../../../shared/release-constants";
 import { formatSampleRateKhz } from "../../../../shared/release-format";
 import { releaseMessages as m } from "../../../../shared/release-messages";
-import { FlacPcmReader } from "./flac-pcm";
+import { FLAC_MAX_FRAMES_PER_BYTE, FlacPcmReader } from "./flac-pcm";
+import { STREAMINFO_END, readStreamInfo, type StreamInfo } from "./flac-streaminfo";
 import type { SilenceScan } from "./silence-scan";
-import { UnreadableAudio, WavPcmReader } from "./wav-pcm";
+import { UnreadableAudio, WAV_PCM, WavPcmReader } from "./wav-pcm";
 
 export interface AudioDetails {
   format: "WAV" | "FLAC";
@@ -23,51 +24,59 @@ export interface AudioDetails {
 
 export type AudioCheck = { ok: true; details: AudioDetails } | { ok: false; message: string };
 
-/** Where the check reads the file: whole from its first byte (twice: header, then samples), or its first bytes. */
+/** Where the check reads the file: whole from its first byte, or its first bytes; and its size. */
 export interface AudioSource {
   open: () => Promise<Readable>;
   head: (bytes: number) => Promise<Buffer>;
+  /** The file's length in bytes: what its decode may cost is bounded by it. */
+  size: number;
 }
-type OpenAudio = AudioSource["open"];
+
+/** What the rules judge: the format one reading of the file found. */
+interface AudioFormat {
+  sampleRate: number;
+  bitDepth: number;
+  channels: number;
+}
 
 /**
- * Reads an audio file as stores would: music-metadata names the container
- * and codec and reads the sample rate, bit depth and channels from the
- * header; then the samples are decoded as they stream (WAV PCM directly,
- * FLAC with @wasm-audio-decoders/flac) to find silence and to prove the
- * file is whole. Every step works on one stream chunk at a time.
+ * Reads an audio file as stores would, each file by one reader that is
+ * the source of truth for what the rules judge and the page shows: a
+ * WAV by our RIFF reader, a FLAC by its STREAMINFO and a decode of every
+ * frame (@wasm-audio-decoders/flac) that must agree with it. Both find
+ * silence and prove the file whole as the bytes stream; work is bounded
+ * by the file's size. Anything else is named by music-metadata for the
+ * refusal.
  */
 export async function checkAudio(source: AudioSource): Promise<AudioCheck> {
-  const { open } = source;
-  const meta = await readHeader(open);
-  if (!meta) {
-    const container = containerOf(await source.head(12));
-    return { ok: false, message: container ? m.audioUnreadable : m.audioFormat("") };
-  }
-  const format = meta.format;
-  const name = formatName(format);
-  if (name !== "WAV" && name !== "FLAC") return { ok: false, message: m.audioFormat(name) };
-  const sampleRate = format.sampleRate ?? 0;
-  const bitDepth = format.bitsPerSample ?? 0;
-  const channels = format.numberOfChannels ?? 0;
-  if (!sampleRate || !bitDepth || !channels) return { ok: false, message: m.audioUnreadable };
-  if (sampleRate < AUDIO_MIN_SAMPLE_RATE) {
-    return { ok: false, message: m.audioSampleRate(formatSampleRateKhz(sampleRate)) };
-  }
-  if (!(AUDIO_BIT_DEPTHS as readonly number[]).includes(bitDepth)) {
-    return { ok: false, message: m.audioBitDepth(bitDepth) };
-  }
-  if (channels !== 2) return { ok: false, message: m.audioChannels(channels) };
-  let scan: SilenceScan;
+  const head = await source.head(STREAMINFO_END);
+  const container = containerOf(head);
   try {
-    scan =
-      name === "WAV"
-        ? await scanWav(open)
-        : await scanFlac(open, sampleRate, channels, expectedFrames(format));
+    if (container === "WAV") return await checkWav(source);
+    if (container === "FLAC") return await checkFlac(source, head);
   } catch (err) {
     if (err instanceof UnreadableAudio) return { ok: false, message: m.audioUnreadable };
     throw err;
   }
+  const name = await nameOf(source);
+  // A WAV or FLAC our readers cannot open (RF64, a broken header): unreadable, not another format.
+  if (name === "WAV" || name === "FLAC") return { ok: false, message: m.audioUnreadable };
+  return { ok: false, message: m.audioFormat(name) };
+}
+
+/** The first rule the format breaks, or null. */
+function formatRefusal(format: AudioFormat): string | null {
+  const { sampleRate, bitDepth, channels } = format;
+  if (!sampleRate || !bitDepth || !channels) return m.audioUnreadable;
+  if (sampleRate < AUDIO_MIN_SAMPLE_RATE) return m.audioSampleRate(formatSampleRateKhz(sampleRate));
+  if (!(AUDIO_BIT_DEPTHS as readonly number[]).includes(bitDepth)) {
+    return m.audioBitDepth(bitDepth);
+  }
+  if (channels !== 2) return m.audioChannels(channels);
+  return null;
+}
+
+function judged(name: "WAV" | "FLAC", format: AudioFormat, scan: SilenceScan): AudioCheck {
   if (scan.durationMs < AUDIO_MIN_DURATION_MS) return { ok: false, message: m.audioTooShort };
   return {
     ok: true,
@@ -75,88 +84,56 @@ export async function checkAudio(source: AudioSource): Promise<AudioCheck> {
       format: name,
       mimeType: name === "WAV" ? "audio/wav" : "audio/flac",
       durationMs: scan.durationMs,
-      sampleRate,
-      bitDepth,
-      channels,
+      ...format,
       warnings: scan.warnings(),
     },
   };
 }
 
-/** STREAMINFO's length in frames (0 when unknown), to tell a FLAC cut short. */
-function expectedFrames(format: IAudioMetadata["format"]): number {
-  if (format.numberOfSamples) return format.numberOfSamples;
-  return format.duration && format.sampleRate ? Math.round(format.duration * format.sampleRate) : 0;
-}
-
-/** The header lives in the first bytes; a WAV's data chunk would otherwise be read through. */
-const HEADER_BYTES = 1024 * 1024;
-
-/** The stream's first `limit` bytes as a stream of their own (the source is closed after). */
-async function* firstBytes(source: Readable, limit: number): AsyncGenerator<Buffer> {
-  let left = limit;
-  try {
-    for await (const chunk of source) {
-      const bytes = chunk as Buffer;
-      yield bytes.subarray(0, left);
-      left -= Math.min(left, bytes.length);
-      if (left === 0) return;
-    }
-  } finally {
-    source.destroy();
-  }
-}
-
-/** What music-metadata reads from the file's header (null: nothing it knows). */
-async function readHeader(open: OpenAudio): Promise<IAudioMetadata | null> {
-  const stream = Readable.from(firstBytes(await open(), HEADER_BYTES), { objectMode: false });
-  try {
-    // Without `duration`, music-metadata needs the header only; it stops at the end of these bytes.
-    return await parseStream(stream, undefined, { skipCovers: true, duration: false });
-  } catch {
-    return null;
-  } finally {
-    stream.destroy();
-  }
-}
-
-/** WAV or FLAC by their magic bytes, whatever music-metadata managed to read. */
-function containerOf(bytes: Buffer): "WAV" | "FLAC" | null {
-  if (bytes.toString("latin1", 0, 4) === "RIFF" && bytes.toString("latin1", 8, 12) === "WAVE") {
-    return "WAV";
-  }
-  return bytes.toString("latin1", 0, 4) === "fLaC" ? "FLAC" : null;
-}
-
-/** What people call the format: WAV, FLAC, MP3, AAC, OGG… */
-function formatName(format: IAudioMetadata["format"]): string {
-  const container = (format.container ?? "").split("/")[0]!.toUpperCase();
-  const codec = (format.codec ?? "").toUpperCase();
-  if (container === "WAVE") return "WAV";
-  if (container === "MPEG") return codec.includes("LAYER 3") ? "MP3" : "MPEG audio";
-  if (container === "M4A" || container === "MP4") return codec.includes("AAC") ? "AAC" : "M4A";
-  return container || codec;
-}
-
-async function scanWav(open: OpenAudio): Promise<SilenceScan> {
+/** The whole file through our RIFF reader; its one fmt chunk is what is judged and shown. */
+async function checkWav(source: AudioSource): Promise<AudioCheck> {
   const reader = new WavPcmReader();
-  const stream = await open();
+  const stream = await source.open();
   try {
     for await (const chunk of stream) reader.push(chunk as Buffer);
   } finally {
     stream.destroy();
   }
-  return reader.end();
+  const { format: fmt, scan } = reader.end();
+  const format = {
+    sampleRate: fmt.sampleRate,
+    bitDepth: fmt.bitsPerSample,
+    channels: fmt.channels,
+  };
+  const refusal = formatRefusal(format);
+  if (refusal) return { ok: false, message: refusal };
+  if (fmt.codec !== WAV_PCM || !scan) return { ok: false, message: m.audioUnreadable };
+  return judged("WAV", format, scan);
 }
 
-async function scanFlac(
-  open: OpenAudio,
-  sampleRate: number,
-  channels: number,
-  expectedFrames: number,
-): Promise<SilenceScan> {
-  const reader = new FlacPcmReader(sampleRate, channels, expectedFrames);
-  const stream = await open();
+/**
+ * STREAMINFO judged, then every frame decoded; a length the file's size
+ * cannot hold is refused before a frame is decoded.
+ */
+async function checkFlac(source: AudioSource, head: Buffer): Promise<AudioCheck> {
+  const info = readStreamInfo(head);
+  if (!info) return { ok: false, message: m.audioUnreadable };
+  const format = {
+    sampleRate: info.sampleRate,
+    bitDepth: info.bitsPerSample,
+    channels: info.channels,
+  };
+  const refusal = formatRefusal(format);
+  if (refusal) return { ok: false, message: refusal };
+  if (info.totalFrames > source.size * FLAC_MAX_FRAMES_PER_BYTE) {
+    return { ok: false, message: m.audioUnreadable };
+  }
+  return judged("FLAC", format, await scanFlac(source, info));
+}
+
+async function scanFlac(source: AudioSource, info: StreamInfo): Promise<SilenceScan> {
+  const reader = new FlacPcmReader(info, source.size);
+  const stream = await source.open();
   let ended = false;
   try {
     for await (const chunk of stream) await reader.push(chunk as Buffer);
@@ -166,4 +143,38 @@ async function scanFlac(
     if (!ended) reader.free();
     stream.destroy();
   }
+}
+
+/** WAV or FLAC by their magic bytes. */
+function containerOf(bytes: Buffer): "WAV" | "FLAC" | null {
+  if (bytes.toString("latin1", 0, 4) === "RIFF" && bytes.toString("latin1", 8, 12) === "WAVE") {
+    return "WAV";
+  }
+  return bytes.toString("latin1", 0, 4) === "fLaC" ? "FLAC" : null;
+}
+
+/** music-metadata reads the header from the first bytes only (a MB is plenty). */
+const HEADER_BYTES = 1024 * 1024;
+
+/** What people call another format (MP3, AAC, OGG…), for the refusal; "" when unknown. */
+async function nameOf(source: AudioSource): Promise<string> {
+  const stream = Readable.from([await source.head(HEADER_BYTES)], { objectMode: false });
+  try {
+    // Without `duration`, music-metadata needs the header only.
+    const meta = await parseStream(stream, undefined, { skipCovers: true, duration: false });
+    return formatName(meta.format);
+  } catch {
+    return "";
+  } finally {
+    stream.destroy();
+  }
+}
+
+function formatName(format: IAudioMetadata["format"]): string {
+  const container = (format.container ?? "").split("/")[0]!.toUpperCase();
+  const codec = (format.codec ?? "").toUpperCase();
+  if (container === "WAVE") return "WAV";
+  if (container === "MPEG") return codec.includes("LAYER 3") ? "MP3" : "MPEG audio";
+  if (container === "M4A" || container === "MP4") return codec.includes("AAC") ? "AAC" : "M4A";
+  return container || codec;
 }

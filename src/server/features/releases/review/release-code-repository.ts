@@ -34,11 +34,21 @@ export async function heldIsrcs(db: Db, isrcs: readonly string[]): Promise<Set<s
   return new Set(rows.flatMap((row) => (row.isrcClaim ? [row.isrc, row.isrcClaim] : [row.isrc])));
 }
 
-/** Which of these UPCs a release already carries. */
+/**
+ * Which of these UPC-As a release already carries, typed (as 12 digits, or
+ * as 13 with the leading zero) or claimed: a draft's typed UPC is never
+ * handed to another release either.
+ */
 export async function heldUpcs(db: Db, upcs: readonly string[]): Promise<Set<string>> {
   if (upcs.length === 0) return new Set();
-  const rows = await db.selectFrom("release").select("upc").where("upc", "in", upcs).execute();
-  return new Set(rows.map((row) => row.upc));
+  const long = upcs.map((upc) => upc.padStart(13, "0"));
+  const rows = await db
+    .selectFrom("release")
+    .select(["upc", "upcClaim"])
+    .where((eb) => eb.or([eb("upc", "in", [...upcs, ...long]), eb("upcClaim", "in", long)]))
+    .execute();
+  const held = new Set(rows.flatMap((row) => [row.upc.trim(), row.upcClaim ?? ""]));
+  return new Set(upcs.filter((upc) => held.has(upc) || held.has(upc.padStart(13, "0"))));
 }
 
 export async function setTrackIsrc(
@@ -55,6 +65,11 @@ export async function setTrackIsrc(
     .execute();
 }
 
+/** An assigned UPC-A, claimed by the release in its 13-digit form (decision 104). */
 export async function setReleaseUpc(trx: Db, releaseId: string, upc: string): Promise<void> {
-  await trx.updateTable("release").set({ upc }).where("id", "=", releaseId).execute();
+  await trx
+    .updateTable("release")
+    .set({ upc, upcClaim: upc.padStart(13, "0") })
+    .where("id", "=", releaseId)
+    .execute();
 }

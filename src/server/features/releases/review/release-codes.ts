@@ -1,9 +1,11 @@
 import type { Kysely } from "kysely";
-import { gs1CheckDigit, isValidUpc, normalizeIsrc } from "../../../../shared/release-codes";
+import { gs1CheckDigit, isValidUpc, normalizeIsrc, upcKey } from "../../../../shared/release-codes";
+import { releaseMessages } from "../../../../shared/release-messages";
 import { releaseReviewMessages as m } from "../../../../shared/release-review-messages";
 import type { Database } from "../../../db/schema";
 import { HttpError } from "../../../http/errors";
 import { findTracks } from "../release-repository";
+import { setUpcClaim, upcClaimedElsewhere } from "../release-upc-repository";
 import {
   heldIsrcs,
   heldUpcs,
@@ -77,7 +79,7 @@ async function freshCodes(
 /** ISRCs for the tracks without one, a UPC when the release has none: in the approving transaction. */
 export async function assignMissingCodes(
   trx: Trx,
-  row: { id: string; upc: string },
+  row: { id: string; upc: string; upcClaim: string | null },
   prefixes: CodePrefixes,
   now: number,
 ): Promise<void> {
@@ -100,7 +102,10 @@ export async function assignMissingCodes(
       await setTrackIsrc(trx, row.id, track.id, isrcs[i]!);
     }
   }
-  if (!isValidUpc(row.upc)) {
+  const typed = upcKey(row.upc);
+  if (typed) {
+    await claimTypedUpc(trx, row, typed);
+  } else if (!isValidUpc(row.upc)) {
     const prefix = prefixes.upcPrefix;
     const [upc] = await freshCodes(
       trx,
@@ -114,4 +119,27 @@ export async function assignMissingCodes(
     await setReleaseUpc(trx, row.id, upc!);
     row.upc = upc!;
   }
+}
+
+/**
+ * The artist's own UPC, claimed since its submission; a release from before
+ * the claims (decision 104) that repeats another's UPC is refused here, so
+ * no approval gives one UPC to two releases.
+ */
+async function claimTypedUpc(
+  trx: Trx,
+  row: { id: string; upcClaim: string | null },
+  key: string,
+): Promise<void> {
+  if (row.upcClaim === key) return;
+  if (await upcClaimedElsewhere(trx, row.id, key)) {
+    throw new HttpError(
+      409,
+      releaseMessages.upcTaken,
+      { upc: releaseMessages.upcTaken },
+      "UPC_TAKEN",
+    );
+  }
+  await setUpcClaim(trx, row.id, key);
+  row.upcClaim = key;
 }

@@ -61,9 +61,22 @@ describe("release files", () => {
 
   it("refuse a range outside the file with 416", async () => {
     const url = release.tracks[0]!.audio!.url;
-    const bad = await get(url, artist.cookie, `bytes=${audio.length}-`);
-    expect(bad.statusCode).toBe(416);
-    expect(bad.headers["content-range"]).toBe(`bytes */${audio.length}`);
+    for (const range of [
+      `bytes=${audio.length}-`,
+      `bytes=${audio.length + 5}-${audio.length + 9}`,
+    ]) {
+      const bad = await get(url, artist.cookie, range);
+      expect(bad.statusCode).toBe(416);
+      expect(bad.headers["content-range"]).toBe(`bytes */${audio.length}`);
+    }
+  });
+
+  it("ignore a reversed range and send the whole file (RFC 9110 §14.2)", async () => {
+    const url = release.tracks[0]!.audio!.url;
+    const whole = await get(url, artist.cookie, "bytes=5-3");
+    expect(whole.statusCode).toBe(200);
+    expect(whole.headers["content-range"]).toBeUndefined();
+    expect(whole.rawPayload.equals(audio)).toBe(true);
   });
 
   it("are not found for another artist or anyone signed out; artwork is never stored", async () => {

@@ -9,9 +9,12 @@ import {
 } from "../../../../shared/song-rejection";
 import type { DomainEventMap, ReleaseStepEvent } from "../../../events/domain-events";
 import { findReleaseForMail, findTracks, type ReleaseRow } from "../release-repository";
-import { lastStep, stepData } from "./release-review-repository";
 
-type Kind = "changes" | "approved" | "live" | "rejected";
+/** Each kind with the event that causes it: the email reads what the step carried. */
+type Notice =
+  | { kind: "changes"; event: DomainEventMap["release.changesRequested"] }
+  | { kind: "approved" | "rejected"; event: ReleaseStepEvent }
+  | { kind: "live"; event: DomainEventMap["release.live"] };
 
 /**
  * The artist's email at each review step they must know about (issue 40):
@@ -20,24 +23,20 @@ type Kind = "changes" | "approved" | "live" | "rejected";
  */
 export function registerReleaseReviewNotices(app: FastifyInstance): void {
   const { events } = app.ctx;
-  events.on("release.changesRequested", (event) => notify(app, "changes", event));
-  events.on("release.approved", (event) => notify(app, "approved", event));
-  events.on("release.rejected", (event) => notify(app, "rejected", event));
-  events.on("release.live", (event) => notify(app, "live", event));
+  events.on("release.changesRequested", (event) => notify(app, { kind: "changes", event }));
+  events.on("release.approved", (event) => notify(app, { kind: "approved", event }));
+  events.on("release.rejected", (event) => notify(app, { kind: "rejected", event }));
+  events.on("release.live", (event) => notify(app, { kind: "live", event }));
 }
 
-async function notify(
-  app: FastifyInstance,
-  kind: Kind,
-  event: ReleaseStepEvent | DomainEventMap["release.live"],
-): Promise<void> {
+async function notify(app: FastifyInstance, notice: Notice): Promise<void> {
   const { database, mail, config } = app.ctx;
   const db = database.db;
-  const found = await findReleaseForMail(db, event.releaseId);
+  const found = await findReleaseForMail(db, notice.event.releaseId);
   if (!found) return;
   const { release, to } = found;
   const title = release.title;
-  const content = await contentOf(app, kind, event, release);
+  const content = await contentOf(app, notice, release);
   const { releaseReviewMail } = await import("../../../mail/templates/release-review-mail");
   await mail.send(
     await releaseReviewMail({
@@ -52,8 +51,7 @@ async function notify(
 
 async function contentOf(
   app: FastifyInstance,
-  kind: Kind,
-  event: ReleaseStepEvent | DomainEventMap["release.live"],
+  notice: Notice,
   release: ReleaseRow,
 ): Promise<{
   subject: string;
@@ -63,10 +61,10 @@ async function contentOf(
 }> {
   const db = app.ctx.database.db;
   const title = release.title;
-  switch (kind) {
+  const { event } = notice;
+  switch (notice.kind) {
     case "changes": {
-      const step = await lastStep(db, release.id);
-      const items = step?.kind === "changes_requested" ? (stepData(step).items ?? []) : [];
+      const { items } = notice.event;
       return {
         subject: m.changesRequestedSubject(title),
         paragraphs: [
@@ -90,7 +88,7 @@ async function contentOf(
       };
     }
     case "live": {
-      const live = event as DomainEventMap["release.live"];
+      const live = notice.event;
       return {
         subject: m.liveSubject(title),
         paragraphs: [`“${title}” is live on ${live.store}. Share it with your listeners.`],

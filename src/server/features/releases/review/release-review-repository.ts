@@ -1,8 +1,7 @@
 import type { Kysely, Selectable, Transaction } from "kysely";
 import type { ReleaseStepData } from "../../../../shared/release-review";
 import { displayName } from "../../../../shared/user";
-import type { ReleaseStepTable, ReleaseStoreTable } from "../../../db/release-review-schema";
-import type { Database } from "../../../db/schema";
+import type { Database, ReleaseStepTable, ReleaseStoreTable } from "../../../db/schema";
 import type { ReleaseRow } from "../release-repository";
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -187,22 +186,34 @@ export async function bumpVersionForStores(
     .executeTakeFirst();
 }
 
-/** Approved to live, once: of two saves at once only one matches. */
-export async function markLive(
+/** Approved ↔ live as the stores move, once: of two saves at once only one matches. */
+function moveDeliveryState(
   trx: Db,
   releaseId: string,
+  from: "approved" | "live",
+  to: "approved" | "live",
   now: number,
 ): Promise<ReleaseRow | undefined> {
   return trx
     .updateTable("release")
     .set((eb) => ({
-      state: "live",
+      state: to,
       version: eb("version", "+", 1),
       updatedAt: now,
       stateChangedAt: now,
     }))
     .where("id", "=", releaseId)
-    .where("state", "=", "approved")
+    .where("state", "=", from)
     .returningAll()
     .executeTakeFirst();
+}
+
+/** Approved to live, once. */
+export function markLive(trx: Db, releaseId: string, now: number) {
+  return moveDeliveryState(trx, releaseId, "approved", "live", now);
+}
+
+/** Live back to approved, once: its last Live store was set back. */
+export function markNotLive(trx: Db, releaseId: string, now: number) {
+  return moveDeliveryState(trx, releaseId, "live", "approved", now);
 }

@@ -66,8 +66,8 @@ export function registerReleaseReviewRoutes(
       },
     },
     async (request) => {
-      await sessions.requireAdmin(request);
-      return service.detail(request.params.id);
+      const { user } = await sessions.requireAdmin(request);
+      return service.detail(user, request.params.id);
     },
   );
 

@@ -20,9 +20,11 @@ import { displayName, type PublicUser } from "../../../../shared/user";
 import type { Database } from "../../../db/schema";
 import type { DomainEvents } from "../../../events/domain-events";
 import { HttpError } from "../../../http/errors";
-import { findRelease, findTracks, releaseIsrcClaims, type ReleaseRow } from "../release-repository";
-import type { ReleaseService } from "../release-service";
+import { findTracks, releaseIsrcClaims, type ReleaseRow } from "../release-repository";
+import { releaseNotFound, type ReleaseService } from "../release-service";
 import { assignMissingCodes, type CodePrefixes } from "./release-codes";
+import { isUniqueViolation, setUpcClaim } from "../release-upc-repository";
+import { releaseMessages } from "../../../../shared/release-messages";
 import { staleError } from "./release-stale";
 import { listQueue } from "./release-queue-repository";
 import {
@@ -44,7 +46,7 @@ import {
 } from "./release-review-view";
 import { setStatusesOfRelease } from "../../songs/release-song-service";
 import { songOwner } from "../../songs/song-service";
-import { saveDeliveries, StaleStores } from "./release-store-service";
+import { ReasonNeeded, saveDeliveries, StaleStores } from "./release-store-service";
 import {
   transition,
   SONG_STATUS_OF_STATE,
@@ -67,7 +69,6 @@ class StaleRelease extends Error {}
 
 const conflict = (message: string, code = "CONFLICT") =>
   new HttpError(409, message, undefined, code);
-const notFound = () => new HttpError(404, m.notFound, undefined, "NOT_FOUND");
 
 /**
  * The desk's review of releases (issue 40, decision 099): the queue, the
@@ -87,8 +88,8 @@ export class ReleaseReviewService {
     return listQueue(this.deps.db, query, this.now());
   }
 
-  async detail(id: string): Promise<DeskReleaseDetail> {
-    return this.deskDetailOf(await this.visible(id));
+  async detail(user: PublicUser, id: string): Promise<DeskReleaseDetail> {
+    return this.deskDetailOf(await this.visible(user, id));
   }
 
   /** The review part of the artist's own release page. */
@@ -101,15 +102,9 @@ export class ReleaseReviewService {
     return toReleaseReview(row, steps, stores, reviewerName);
   }
 
-  async reviewOfId(id: string): Promise<ReleaseReview> {
-    const row = await findRelease(this.deps.db, id);
-    if (!row) throw notFound();
-    return this.reviewOf(row);
-  }
-
   async startReview(user: PublicUser, id: string, version: number): Promise<DeskReleaseDetail> {
     const agent = actingAgent(user);
-    const row = await this.step(agent, id, version, "startReview", {
+    const row = await this.step(agent, await this.visible(user, id), version, "startReview", {
       set: { reviewerId: agent.id },
       step: { kind: "review_started" },
     });
@@ -123,26 +118,34 @@ export class ReleaseReviewService {
     input: RequestChangesInput,
   ): Promise<DeskReleaseDetail> {
     const agent = actingAgent(user);
-    const before = await this.visible(id);
+    const before = await this.visible(user, id);
     const detail = await this.deps.releases.detailOfRow(before);
-    const row = await this.step(agent, id, input.version, "requestChanges", {
+    const row = await this.step(agent, before, input.version, "requestChanges", {
       set: { reviewSnapshot: JSON.stringify(snapshotOf(detail)) },
       step: { kind: "changes_requested", items: input.items },
     });
-    await this.deps.events.emit("release.changesRequested", stepEvent(row, agent));
+    // The items travel with the event: the email lists what this step asked for.
+    await this.deps.events.emit("release.changesRequested", {
+      ...stepEvent(row, agent),
+      items: input.items,
+    });
     return this.deskDetailOf(row);
   }
 
   async approve(user: PublicUser, id: string, version: number): Promise<DeskReleaseDetail> {
     const agent = actingAgent(user);
     const now = this.now();
-    const row = await this.step(agent, id, version, "approve", {
+    const row = await this.step(agent, await this.visible(user, id), version, "approve", {
       step: { kind: "approved" },
       // The codes and the store rows commit with the approval, or not at all.
       apply: async (trx, approved) => {
         await assignMissingCodes(trx, approved, this.deps.codes, now);
         await insertPendingStores(trx, approved.id, RELEASE_STORES);
       },
+    }).catch((error: unknown) => {
+      // Another approval claimed the artist's UPC at this very moment (PostgreSQL's index).
+      if (!isUniqueViolation(error)) throw error;
+      throw conflict(releaseMessages.upcTaken, "UPC_TAKEN");
     });
     await this.deps.events.emit("release.approved", stepEvent(row, agent));
     return this.deskDetailOf(row);
@@ -155,11 +158,14 @@ export class ReleaseReviewService {
   ): Promise<DeskReleaseDetail> {
     const agent = actingAgent(user);
     const note = (input.note ?? "").trim();
-    const row = await this.step(agent, id, input.version, "reject", {
+    const row = await this.step(agent, await this.visible(user, id), input.version, "reject", {
       set: { rejectionReason: input.reason, rejectionNote: note },
       step: { kind: "rejected", reason: input.reason, note },
-      // Rejected before any code was assigned: the artist's own ISRCs are theirs to use again.
-      apply: (trx) => releaseIsrcClaims(trx, id),
+      // Rejected before any code was assigned: the artist's own ISRCs and UPC are theirs to use again.
+      apply: async (trx) => {
+        await releaseIsrcClaims(trx, id);
+        await setUpcClaim(trx, id, null);
+      },
       songReason: { reasonCode: input.reason, note },
     });
     await this.deps.events.emit("release.rejected", stepEvent(row, agent));
@@ -173,7 +179,7 @@ export class ReleaseReviewService {
     input: StoreDeliveriesInput,
   ): Promise<DeskReleaseDetail> {
     const agent = actingAgent(user);
-    const release = await this.visible(id);
+    const release = await this.visible(user, id);
     const state = release.state as ReleaseState;
     if (release.version !== input.version) throw await staleError(this.deps.db, id);
     if (state !== "approved" && state !== "live") {
@@ -191,6 +197,11 @@ export class ReleaseReviewService {
       })),
       now: this.now(),
     }).catch(async (error: unknown) => {
+      if (error instanceof ReasonNeeded) {
+        const message = m.notLiveNeedsReason(error.store);
+        const field = `deliveries.${error.index}.note`;
+        throw new HttpError(400, message, { [field]: message }, "VALIDATION_FAILED");
+      }
       throw error instanceof StaleStores ? await staleError(this.deps.db, id) : error;
     });
     for (const songId of outcome.changedSongs) {
@@ -223,13 +234,14 @@ export class ReleaseReviewService {
   }
 
   /**
-   * One agent step: the version the agent saw, the table's transition, then
-   * in one transaction the state (only if still at that version), the
-   * songs' statuses, whatever `apply` adds, and the timeline's step.
+   * One agent step on the release the caller read (once): the version the
+   * agent saw, the table's transition, then in one transaction the state
+   * (only if still at that version), the songs' statuses, whatever `apply`
+   * adds, and the timeline's step.
    */
   private async step(
     agent: Agent,
-    id: string,
+    release: ReleaseRow,
     version: number,
     action: ReleaseAction,
     change: {
@@ -241,7 +253,7 @@ export class ReleaseReviewService {
       apply?: (trx: Trx, row: ReleaseRow) => Promise<void>;
     },
   ): Promise<ReleaseRow> {
-    const release = await this.visible(id);
+    const id = release.id;
     if (release.version !== version) throw await staleError(this.deps.db, id);
     const outcome = transition(release.state as ReleaseState, action);
     if (!outcome.ok) throw conflict(outcome.message, "INVALID_TRANSITION");
@@ -284,10 +296,10 @@ export class ReleaseReviewService {
     return tracks.flatMap((track) => (track.songId ? [track.songId] : []));
   }
 
-  /** Any release past its draft; a draft (or nothing) does not exist for the desk. */
-  private async visible(id: string): Promise<ReleaseRow> {
-    const row = await findRelease(this.deps.db, id);
-    if (!row || row.state === "draft") throw notFound();
+  /** What the release service lets the agent read, less drafts: a draft does not exist for the desk. */
+  private async visible(user: PublicUser, id: string): Promise<ReleaseRow> {
+    const row = await this.deps.releases.readable(user, id);
+    if (row.state === "draft") throw releaseNotFound();
     return row;
   }
 

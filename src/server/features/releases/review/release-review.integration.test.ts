@@ -254,7 +254,7 @@ describe("reviewing a release", () => {
         deliveries: [{ store: "Spotify", state: "Live", link: "https://example.com/a", note: "" }],
       });
       expect(badLink.statusCode).toBe(400);
-      expect(badLink.json().message).toBe("This is not a Spotify address.");
+      expect(badLink.json().message).toBe(m.notStoreLink("Spotify"));
       const noLink = await call("PUT", desk(detail.id, "stores"), agentOne.cookie, {
         version: (await deskDetail(detail.id)).version,
         deliveries: [{ store: "Spotify", state: "Live", link: "", note: "" }],

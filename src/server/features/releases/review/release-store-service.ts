@@ -1,6 +1,7 @@
 import type { Kysely, Transaction } from "kysely";
 import {
   STORE_SONG_LINK,
+  isStoreLink,
   type DeliveryState,
   type ReleaseStepData,
   type ReleaseStore,
@@ -12,6 +13,7 @@ import {
   insertStep,
   listStores,
   markLive,
+  markNotLive,
   updateStore,
 } from "./release-review-repository";
 import {
@@ -30,12 +32,24 @@ export interface Delivery {
 /** Thrown inside the transaction: another save or step changed the release meanwhile. */
 export class StaleStores extends Error {}
 
+/** Thrown inside the transaction: a store set back from Live without saying why (nothing saved). */
+export class ReasonNeeded extends Error {
+  constructor(
+    readonly store: ReleaseStore,
+    readonly index: number,
+  ) {
+    super(`${store} left Live without a reason`);
+  }
+}
+
 export interface DeliveriesOutcome {
   row: ReleaseRow;
   /** Something was saved (a row differs from before). */
   changed: boolean;
   /** Set when this save made the release live (the first Live store). */
   wentLive: { store: string; link: string } | null;
+  /** This save set the last Live store back: the release is approved again. */
+  leftLive: boolean;
   changedSongs: string[];
 }
 
@@ -80,11 +94,16 @@ export async function saveDeliveries(
     const songIds = tracks.flatMap((track) => (track.songId ? [track.songId] : []));
     let changed = false;
     let firstLive: Delivery | null = null;
+    let lastReason = "";
     const links: SongLinks = {};
-    for (const delivery of input.deliveries) {
+    for (const [index, delivery] of input.deliveries.entries()) {
       const before = current.get(delivery.store);
       if (!before) continue;
       if (delivery.state === "Live") firstLive ??= delivery;
+      if (before.state === "Live" && delivery.state !== "Live") {
+        if (delivery.note === "") throw new ReasonNeeded(delivery.store, index);
+        lastReason = delivery.note;
+      }
       if (
         before.state === delivery.state &&
         before.link === delivery.link &&
@@ -94,17 +113,25 @@ export async function saveDeliveries(
       }
       changed = true;
       await saveOne(trx, { release, agent, delivery, before, now }, links);
+      current.set(delivery.store, { ...before, state: delivery.state });
     }
     const linkedSongs = await fillLinksOfRelease(trx, songIds, links, now);
     const live = firstLive ? await goLive(trx, release, firstLive, songIds, agent, now) : null;
-    const row = live?.row ?? release;
+    // The release stays Live while one store is; the last one set back takes it to approved.
+    const stillLive = [...current.values()].some((row) => row.state === "Live");
+    const left =
+      !live && !stillLive && release.state === "live"
+        ? await leaveLive(trx, release, lastReason, songIds, agent, now)
+        : null;
+    const row = live?.row ?? left?.row ?? release;
     const wentLive = live ? { store: live.store, link: live.link } : null;
-    const released = live?.released ?? [];
+    const moved = live?.released ?? left?.moved ?? [];
     return {
       row,
-      changed: changed || wentLive !== null,
+      changed: changed || wentLive !== null || left !== null,
       wentLive,
-      changedSongs: [...new Set([...linkedSongs, ...released])],
+      leftLive: left !== null,
+      changedSongs: [...new Set([...linkedSongs, ...moved])],
     };
   });
 }
@@ -138,6 +165,36 @@ async function goLive(
   return { row, released, store: first.store, link: first.link };
 }
 
+/**
+ * The last Live store set back: the release is approved again (a
+ * conditional UPDATE from live), its songs go back to "in review" with the
+ * agent's reason in their history, and the timeline says so.
+ */
+async function leaveLive(
+  trx: Transaction<Database>,
+  release: ReleaseRow,
+  reason: string,
+  songIds: string[],
+  agent: { id: string; name: string },
+  now: number,
+) {
+  const row = await markNotLive(trx, release.id, now);
+  if (!row) return null;
+  const moved = await setStatusesOfRelease(trx, songIds, "in review", {
+    by: { agentId: agent.id, name: agent.name },
+    at: now,
+    note: reason,
+  });
+  await insertStep(trx, {
+    releaseId: release.id,
+    data: { kind: "not_live", note: reason },
+    actor: agent,
+    releaseVersion: row.version,
+    at: now,
+  });
+  return { row, moved };
+}
+
 /** One store row that differs: saved, its step when its state moved, its link for the songs. */
 async function saveOne(
   trx: Transaction<Database>,
@@ -152,22 +209,28 @@ async function saveOne(
 ): Promise<void> {
   const { release, delivery, before } = input;
   await updateStore(trx, { releaseId: release.id, ...delivery }, input.now);
-  const kind = STEP_OF_STATE[delivery.state];
+  const leaving = before.state === "Live" && delivery.state !== "Live";
+  const kind = leaving ? "store_not_live" : STEP_OF_STATE[delivery.state];
   if (kind && before.state !== delivery.state) {
     await insertStep(trx, {
       releaseId: release.id,
       data: {
         kind,
         store: delivery.store,
-        ...(kind === "store_error" ? { note: delivery.note } : {}),
+        ...(kind === "store_error" || leaving ? { note: delivery.note } : {}),
       },
       actor: input.agent,
       releaseVersion: release.version,
       at: input.now,
     });
   }
+  // "Listen On" shows a store's checked link while it is Live there, and nothing after.
   const songLink = STORE_SONG_LINK[delivery.store];
-  if (songLink && delivery.link !== "" && before.link !== delivery.link) {
+  if (!songLink) return;
+  const isLive = delivery.state === "Live" && isStoreLink(delivery.store, delivery.link);
+  if (isLive && (before.link !== delivery.link || before.state !== "Live")) {
     links[SONG_LINK_COLUMN[songLink]] = delivery.link;
+  } else if (leaving) {
+    links[SONG_LINK_COLUMN[songLink]] = "";
   }
 }

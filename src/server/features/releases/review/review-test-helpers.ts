@@ -4,6 +4,7 @@ import { addDaysToDay, utcDay } from "../../../../shared/release-rules";
 import type { ReleaseDetail, ReleaseDraftInput } from "../../../../shared/release-schemas";
 import type { TestUser } from "../../../test/chat-test-helpers";
 import { ORIGIN } from "../../../test/test-app";
+import { insertTestSong } from "../../../test/song-values";
 import { tusUpload } from "../../../test/tus-upload";
 import { insertRelease } from "../release-repository";
 
@@ -111,29 +112,12 @@ export async function releaseInState(
     .where("id", "=", id)
     .execute();
   for (let position = 0; position < tracks; position++) {
-    const songId = crypto.randomUUID();
-    await db
-      .insertInto("song_request")
-      .values({
-        id: songId,
-        artistId,
-        type: `Track ${position + 1}`,
-        status: "pending",
-        album: "",
-        artist: "Asha Rao",
-        genre: "Pop",
-        date: "",
-        duration: "",
-        lyrics: "",
-        link: "",
-        coverFileId: null,
-        spotifyUrl: "",
-        appleMusicUrl: "",
-        youtubeUrl: "",
-        createdAt: now,
-        updatedAt: now,
-      })
-      .execute();
+    const songId = await insertTestSong(
+      db,
+      artistId,
+      { type: `Track ${position + 1}`, artist: "Asha Rao", genre: "Pop", date: "" },
+      now,
+    );
     await db
       .insertInto("release_track")
       .values({

@@ -2,6 +2,7 @@ import { ExternalLink } from "lucide-react";
 import type { ChatPeer } from "../../../../shared/chat";
 import { normalizeLink } from "../../../../shared/links";
 import { Avatar } from "../../../components/avatar";
+import { ArtistBalance } from "./artist-balance";
 import { ArtistSongs } from "./artist-songs";
 
 /** Only http(s) links leave the portal; anything else stored is not shown as a link. */
@@ -66,6 +67,7 @@ export function ArtistProfile({
           </ul>
         )}
       </div>
+      <ArtistBalance artistId={artist.id} />
       <ArtistSongs artistId={artist.id} />
     </>
   );

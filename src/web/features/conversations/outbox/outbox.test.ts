@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from "vitest";
 import type { ChatMessage, SendMessageInput } from "../../../../shared/chat";
+import { SEND_RETRY_AFTER_MS } from "../../../../shared/chat-events";
 import { SendRefusedError } from "../realtime/send-over-link";
 import { UploadError } from "../../../lib/upload";
 import { Outbox, type OutboxDeps } from "./outbox";
@@ -214,5 +215,41 @@ describe("Outbox", () => {
     expect(rejected.getSnapshot()[0]?.failure).toBe("This file type is not allowed.");
     await rejected.remove("bad");
     expect(rejected.getSnapshot()).toEqual([]);
+  });
+
+  it("tries an upload again after a while when its answer was lost and the link never dropped (issue 48)", async () => {
+    vi.useFakeTimers();
+    try {
+      const api = server();
+      let attempts = 0;
+      const d = deps(memoryStore(), api.send, {
+        upload: vi.fn(() => {
+          attempts += 1;
+          return attempts === 1
+            ? Promise.reject(new UploadError("network", "The connection was lost."))
+            : Promise.resolve({
+                id: "f3",
+                url: "",
+                kind: "image",
+                mimeType: "image/png",
+                size: 1,
+                name: "c.png",
+              } as const);
+        }),
+      });
+      const outbox = new Outbox("u", d);
+      const file = new File(["z"], "c.png", { type: "image/png" });
+      await outbox.add({ ...text("again"), text: "", file: { data: file, kind: "image" } });
+      await vi.advanceTimersByTimeAsync(10);
+      expect(d.upload).toHaveBeenCalledTimes(1);
+      expect(api.stored.size).toBe(0);
+      // No reconnect comes (the live link was up all along): the outbox tries again by itself.
+      await vi.advanceTimersByTimeAsync(SEND_RETRY_AFTER_MS + 10);
+      expect(d.upload).toHaveBeenCalledTimes(2);
+      expect(api.stored.get("again")?.fileUrl).toBe("/api/files/f3");
+      expect(outbox.getSnapshot()).toEqual([]);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

@@ -5,7 +5,7 @@ import {
 } from "../../../../shared/chat";
 import type { ClientErrorReport } from "../../../../shared/client-errors";
 import type { UploadedFile } from "../../../../shared/files";
-import { SendDeferredError, SendRefusedError } from "../realtime/send-over-link";
+import { SendRefusedError } from "../realtime/send-over-link";
 import { SEND_RETRY_AFTER_MS } from "../../../../shared/chat-events";
 import { UploadError } from "../../../lib/upload";
 import type { OutboxEntry, OutboxStore } from "./outbox-store";
@@ -176,8 +176,10 @@ export class Outbox {
       // Not the message's fault: it waits for the connection, and stays pending.
       this.running.delete(id);
       this.waiting.add(id);
-      // The server's database was down: the connection is fine, so try again later.
-      if (error instanceof SendDeferredError) setTimeout(() => this.resume(), SEND_RETRY_AFTER_MS);
+      // Tried again when the live link comes back, and after a while anyway:
+      // the server's database was down, or an upload's last answer was lost
+      // while the link stayed up (issue 48), and no reconnect would come.
+      setTimeout(() => this.resume(), SEND_RETRY_AFTER_MS);
       return;
     }
     // Failed for good: no longer running, so Retry may start it at once.

@@ -5,23 +5,23 @@ import { Alert } from "../../../components/alert";
 import { PageHeader } from "../../../components/page-header";
 import { Spinner } from "../../../components/spinner";
 import { ApiError } from "../../../lib/api-client";
+import { RequireAgent } from "../../../lib/auth/require-agent";
 import { ReleaseStateBadge } from "../release-state-badge";
-import { ArtworkViewer } from "./artwork-viewer";
+import { ReleaseTimeline } from "../review/release-timeline";
+import { ArtworkViewer } from "../release-view/artwork-viewer";
+import { ReleaseFacts } from "../release-view/release-facts";
+import { ReleaseTracksView } from "../release-view/release-tracks-view";
 import { useDeskRelease, useLiveDeskReleases } from "./desk-release-queries";
 import { ReleaseChecks } from "./release-checks";
-import { ReleaseFacts } from "./release-facts";
-import { ReleaseTracksView } from "./release-tracks-view";
-import { RequireAgentOnly } from "./require-agent-only";
 import { ReviewActions } from "./review-actions";
-import { ReviewTimeline } from "./review-timeline";
 import { StoreDeliveries } from "./store-deliveries";
 
 /** `/desk/releases/{id}`: one release as an agent reviews it. */
 export default function DeskReleasePage() {
   return (
-    <RequireAgentOnly>
+    <RequireAgent artistHome="/releases">
       <DeskRelease />
-    </RequireAgentOnly>
+    </RequireAgent>
   );
 }
 
@@ -129,7 +129,7 @@ function ReviewScreen({ release }: { release: DeskReleaseDetail }) {
       <ReviewActions release={release} />
       <ArtworkViewer artwork={release.artwork} title={title} />
       <ReleaseFacts release={release} />
-      <ReleaseTracksView tracks={release.tracks} />
+      <ReleaseTracksView releaseId={release.id} tracks={release.tracks} splits={false} />
       <ReleaseChecks release={release} />
       {delivering && release.review.stores.length > 0 && (
         <StoreDeliveries
@@ -138,7 +138,7 @@ function ReviewScreen({ release }: { release: DeskReleaseDetail }) {
           stores={release.review.stores}
         />
       )}
-      <ReviewTimeline steps={release.review.timeline} />
+      <ReleaseTimeline steps={release.review.timeline} withActors />
     </div>
   );
 }

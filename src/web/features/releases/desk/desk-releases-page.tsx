@@ -6,7 +6,7 @@ import type { DeskReleaseList } from "../../../../shared/responses/release-revie
 import { Alert } from "../../../components/alert";
 import { Spinner } from "../../../components/spinner";
 import { TextField } from "../../../components/text-field";
-import { RequireAgentOnly } from "./require-agent-only";
+import { RequireAgent } from "../../../lib/auth/require-agent";
 import { DeskReleaseRow } from "./desk-release-row";
 import { useDeskReleases, useLiveDeskReleases } from "./desk-release-queries";
 import { useNow } from "./use-now";
@@ -16,9 +16,9 @@ export const VIEW_PARAM = "view";
 /** `/desk/releases`: the agents' review queue. */
 export default function DeskReleasesPage() {
   return (
-    <RequireAgentOnly>
+    <RequireAgent artistHome="/releases">
       <DeskReleases />
-    </RequireAgentOnly>
+    </RequireAgent>
   );
 }
 

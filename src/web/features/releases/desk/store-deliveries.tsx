@@ -49,7 +49,7 @@ export function StoreDeliveries({
   const send = (rows: StoreDelivery[]) => {
     setTried(new Set(rows.map((row) => row.store)));
     setDone(null);
-    if (rows.some((row) => deliveryProblem(row.store, valueOf(row)))) return;
+    if (rows.some((row) => deliveryProblem(row.store, valueOf(row), row.state))) return;
     const deliveries = rows.map((row) => toInput(row.store, valueOf(row)));
     save.mutate(
       { version: editedOn ?? version, deliveries },

@@ -16,11 +16,20 @@ export interface RowDraft {
   note: string;
 }
 
-/** What keeps a row from being saved, before the server hears of it (it checks hosts too). */
-export function deliveryProblem(store: ReleaseStore, value: RowDraft): string | null {
+/** A row saved as Live being set back: it needs a reason (its Note). */
+const leavingLive = (before: DeliveryState, value: RowDraft) =>
+  before === "Live" && value.state !== "Live";
+
+/** What keeps a row from being saved, before the server hears of it (the same rules). */
+export function deliveryProblem(
+  store: ReleaseStore,
+  value: RowDraft,
+  before: DeliveryState,
+): string | null {
   const link = value.link.trim();
   if (value.state === "Live" && !link) return m.liveNeedsLink(store);
-  if (value.state !== "Error" && link && !isStoreLink(store, link)) return m.notStoreLink(store);
+  if (link && !isStoreLink(store, link)) return m.notStoreLink(store);
+  if (leavingLive(before, value) && !value.note.trim()) return m.notLiveNeedsReason(store);
   if (value.state === "Error" && !value.note.trim()) return m.errorNeedsNote(store);
   return null;
 }
@@ -42,8 +51,10 @@ export function StoreRow(props: {
 }) {
   const { row, value } = props;
   const id = useId();
-  const problem = props.showProblem ? deliveryProblem(row.store, value) : null;
-  const isError = value.state === "Error";
+  const problem = props.showProblem ? deliveryProblem(row.store, value, row.state) : null;
+  // An error, or a Live store set back, is explained in the Note; otherwise the Link.
+  const isError = value.state === "Error" || leavingLive(row.state, value);
+  const noteLabel = value.state === "Error" ? "Note" : "Reason";
   const store = <span className="sr-only">{row.store} </span>;
   return (
     <tr className="align-top">
@@ -61,7 +72,7 @@ export function StoreRow(props: {
           <div className="flex min-w-0 flex-1 flex-col gap-1">
             <label htmlFor={`${id}-detail`} className="text-xs font-medium">
               {store}
-              {isError ? "Note" : "Link"}
+              {isError ? noteLabel : "Link"}
             </label>
             <input
               id={`${id}-detail`}

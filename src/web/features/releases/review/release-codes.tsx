@@ -1,6 +1,6 @@
 import { formatIsrc, normalizeIsrc } from "../../../../shared/release-codes";
 import type { ReleaseDetail } from "../../../../shared/release-schemas";
-import { trackDisplayTitle } from "./track-title";
+import { trackDisplayTitle } from "../../../../shared/release-format";
 
 /** An ISRC as people write it (IN-ABC-26-00001), whatever spelling it is stored in. */
 function isrcText(raw: string): string {

@@ -5,10 +5,18 @@ const when = () => dateFormat("en-US", { dateStyle: "medium", timeStyle: "short"
 
 /**
  * Every step of the release, oldest first, each with its time ("Submitted",
- * "Changes requested: Artwork — …", "Live on Spotify"). It follows the
- * release live: the page fetches the release again on `release:changed`.
+ * "Changes requested: Artwork — …", "Live on Spotify"); the desk also sees
+ * who took it. It follows the release live: both pages fetch the release
+ * again on `release:changed`. Nothing at all before the first step.
  */
-export function ReleaseTimeline({ steps }: { steps: readonly ReleaseStep[] }) {
+export function ReleaseTimeline({
+  steps,
+  withActors = false,
+}: {
+  steps: readonly ReleaseStep[];
+  withActors?: boolean;
+}) {
+  if (steps.length === 0) return null;
   return (
     <section
       aria-labelledby="release-timeline-heading"
@@ -26,12 +34,10 @@ export function ReleaseTimeline({ steps }: { steps: readonly ReleaseStep[] }) {
             {/* One block with its time: the step reads "Approved Nov 29, 2026, 10:15 AM". */}
             <p className="break-words whitespace-pre-line">
               {step.label}{" "}
-              <time
-                dateTime={new Date(step.at).toISOString()}
-                className="block text-slate-600 dark:text-slate-300"
-              >
-                {when().format(step.at)}
-              </time>
+              <span className="block text-slate-600 dark:text-slate-300">
+                <time dateTime={new Date(step.at).toISOString()}>{when().format(step.at)}</time>
+                {withActors && step.actorName ? ` · ${step.actorName}` : ""}
+              </span>
             </p>
           </li>
         ))}

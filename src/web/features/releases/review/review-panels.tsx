@@ -35,7 +35,7 @@ export function ReviewPanels({
           {review.stores.length > 0 && <ReleaseStores stores={review.stores} />}
         </>
       )}
-      {review.timeline.length > 0 && <ReleaseTimeline steps={review.timeline} />}
+      <ReleaseTimeline steps={review.timeline} />
       {asker && <AskAboutRelease releaseId={release.id} />}
     </>
   );

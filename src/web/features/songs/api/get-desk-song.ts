@@ -7,7 +7,7 @@ export function useDeskSong(id: string) {
   return useQuery({
     queryKey: songKeys.deskSong(id),
     queryFn: ({ signal }) =>
-      apiFetch(`/api/desk/songs/${encodeURIComponent(id)}`, { answer: "songRecord", signal }),
+      apiFetch(`/api/desk/songs/${encodeURIComponent(id)}`, { answer: "deskSongRecord", signal }),
     retry: (count, error) => !(error instanceof ApiError) && count < 2,
   });
 }

@@ -19,7 +19,8 @@ export function useSaveDeskSong() {
           })
         : apiFetch("/api/desk/songs", { answer: "songRecord", body: input }),
     onSuccess: (song) => {
-      queryClient.setQueryData(songKeys.deskSong(song.id), song);
+      // A song the desk saved has no release: the server refuses a release's song (409).
+      queryClient.setQueryData(songKeys.deskSong(song.id), { ...song, release: null });
       return queryClient.invalidateQueries({ queryKey: songKeys.all });
     },
   });

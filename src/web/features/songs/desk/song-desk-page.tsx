@@ -13,13 +13,13 @@ import { SelectField } from "../../../components/select-field";
 import { useArtists } from "../api/search-artists";
 import { SongCover } from "../../../components/song-cover";
 import { SongStatusBadge } from "../../../components/song-status-badge";
-import { RequireAgent } from "./require-agent";
+import { RequireAgent } from "../../../lib/auth/require-agent";
 import { LoadMoreButton } from "../load-more-button";
 import { viewCount } from "../../../../shared/view-count";
 
 export default function SongDeskPage() {
   return (
-    <RequireAgent>
+    <RequireAgent artistHome="/songs">
       <SongDesk />
     </RequireAgent>
   );

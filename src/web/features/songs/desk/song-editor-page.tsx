@@ -4,7 +4,8 @@ import { Alert } from "../../../components/alert";
 import { PageHeader } from "../../../components/page-header";
 import { Spinner } from "../../../components/spinner";
 import { useDeskSong } from "../api/get-desk-song";
-import { RequireAgent } from "./require-agent";
+import { RequireAgent } from "../../../lib/auth/require-agent";
+import { ReleaseSongFacts } from "./release-song-facts";
 import { SongForm } from "./song-form";
 import { SongLoadError } from "../song-load-error";
 import { StatusTimeline } from "../status-timeline";
@@ -12,7 +13,7 @@ import { StatusTimeline } from "../status-timeline";
 /** /desk/songs/new creates a song request; /desk/songs/{id} edits one. */
 export default function SongEditorPage() {
   const { id } = useParams();
-  return <RequireAgent>{id ? <EditSong id={id} /> : <NewSong />}</RequireAgent>;
+  return <RequireAgent artistHome="/songs">{id ? <EditSong id={id} /> : <NewSong />}</RequireAgent>;
 }
 
 function NewSong() {
@@ -38,17 +39,21 @@ function EditSong({ id }: { id: string }) {
   return (
     <div className="mx-auto flex w-full max-w-2xl flex-col gap-4 p-4 sm:p-6">
       <PageHeader
-        title={`Edit: ${song.data.type}`}
+        title={song.data.release ? song.data.type : `Edit: ${song.data.type}`}
         backTo="/desk/songs"
         backLabel="Back to the song desk"
       />
       {state?.created && <Alert tone="success">Song created.</Alert>}
-      {/* Keyed by id so the draft starts from this song's saved values. */}
-      <SongForm
-        key={`${song.data.id}:${generation}`}
-        song={song.data}
-        onReload={() => void song.refetch().then(() => setGeneration((g) => g + 1))}
-      />
+      {song.data.release ? (
+        <ReleaseSongFacts song={song.data} release={song.data.release} />
+      ) : (
+        // Keyed by id so the draft starts from this song's saved values.
+        <SongForm
+          key={`${song.data.id}:${generation}`}
+          song={song.data}
+          onReload={() => void song.refetch().then(() => setGeneration((g) => g + 1))}
+        />
+      )}
       <section
         aria-labelledby="desk-history"
         className="flex flex-col gap-3 rounded-xl bg-white p-4 ring-1 ring-slate-200 dark:bg-slate-900 dark:ring-slate-800"

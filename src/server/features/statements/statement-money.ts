@@ -1,0 +1,104 @@
+import { paiseFromBigInt } from "../../../shared/paise";
+
+/*
+ * Exact money for statements (issue 46, decision 106): BigInt all the way,
+ * never a float. Net revenue is kept in units of 10⁻¹⁰ of its currency, a
+ * rate in 10⁻⁶ rupees, so a converted amount is exact in 10⁻¹⁶ rupees until
+ * a group's sum is rounded once to the paisa.
+ */
+
+/** Net revenue scale: 10 decimals. */
+export const AMOUNT_DECIMALS = 10;
+/** Exchange rate scale: 6 decimals (the form allows at most 6). */
+export const RATE_DECIMALS = 6;
+const ONE_RUPEE_RATE = 10n ** BigInt(RATE_DECIMALS);
+/** 10⁻¹⁶ rupees per paisa: amount scale × rate scale ÷ 100. */
+const UNITS_PER_PAISA = 10n ** BigInt(AMOUNT_DECIMALS + RATE_DECIMALS - 2);
+
+/**
+ * A decimal as statements write it ("1,234.5", "-0.0031", "(12.50)",
+ * "1.2E-5") in units of 10⁻¹⁰; null when it is not a number. Digits beyond
+ * the tenth decimal are rounded half up (away from zero).
+ */
+export function parseDecimal(text: string): bigint | null {
+  let value = text
+    .trim()
+    .replace(/^[₹$€£]|,/g, "")
+    .replace(/[\s_]/g, "");
+  let negative = false;
+  const parenthesised = /^\((.*)\)$/.exec(value);
+  if (parenthesised) {
+    value = parenthesised[1]!;
+    negative = true;
+  }
+  const m = /^([+-]?)(\d*)(?:\.(\d*))?(?:[eE]([+-]?\d{1,3}))?$/.exec(value);
+  if (!m || (m[2] === "" && (m[3] ?? "") === "")) return null;
+  if (m[1] === "-") negative = !negative;
+  const digits = `${m[2]}${m[3] ?? ""}`;
+  // The value is digits × 10^(exponent − fraction length); scale it to 10⁻¹⁰.
+  const shift = AMOUNT_DECIMALS - (m[3] ?? "").length + Number(m[4] ?? 0);
+  let units: bigint;
+  if (shift >= 0) {
+    units = BigInt(digits) * 10n ** BigInt(shift);
+  } else {
+    units = divideHalfUp(BigInt(digits), 10n ** BigInt(-shift));
+  }
+  return negative ? -units : units;
+}
+
+/** An exchange rate ("84.5", at most 6 decimals, above 0) in 10⁻⁶ rupees; null when not one. */
+export function parseRate(text: string): bigint | null {
+  const m = /^(\d{1,9})(?:\.(\d{1,6}))?$/.exec(text.trim());
+  if (!m) return null;
+  const units = BigInt(m[1]!) * ONE_RUPEE_RATE + BigInt((m[2] ?? "").padEnd(RATE_DECIMALS, "0"));
+  return units > 0n ? units : null;
+}
+
+/** The rate of INR to itself. */
+export const RUPEE_RATE = ONE_RUPEE_RATE;
+
+/** An amount (10⁻¹⁰ of its currency) at a rate (10⁻⁶ rupees): exact rupees in 10⁻¹⁶. */
+export const toRupeeUnits = (amount: bigint, rate: bigint) => amount * rate;
+
+/** Exact rupees (10⁻¹⁶) rounded half up to the paisa. */
+export function roundToPaise(rupeeUnits: bigint): bigint {
+  return divideHalfUp(rupeeUnits, UNITS_PER_PAISA);
+}
+
+/**
+ * Rounds n ÷ d (d > 0) half up in the sense of Java's HALF_UP: a half goes
+ * away from zero, so a refund rounds exactly as the sale it undoes.
+ */
+export function divideHalfUp(n: bigint, d: bigint): bigint {
+  const negative = n < 0n;
+  const magnitude = negative ? -n : n;
+  const q = (magnitude * 2n + d) / (2n * d);
+  return negative ? -q : q;
+}
+
+/**
+ * A group's split: the artist's part is the amount × the royalty rate
+ * (basis points) rounded half up; the label gets the rest, so nothing is
+ * created or lost.
+ */
+export function splitGroup(amountPaise: bigint, basisPoints: number) {
+  const artist = divideHalfUp(amountPaise * BigInt(basisPoints), 10_000n);
+  return { artist, label: amountPaise - artist };
+}
+
+/** Paise as a JS number, checked to be a safe integer (decision 106). */
+export const safePaise = paiseFromBigInt;
+
+/** Basis points (8550) as the percentage text the page shows ("85.5"). */
+export function percentText(basisPoints: number): string {
+  const whole = Math.trunc(basisPoints / 100);
+  const rest = basisPoints % 100;
+  if (rest === 0) return String(whole);
+  return `${whole}.${String(rest).padStart(2, "0").replace(/0$/, "")}`;
+}
+
+/** A percentage ("82.5", at most 2 decimals, already validated) in basis points. */
+export function basisPointsOf(percent: string): number {
+  const [whole, fraction = ""] = percent.trim().split(".");
+  return Number(whole) * 100 + Number(fraction.padEnd(2, "0"));
+}

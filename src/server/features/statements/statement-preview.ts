@@ -1,0 +1,223 @@
+import { statementMessages as m } from "../../../shared/statement-messages";
+import type { StatementPreviewInput } from "../../../shared/statement-schemas";
+import type { DatabaseHandle } from "../../db/database";
+import { nameColumns } from "./statement-columns";
+import { readingSettings, type ReadingSettings } from "./statement-detail";
+import { columnPositions, readLine, type LineRules, type StatementLine } from "./statement-lines";
+import { RUPEE_RATE, parseRate } from "./statement-money";
+import { readRecords, type OpenFile } from "./statement-reader";
+import { findStatement, updateStatement } from "./statement-repository";
+import { clearStaging, forEachPartitionRange, totalsBySlices } from "./statement-bulk";
+import { yieldToLoop } from "./statement-slices";
+import {
+  PARTITIONS,
+  groupStagedLines,
+  lineStager,
+  type StagedLine,
+} from "./statement-staging-repository";
+
+/** Line errors the statement keeps word for word; the rest are counted. */
+const KEPT_ERRORS = 20;
+/** Staged lines per write. */
+const LINE_BATCH = 2000;
+/** Reading yields to the event loop at least this often (ms). */
+const READ_SLICE_MS = 15;
+/** Lines per range of partitions when the grouping starts on SQLite (then sized by time). */
+const GROUP_LINES = 3000;
+
+export interface PreviewDeps {
+  database: DatabaseHandle;
+  defaultRoyaltyBasisPoints: number;
+  /** Streams the statement's file from its start. */
+  open: OpenFile;
+  /** The stored file's size in bytes, for the percentage (0: unknown). */
+  size: number;
+}
+
+/** The columns and values a preview reads the file with. */
+export function settingsWith(
+  settings: ReadingSettings,
+  input: StatementPreviewInput,
+): ReadingSettings {
+  return {
+    ...settings,
+    mapping: input.mapping,
+    store: input.store,
+    saleMonth: input.saleMonth,
+    currency: input.currency,
+  };
+}
+
+/**
+ * The partition of the line's group key (code, kind, store, country, month)
+ * by its FNV-1a hash: every line of a group lands in the same one.
+ */
+function partitionOf(line: StatementLine): number {
+  const key = `${line.isrc ?? line.upc}\u0000${line.isrc ? "i" : "u"}\u0000${line.store}\u0000${line.country}\u0000${line.saleMonth}`;
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < key.length; i++) {
+    hash ^= key.charCodeAt(i);
+    hash = Math.imul(hash, 0x01000193);
+  }
+  return (hash >>> 0) % PARTITIONS;
+}
+
+/** The statement's rates (10⁻⁶ rupees) by currency, INR's own included. */
+function ratesOf(ratesJson: string): Map<string, bigint> {
+  const rates = new Map<string, bigint>([["INR", RUPEE_RATE]]);
+  for (const [code, text] of Object.entries(JSON.parse(ratesJson) as Record<string, string>)) {
+    const rate = parseRate(text);
+    if (rate !== null && code !== "INR") rates.set(code, rate);
+  }
+  return rates;
+}
+
+function rulesOf(settings: ReadingSettings): LineRules {
+  return {
+    columns: columnPositions(
+      settings.headers,
+      settings.mapping,
+      nameColumns(settings.headers, settings.mapping),
+    ),
+    store: settings.store,
+    saleMonth: settings.saleMonth,
+    currency: settings.currency,
+  };
+}
+
+/** What reading the whole file found. */
+interface Reading {
+  errors: string[];
+  errorCount: number;
+  lineCount: number;
+  currencies: Set<string>;
+  missingRates: Set<string>;
+  stores: Set<string>;
+  saleMonths: Set<string>;
+}
+
+const stagedLine = (line: StatementLine): StagedLine => ({
+  lineNo: line.lineNo,
+  isrc: line.isrc,
+  upc: line.upc,
+  store: line.store,
+  country: line.country,
+  saleMonth: line.saleMonth,
+  quantity: Number(line.quantity),
+  currency: line.currency,
+  amount: line.amount.toString(),
+  title: line.title,
+  artist: line.artist,
+  partition: partitionOf(line),
+});
+
+/**
+ * Streams every line into the staging table (one COPY on PostgreSQL,
+ * batched on SQLite), keeping only counts, errors and the sets the
+ * statement lists; the groups are summed later, in SQL.
+ */
+async function readIntoStaging(
+  deps: PreviewDeps,
+  statementId: string,
+  settings: ReadingSettings,
+  rates: Map<string, bigint>,
+): Promise<Reading> {
+  const { db } = deps.database;
+  const rules = rulesOf(settings);
+  const reading: Reading = {
+    errors: [],
+    errorCount: 0,
+    lineCount: 0,
+    currencies: new Set(),
+    missingRates: new Set(),
+    stores: new Set(),
+    saleMonths: new Set(),
+  };
+  const stager = lineStager(deps.database, statementId);
+  let staged: StagedLine[] = [];
+  let progress = 0;
+  let bytes = 0;
+  let turn = performance.now();
+  const flush = async () => {
+    if (staged.length > 0) await stager.write(staged);
+    staged = [];
+    const now = deps.size > 0 ? Math.min(99, Math.floor((bytes / deps.size) * 100)) : 0;
+    if (now >= progress + 5) {
+      progress = now;
+      await updateStatement(db, statementId, { progress }, ["previewing"]);
+    }
+  };
+  try {
+    for await (const record of readRecords(deps.open, settings, (read) => (bytes = read))) {
+      reading.lineCount += 1;
+      const read = readLine(record.cells, record.line, rules);
+      if (!read.ok) {
+        reading.errorCount += 1;
+        if (reading.errors.length < KEPT_ERRORS) reading.errors.push(read.error);
+      } else {
+        const { line } = read;
+        if (line.currency !== "INR") reading.currencies.add(line.currency);
+        if (!rates.has(line.currency)) reading.missingRates.add(line.currency);
+        reading.stores.add(line.store);
+        reading.saleMonths.add(line.saleMonth);
+        staged.push(stagedLine(line));
+        if (staged.length >= LINE_BATCH) await flush();
+      }
+      // Records already parsed come without a turn of the loop: give it one now and then.
+      if ((reading.lineCount & 255) === 0 && performance.now() - turn > READ_SLICE_MS) {
+        await yieldToLoop();
+        turn = performance.now();
+      }
+    }
+    await flush();
+    await stager.end();
+  } catch (err) {
+    stager.abort();
+    throw err;
+  }
+  return reading;
+}
+
+/**
+ * Streams the file into the staging table and its groups (issue 46):
+ * every line read exactly, converted at the statement's rates, grouped per
+ * code, store, country and month; each group rounded half up to the paisa
+ * once, matched to its track or release, and split at the artist's rate.
+ * Leaves the statement in `preview` with its totals and line errors, or
+ * with a `failure` naming a currency that still needs its rate.
+ */
+export async function runPreview(deps: PreviewDeps, statementId: string): Promise<void> {
+  const { database } = deps;
+  const { db } = database;
+  const row = await findStatement(db, statementId);
+  if (row?.state !== "previewing") return;
+  await clearStaging(database, statementId, true);
+  const rates = ratesOf(row.rates);
+  const reading = await readIntoStaging(deps, statementId, readingSettings(row), rates);
+  const summary = {
+    lineCount: reading.lineCount,
+    stores: JSON.stringify([...reading.stores].sort()),
+    saleMonths: JSON.stringify([...reading.saleMonths].sort()),
+    currencies: JSON.stringify([...reading.currencies].sort()),
+    lineErrors: JSON.stringify(reading.errors),
+    lineErrorCount: reading.errorCount,
+    state: "preview",
+    progress: 100,
+  };
+  const missing = [...reading.missingRates].sort()[0];
+  if (missing !== undefined) {
+    await updateStatement(db, statementId, { ...summary, failure: m.rateRequired(missing) }, [
+      "previewing",
+    ]);
+    return;
+  }
+  const firstWidth = (PARTITIONS / Math.max(1, reading.lineCount)) * GROUP_LINES;
+  await forEachPartitionRange(
+    database,
+    (range) =>
+      groupStagedLines(database, statementId, rates, deps.defaultRoyaltyBasisPoints, range),
+    firstWidth,
+  );
+  const totals = await totalsBySlices(database, db, statementId);
+  await updateStatement(db, statementId, { ...summary, ...totals, failure: null }, ["previewing"]);
+}

@@ -1,0 +1,110 @@
+import { describe, expect, it } from "vitest";
+import { proposeMapping } from "./statement-columns";
+import { compactIsrc, compactUpc } from "./statement-lines";
+import {
+  basisPointsOf,
+  divideHalfUp,
+  parseDecimal,
+  parseRate,
+  percentText,
+  roundToPaise,
+  splitGroup,
+  toRupeeUnits,
+} from "./statement-money";
+import { parseSaleMonth } from "./statement-months";
+import { sniffDelimiter } from "./statement-reader";
+
+describe("exact statement money", () => {
+  it("reads decimals exactly in 10⁻¹⁰, or refuses them", () => {
+    expect(parseDecimal("1")).toBe(10_000_000_000n);
+    expect(parseDecimal("0.0000000001")).toBe(1n);
+    expect(parseDecimal("-0.5")).toBe(-5_000_000_000n);
+    expect(parseDecimal("(12.50)")).toBe(-125_000_000_000n);
+    expect(parseDecimal("1,234.5")).toBe(12_345_000_000_000n);
+    expect(parseDecimal("1.5E-3")).toBe(15_000_000n);
+    expect(parseDecimal("0.00000000005")).toBe(1n);
+    expect(parseDecimal(".25")).toBe(2_500_000_000n);
+    for (const bad of ["abc", "", "1.2.3", "--1", "1e", "."]) expect(parseDecimal(bad)).toBeNull();
+  });
+
+  it("reads rates above 0 with at most 6 decimals", () => {
+    expect(parseRate("84.5")).toBe(84_500_000n);
+    expect(parseRate("0.000001")).toBe(1n);
+    for (const bad of ["0", "0.0", "1.1234567", "-1", "x"]) expect(parseRate(bad)).toBeNull();
+  });
+
+  it("rounds half up, away from zero, so a refund mirrors its sale", () => {
+    expect(divideHalfUp(5n, 10n)).toBe(1n);
+    expect(divideHalfUp(4n, 10n)).toBe(0n);
+    expect(divideHalfUp(-5n, 10n)).toBe(-1n);
+    expect(divideHalfUp(-4n, 10n)).toBe(0n);
+    // 0.005 rupees is half a paisa: 1 paisa; 1 USD at 84.5 is 8450 paise.
+    expect(roundToPaise(toRupeeUnits(parseDecimal("0.005")!, parseRate("1")!))).toBe(1n);
+    expect(roundToPaise(toRupeeUnits(parseDecimal("1")!, parseRate("84.5")!))).toBe(8450n);
+    expect(roundToPaise(toRupeeUnits(parseDecimal("0.0049999999")!, parseRate("1")!))).toBe(0n);
+  });
+
+  it("splits a group so that nothing is created or lost", () => {
+    expect(splitGroup(33n, 7000)).toEqual({ artist: 23n, label: 10n });
+    expect(splitGroup(1n, 8500)).toEqual({ artist: 1n, label: 0n });
+    expect(splitGroup(-1n, 8500)).toEqual({ artist: -1n, label: 0n });
+    for (let amount = -200n; amount <= 200n; amount++) {
+      const { artist, label } = splitGroup(amount, 8550);
+      expect(artist + label).toBe(amount);
+    }
+  });
+
+  it("writes rates as the page shows them", () => {
+    expect(percentText(8500)).toBe("85");
+    expect(percentText(8250)).toBe("82.5");
+    expect(percentText(8255)).toBe("82.55");
+    expect(basisPointsOf("82.5")).toBe(8250);
+    expect(basisPointsOf("100")).toBe(10_000);
+  });
+});
+
+describe("reading a statement's lines", () => {
+  it("reads the months the stores write", () => {
+    expect(parseSaleMonth("2026-10")).toBe("2026-10");
+    expect(parseSaleMonth("2026-10-31")).toBe("2026-10");
+    expect(parseSaleMonth("10/2026")).toBe("2026-10");
+    expect(parseSaleMonth("2026M10")).toBe("2026-10");
+    expect(parseSaleMonth("Oct 2026")).toBe("2026-10");
+    expect(parseSaleMonth("September 2026")).toBe("2026-09");
+    for (const bad of ["13/2026", "2026-13", "Octo", "2026", ""])
+      expect(parseSaleMonth(bad)).toBeNull();
+  });
+
+  it("compacts codes as they are matched", () => {
+    expect(compactIsrc("in-a1b-26 00001")).toBe("INA1B2600001");
+    expect(compactUpc("890123456001-7")).toBe("8901234560017");
+    expect(compactUpc("012345678905")).toBe("0012345678905");
+  });
+
+  it("sniffs the delimiter and proposes columns from the stores' names", () => {
+    expect(sniffDelimiter("ISRC\tStore\tNet Revenue")).toBe("\t");
+    expect(sniffDelimiter("ISRC;Store;Net Revenue")).toBe(";");
+    expect(sniffDelimiter("ISRC,Store,Net Revenue")).toBe(",");
+    expect(
+      proposeMapping([
+        "Track ISRC",
+        "DSP",
+        "Territory",
+        "Period",
+        "Units",
+        "Total Earned",
+        "Net Sales Currency",
+        "UPC",
+      ]),
+    ).toEqual({
+      isrc: "Track ISRC",
+      upc: "UPC",
+      store: "DSP",
+      country: "Territory",
+      saleMonth: "Period",
+      quantity: "Units",
+      netRevenue: "Total Earned",
+      currency: "Net Sales Currency",
+    });
+  });
+});

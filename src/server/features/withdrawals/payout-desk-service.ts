@@ -1,0 +1,171 @@
+import type { Kysely } from "kysely";
+import { maskPayoutDetails } from "../../../shared/payout-details";
+import type { PayoutDesk } from "../../../shared/responses/withdrawals";
+import { withdrawalMessages as m } from "../../../shared/withdrawal-messages";
+import type { WithdrawalState } from "../../../shared/withdrawal-schemas";
+import type { Database } from "../../db/schema";
+import type { DomainEvents } from "../../events/domain-events";
+import { HttpError } from "../../http/errors";
+import { postWithdrawalFailed, postWithdrawalPaid } from "../ledger/withdrawal-postings";
+import type { PayoutDetailsService } from "../payout-details/payout-details-service";
+import { bankFileCsv } from "./bank-file";
+import {
+  countsByState,
+  moveWithdrawal,
+  withdrawalById,
+  withdrawalsInState,
+  type WithdrawalRow,
+} from "./withdrawal-repository";
+import { withdrawalView } from "./withdrawal-view";
+
+export interface PayoutDeskDeps {
+  db: Kysely<Database>;
+  payoutDetails: PayoutDetailsService;
+  events: Pick<DomainEvents, "emit">;
+  now?: () => number;
+}
+
+const VIEW_LIMIT = 500;
+
+/**
+ * The finance desk's payouts (issue 47, section 4). Each step is a guarded
+ * state move (only from the states it may follow), and a step that moves
+ * money posts it in the same transaction; a step no longer possible is 409.
+ * The caller has checked the finance role.
+ */
+export class PayoutDeskService {
+  private readonly now: () => number;
+
+  constructor(private readonly deps: PayoutDeskDeps) {
+    this.now = deps.now ?? Date.now;
+  }
+
+  async view(state: WithdrawalState): Promise<PayoutDesk> {
+    const [counts, rows] = await Promise.all([
+      countsByState(this.deps.db),
+      withdrawalsInState(this.deps.db, state, VIEW_LIMIT),
+    ]);
+    const items = await Promise.all(
+      rows.map(async (row) => {
+        const destination = await this.deps.payoutDetails.destinationOf(row.artistId);
+        return {
+          ...withdrawalView(row),
+          artistId: row.artistId,
+          artistName: row.artistName,
+          artistEmail: row.artistEmail,
+          destination: destination ? maskPayoutDetails(destination, 0).destination : null,
+        };
+      }),
+    );
+    return { view: state, counts, items };
+  }
+
+  /** Approves each still-requested one; the others (approved or failed meanwhile) are skipped. */
+  async approve(agentId: string, ids: readonly string[]) {
+    const approved: string[] = [];
+    const skipped: string[] = [];
+    for (const id of new Set(ids)) {
+      const at = this.now();
+      const moved = await moveWithdrawal(this.deps.db, id, ["requested"], {
+        state: "approved",
+        approvedAt: at,
+        approvedBy: agentId,
+        updatedAt: at,
+      });
+      if (!moved) {
+        skipped.push(id);
+        continue;
+      }
+      approved.push(id);
+      await this.announce(id, "approved");
+    }
+    return { approved, skipped };
+  }
+
+  /** One: 404 unknown, 409 when it is no longer requested. */
+  async approveOne(agentId: string, id: string): Promise<void> {
+    const { approved } = await this.approve(agentId, [id]);
+    if (approved.length === 0) throw await this.notPossible(id, "approved");
+  }
+
+  /** The approved ones as the bank's CSV, to their destinations in the clear. */
+  async bankFile(): Promise<string> {
+    const rows = await withdrawalsInState(this.deps.db, "approved", 10_000);
+    const lines = await Promise.all(
+      rows.map(async (row) => ({
+        withdrawalId: row.id,
+        artistName: row.artistName,
+        netPaise: row.netPaise,
+        destination: await this.deps.payoutDetails.destinationOf(row.artistId),
+      })),
+    );
+    return bankFileCsv(lines);
+  }
+
+  /** Paid with the bank's UTR: only an approved one; the in-flight money is paid out. */
+  async markPaid(agentId: string, id: string, reference: string): Promise<void> {
+    const row = await this.existing(id);
+    const at = this.now();
+    const moved = await this.deps.db.transaction().execute(async (trx) => {
+      const ok = await moveWithdrawal(trx, id, ["approved"], {
+        state: "paid",
+        reference,
+        paidAt: at,
+        paidBy: agentId,
+        updatedAt: at,
+      });
+      if (ok) await postWithdrawalPaid(trx, moneyOf(row, agentId, at));
+      return ok;
+    });
+    if (!moved) throw await this.notPossible(id, "paid");
+    await this.announce(id, "paid");
+  }
+
+  /** Failed with a reason: the whole amount returns to the artist and its TDS is undone. */
+  async markFailed(agentId: string, id: string, reason: string): Promise<void> {
+    const row = await this.existing(id);
+    const at = this.now();
+    const moved = await this.deps.db.transaction().execute(async (trx) => {
+      const ok = await moveWithdrawal(trx, id, ["requested", "approved"], {
+        state: "failed",
+        failureReason: reason,
+        failedAt: at,
+        failedBy: agentId,
+        updatedAt: at,
+      });
+      if (ok) await postWithdrawalFailed(trx, moneyOf(row, agentId, at));
+      return ok;
+    });
+    if (!moved) throw await this.notPossible(id, "marked failed");
+    await this.announce(id, "failed");
+  }
+
+  private async existing(id: string): Promise<WithdrawalRow> {
+    const row = await withdrawalById(this.deps.db, id);
+    if (!row) throw new HttpError(404, m.notFound, undefined, "NOT_FOUND");
+    return row;
+  }
+
+  private async notPossible(id: string, step: string): Promise<HttpError> {
+    const row = await this.existing(id);
+    return new HttpError(409, m.notPossible(row.state, step), undefined, "CONFLICT");
+  }
+
+  private async announce(id: string, state: "approved" | "paid" | "failed") {
+    const row = await this.existing(id);
+    await this.deps.events.emit("withdrawal.changed", {
+      withdrawalId: id,
+      artistId: row.artistId,
+      state,
+    });
+  }
+}
+
+const moneyOf = (row: WithdrawalRow, by: string, now: number) => ({
+  withdrawalId: row.id,
+  artistId: row.artistId,
+  amountPaise: row.amountPaise,
+  tdsPaise: row.tdsPaise,
+  by,
+  now,
+});

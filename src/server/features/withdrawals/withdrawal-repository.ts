@@ -1,0 +1,178 @@
+import type { Kysely, Selectable } from "kysely";
+import type { Database, WithdrawalTable } from "../../db/schema";
+import type { WithdrawalState } from "../../../shared/withdrawal-schemas";
+import { paiseFromDb } from "../../../shared/paise";
+
+/** The withdrawal table's SQL (issue 47); its money is the ledger's. */
+
+type Db = Kysely<Database>;
+export type WithdrawalRow = Selectable<WithdrawalTable>;
+
+/** Sums read back from the engine as paise, exactly (shared/paise.ts). */
+const whole = paiseFromDb;
+
+/** Numbers stay numbers whichever engine answered (bigint columns, booleans). */
+export function normalizeRow(row: WithdrawalRow): WithdrawalRow {
+  return {
+    ...row,
+    amountPaise: whole(row.amountPaise),
+    tdsPaise: whole(row.tdsPaise),
+    netPaise: whole(row.netPaise),
+  };
+}
+
+/** A unique index refused the write (SQLite or PostgreSQL): the same key, or one already in progress. */
+export function isUniqueViolation(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return code === "SQLITE_CONSTRAINT_UNIQUE" || code === "SQLITE_CONSTRAINT" || code === "23505";
+}
+
+export async function insertWithdrawal(db: Db, row: WithdrawalRow): Promise<void> {
+  await db.insertInto("withdrawal").values(row).execute();
+}
+
+export async function withdrawalByKey(db: Db, idempotencyKey: string) {
+  const row = await db
+    .selectFrom("withdrawal")
+    .selectAll()
+    .where("idempotencyKey", "=", idempotencyKey)
+    .executeTakeFirst();
+  return row && normalizeRow(row);
+}
+
+export async function withdrawalById(db: Db, id: string) {
+  const row = await db.selectFrom("withdrawal").selectAll().where("id", "=", id).executeTakeFirst();
+  return row && normalizeRow(row);
+}
+
+/** The artist's withdrawals, newest first. */
+export async function withdrawalsOf(db: Db, artistId: string, limit: number) {
+  const rows = await db
+    .selectFrom("withdrawal")
+    .selectAll()
+    .where("artistId", "=", artistId)
+    .orderBy("requestedAt", "desc")
+    .orderBy("id", "desc")
+    .limit(limit)
+    .execute();
+  return rows.map(normalizeRow);
+}
+
+/** The artist's requested or approved withdrawal, if any. */
+export async function withdrawalInProgress(db: Db, artistId: string) {
+  const row = await db
+    .selectFrom("withdrawal")
+    .select("id")
+    .where("artistId", "=", artistId)
+    .where("state", "in", ["requested", "approved"])
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** What the year's standing withdrawals (failed ones returned) add up to, and their TDS. */
+export async function yearTotals(db: Db, artistId: string, financialYear: number) {
+  const row = await db
+    .selectFrom("withdrawal")
+    .select((eb) => [
+      eb.fn.sum<number | string>("amountPaise").as("withdrawn"),
+      eb.fn.sum<number | string>("tdsPaise").as("tds"),
+    ])
+    .where("artistId", "=", artistId)
+    .where("financialYear", "=", financialYear)
+    .where("state", "<>", "failed")
+    .executeTakeFirst();
+  return { withdrawnPaise: whole(row?.withdrawn), tdsPaise: whole(row?.tds) };
+}
+
+/** Per financial year: withdrawn and TDS (standing ones), paid out (net of paid ones). */
+export async function taxYearsOf(db: Db, artistId: string) {
+  const rows = await db
+    .selectFrom("withdrawal")
+    .select((eb) => [
+      "financialYear",
+      eb.fn
+        .sum<number | string>(
+          eb.case().when("state", "<>", "failed").then(eb.ref("amountPaise")).else(0).end(),
+        )
+        .as("withdrawn"),
+      eb.fn
+        .sum<number | string>(
+          eb.case().when("state", "<>", "failed").then(eb.ref("tdsPaise")).else(0).end(),
+        )
+        .as("tds"),
+      eb.fn
+        .sum<number | string>(
+          eb.case().when("state", "=", "paid").then(eb.ref("netPaise")).else(0).end(),
+        )
+        .as("paidOut"),
+    ])
+    .where("artistId", "=", artistId)
+    .groupBy("financialYear")
+    .orderBy("financialYear", "desc")
+    .execute();
+  return rows.map((r) => ({
+    financialYear: r.financialYear,
+    withdrawnPaise: whole(r.withdrawn),
+    tdsPaise: whole(r.tds),
+    paidOutPaise: whole(r.paidOut),
+  }));
+}
+
+/**
+ * Moves a withdrawal from one of these states to the next, only if it is
+ * still in one of them (a guarded update: of two agents, one wins).
+ */
+export async function moveWithdrawal(
+  db: Db,
+  id: string,
+  from: readonly WithdrawalState[],
+  set: Partial<Omit<WithdrawalRow, "id" | "artistId" | "idempotencyKey">>,
+): Promise<boolean> {
+  const result = await db
+    .updateTable("withdrawal")
+    .set(set)
+    .where("id", "=", id)
+    .where("state", "in", [...from])
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+/** A desk view: the withdrawals in one state with their artists, oldest request first. */
+export async function withdrawalsInState(db: Db, state: WithdrawalState, limit: number) {
+  const rows = await db
+    .selectFrom("withdrawal as w")
+    .innerJoin("user as u", "u.id", "w.artistId")
+    .selectAll("w")
+    .select(["u.name as artistName", "u.email as artistEmail"])
+    .where("w.state", "=", state)
+    .orderBy("w.requestedAt", state === "requested" || state === "approved" ? "asc" : "desc")
+    .orderBy("w.id")
+    .limit(limit)
+    .execute();
+  return rows.map((r) => ({
+    ...normalizeRow(r),
+    artistName: r.artistName,
+    artistEmail: r.artistEmail,
+  }));
+}
+
+export async function countsByState(db: Db) {
+  const rows = await db
+    .selectFrom("withdrawal")
+    .select((eb) => ["state", eb.fn.countAll<number | string>().as("n")])
+    .groupBy("state")
+    .execute();
+  const counts = { requested: 0, approved: 0, paid: 0, failed: 0 };
+  for (const row of rows) {
+    if (row.state in counts) counts[row.state as WithdrawalState] = Number(row.n);
+  }
+  return counts;
+}
+
+export async function artistContact(db: Db, artistId: string) {
+  return db
+    .selectFrom("user")
+    .select(["name", "email"])
+    .where("id", "=", artistId)
+    .executeTakeFirst();
+}

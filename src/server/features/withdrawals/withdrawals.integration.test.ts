@@ -1,0 +1,359 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { PayoutDesk, Withdrawal, WithdrawalList } from "../../../shared/responses/withdrawals";
+import { withdrawalMessages as m } from "../../../shared/withdrawal-messages";
+import { createUser, type TestUser } from "../../test/chat-test-helpers";
+import { startSmtpTestServer, type SmtpTestServer } from "../../test/smtp-test-server";
+import { createFinanceAgent } from "../../test/statement-fixtures";
+import { ORIGIN, createTestApp, type TestApp } from "../../test/test-app";
+import { creditArtist, reverseCredit, savePayoutDetails } from "../../test/withdrawal-fixtures";
+import { booksDisagreeing } from "../statements/statement-check-service";
+
+/**
+ * Withdrawals and the finance desk's payouts (issue 47, sections 3 to 5) on
+ * the engine the suite runs on (SQLite, or PostgreSQL with TEST_DATABASE_URL).
+ * The TDS threshold is Rs.1,000 here so small amounts cross it; balances are
+ * credited through the ledger's statement postings, never written by hand.
+ */
+let t: TestApp;
+let smtp: SmtpTestServer;
+let finance: TestUser;
+let agent: TestUser;
+
+beforeAll(async () => {
+  smtp = await startSmtpTestServer();
+  t = await createTestApp({}, undefined, undefined, {
+    SMTP_URL: smtp.url,
+    TDS_THRESHOLD_RUPEES: "1000",
+    PAYOUT_MINIMUM_RUPEES: "500",
+    PAYOUT_DETAILS_HOLD_HOURS: "0",
+  });
+  finance = await createFinanceAgent(t.app);
+  agent = await createUser(t.app, "Support Agent", true);
+}, 120_000);
+afterAll(async () => {
+  await t.close();
+  await smtp.close();
+});
+
+const slow = { timeout: 120_000 };
+
+type Method = "GET" | "POST";
+const ask = (user: TestUser | null, method: Method, url: string, payload?: object, key?: string) =>
+  t.app.inject({
+    method,
+    url,
+    headers: {
+      ...(user ? { cookie: user.cookie } : {}),
+      ...(method === "POST" ? { origin: ORIGIN } : {}),
+      ...(key ? { "idempotency-key": key } : {}),
+    },
+    ...(payload ? { payload } : {}),
+  });
+const withdraw = (user: TestUser, amountPaise: number, key?: string) =>
+  ask(user, "POST", "/api/wallet/withdrawals", { amountPaise }, key);
+const list = async (user: TestUser) =>
+  (await ask(user, "GET", "/api/wallet/withdrawals")).json<WithdrawalList>();
+const balance = async (user: TestUser) => (await list(user)).balancePaise;
+const desk = async (view: string) =>
+  (await ask(finance, "GET", `/api/desk/payouts?view=${view}`)).json<PayoutDesk>();
+const approve = (id: string) => ask(finance, "POST", `/api/desk/payouts/${id}/approve`);
+const pay = (id: string, reference = "UTR123456789") =>
+  ask(finance, "POST", `/api/desk/payouts/${id}/paid`, { reference });
+const fail = (id: string, reason = "The bank returned the payment") =>
+  ask(finance, "POST", `/api/desk/payouts/${id}/failed`, { reason });
+
+/** An artist with payout details and this much in the wallet. */
+async function artistWith(paise: number, pan: string | null, name = "Withdrawing Artist") {
+  const artist = await createUser(t.app, name);
+  await savePayoutDetails(t.app, artist, { upiId: "asha.rao@okaxis", pan });
+  const statementId = await creditArtist(t.app, artist.id, paise);
+  return { artist, statementId };
+}
+
+describe("a withdrawal's TDS by financial year", slow, () => {
+  it("deducts nothing under the threshold, the rate on the year's total when crossing it, then the rate on the amount (with a PAN)", async () => {
+    const { artist } = await artistWith(500_000, "ABCDE1234F");
+    const preview = await ask(artist, "GET", "/api/wallet/withdrawals/preview?amountPaise=60000");
+    expect(preview.json()).toMatchObject({
+      line: "Amount Rs.600.00 · TDS (10%) Rs.0.00 · You receive Rs.600.00",
+      refusal: null,
+    });
+
+    const first = await withdraw(artist, 60_000, "first-withdrawal");
+    expect(first.statusCode).toBe(201);
+    expect(first.json<Withdrawal>()).toMatchObject({
+      state: "requested",
+      tdsPaise: 0,
+      netPaise: 60_000,
+    });
+    expect(await balance(artist)).toBe(440_000);
+    await approve(first.json().id);
+    expect((await pay(first.json().id)).statusCode).toBe(204);
+
+    // 600 + 600 = 1,200 crosses 1,000: 10% of the year's 1,200, none deducted before.
+    const crossing = await ask(artist, "GET", "/api/wallet/withdrawals/preview?amountPaise=60000");
+    expect(crossing.json().line).toBe(
+      "Amount Rs.600.00 · TDS (10%) Rs.120.00 · You receive Rs.480.00",
+    );
+    const second = await withdraw(artist, 60_000, "second-withdrawal");
+    expect(second.json()).toMatchObject({ tdsPaise: 12_000, netPaise: 48_000, tdsRatePercent: 10 });
+    await approve(second.json().id);
+    await pay(second.json().id);
+
+    // Past the threshold: the rate on its own amount.
+    const third = await withdraw(artist, 50_000, "third-withdrawal");
+    expect(third.json()).toMatchObject({ tdsPaise: 5_000, netPaise: 45_000 });
+    expect(await balance(artist)).toBe(500_000 - 170_000);
+
+    const tax = await ask(artist, "GET", "/api/wallet/tax");
+    expect(tax.json().pan).toBe("PAN: •••••1234F");
+    expect(tax.json().years[0]).toMatchObject({
+      withdrawnPaise: 170_000,
+      tdsPaise: 17_000,
+      paidOutPaise: 60_000 + 48_000,
+    });
+    const csv = await ask(artist, "GET", "/api/wallet/tax.csv");
+    expect(csv.headers["content-type"]).toContain("text/csv");
+    expect(csv.body).toContain(
+      '"Financial year","Withdrawn (Rs.)","TDS deducted (Rs.)","Paid out (Rs.)","PAN"',
+    );
+    expect(csv.body).toContain('"1700.00","170.00","1080.00","PAN: •••••1234F"');
+  });
+
+  it("deducts the higher rate without a PAN", async () => {
+    const { artist } = await artistWith(300_000, null);
+    const under = await withdraw(artist, 90_000, "no-pan-under");
+    expect(under.json()).toMatchObject({ tdsPaise: 0, tdsRatePercent: 20 });
+    await approve(under.json().id);
+    await pay(under.json().id);
+    // 900 + 1,500 = 2,400 crosses: 20% of the year's 2,400 = 480.
+    const across = await withdraw(artist, 150_000, "no-pan-across");
+    expect(across.json()).toMatchObject({ tdsPaise: 48_000, netPaise: 102_000 });
+    const line = await ask(artist, "GET", "/api/wallet/withdrawals/preview?amountPaise=50000");
+    expect(line.json().line).toMatch(/^Amount Rs\.500\.00 · TDS \(20%\) /);
+  });
+});
+
+describe("refusals", slow, () => {
+  it("are the issue's words: minimum, up to, payout details, in progress, the hold", async () => {
+    const noDetails = await createUser(t.app, "No Details");
+    await creditArtist(t.app, noDetails.id, 100_000);
+    const refused = await withdraw(noDetails, 60_000);
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().message).toBe("Add your payout details first.");
+    expect((await list(noDetails)).closedReason).toBe(m.noDetails);
+
+    const { artist } = await artistWith(100_000, "ABCDE1234F");
+    const small = await withdraw(artist, 49_999);
+    expect(small.json().message).toBe("The minimum withdrawal is Rs.500.00.");
+    const big = await withdraw(artist, 100_001);
+    expect(big.json().message).toBe("You can withdraw up to Rs.1,000.00.");
+    expect(await balance(artist)).toBe(100_000);
+
+    expect((await withdraw(artist, 50_000)).statusCode).toBe(201);
+    const again = await withdraw(artist, 50_000);
+    expect(again.statusCode).toBe(409);
+    expect(again.json().message).toBe("You already have a withdrawal in progress.");
+
+    const held = await artistWith(100_000, null, "Held Artist");
+    const until = Date.now() + 3_600_000;
+    await t.app.ctx.database.db
+      .updateTable("payout_details")
+      .set({ withdrawalsHeldUntil: until })
+      .where("userId", "=", held.artist.id)
+      .execute();
+    const onHold = await withdraw(held.artist, 60_000);
+    expect(onHold.statusCode).toBe(400);
+    expect(onHold.json().message).toBe(m.held(until));
+    expect(onHold.json().message).toMatch(
+      /^Withdrawals are on hold until .+ IST because your payout details changed\.$/,
+    );
+  });
+
+  it("close withdrawing while a reversal has left the balance below zero, and say why", async () => {
+    const { artist, statementId } = await artistWith(100_000, "ABCDE1234F");
+    const w = await withdraw(artist, 80_000);
+    await approve(w.json().id);
+    await pay(w.json().id);
+    await reverseCredit(t.app, statementId);
+    const wallet = await list(artist);
+    expect(wallet.balancePaise).toBe(-80_000);
+    expect(wallet.closedReason).toBe(m.negativeBalance(-80_000));
+    expect(wallet.closedReason).toContain("statement reversal");
+    await creditArtist(t.app, artist.id, 50_000);
+    const refused = await withdraw(artist, 50_000);
+    expect(refused.json().message).toBe(m.negativeBalance(-30_000));
+  });
+});
+
+describe("parallel and repeated requests", slow, () => {
+  it("five at once make one withdrawal and a correct balance", async () => {
+    const { artist } = await artistWith(300_000, "ABCDE1234F");
+    const answers = await Promise.all(
+      [1, 2, 3, 4, 5].map((n) => withdraw(artist, 100_000, `parallel-${n}-key`)),
+    );
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([201, 409, 409, 409, 409]);
+    const wallet = await list(artist);
+    expect(wallet.items).toHaveLength(1);
+    expect(wallet.balancePaise).toBe(200_000);
+  });
+
+  it("the whole balance five times at once never goes below zero", async () => {
+    const { artist } = await artistWith(100_000, "ABCDE1234F");
+    const answers = await Promise.all([1, 2, 3, 4, 5].map(() => withdraw(artist, 100_000)));
+    expect(answers.filter((a) => a.statusCode === 201)).toHaveLength(1);
+    expect(await balance(artist)).toBe(0);
+  });
+
+  it("a retry or a double press with the same key is one withdrawal", async () => {
+    const { artist } = await artistWith(300_000, "ABCDE1234F");
+    const answers = await Promise.all(
+      [1, 2, 3].map(() => withdraw(artist, 100_000, "same-key-press")),
+    );
+    const ids = new Set(answers.map((a) => a.json<Withdrawal>().id));
+    expect(ids.size).toBe(1);
+    expect(answers.filter((a) => a.statusCode === 201)).toHaveLength(1);
+    const retry = await ask(artist, "POST", "/api/wallet/withdrawals", {
+      amountPaise: 100_000,
+      idempotencyKey: "same-key-press",
+    });
+    expect(retry.statusCode).toBe(200);
+    expect(retry.json().id).toBe([...ids][0]);
+    expect(await balance(artist)).toBe(200_000);
+  });
+});
+
+describe("the finance desk", slow, () => {
+  it("approves, pays with a UTR, fails with a reason, and answers 409 for a step no longer possible", async () => {
+    const { artist } = await artistWith(300_000, "ABCDE1234F", "Desk Artist");
+    const w = (await withdraw(artist, 100_000)).json<Withdrawal>();
+    const requested = await desk("requested");
+    expect(requested.counts.requested).toBeGreaterThanOrEqual(1);
+    expect(requested.items.find((i) => i.id === w.id)).toMatchObject({
+      artistName: "Desk Artist",
+      destination: "UPI: as•••@okaxis",
+    });
+    expect((await pay(w.id)).statusCode).toBe(409);
+    expect((await approve(w.id)).statusCode).toBe(204);
+    const twice = await approve(w.id);
+    expect(twice.statusCode).toBe(409);
+    expect(twice.json().message).toBe(m.notPossible("approved", "approved"));
+    const noUtr = await ask(finance, "POST", `/api/desk/payouts/${w.id}/paid`, { reference: " " });
+    expect(noUtr.statusCode).toBe(400);
+    expect(noUtr.json().fieldErrors.reference).toBe(m.referenceRequired);
+    expect((await pay(w.id, "UTR998877")).statusCode).toBe(204);
+    expect((await fail(w.id)).statusCode).toBe(409);
+    expect((await approve(w.id)).statusCode).toBe(409);
+    const [paidMail] = await smtp.waitFor(
+      (mail) => mail.rcptTo.includes(artist.email) && mail.parsed.subject === m.paidSubject,
+    );
+    expect(paidMail!.parsed.text).toContain("UTR998877");
+    await smtp.waitFor(
+      (mail) => mail.rcptTo.includes(artist.email) && mail.parsed.subject === m.approvedSubject,
+    );
+    await smtp.waitFor(
+      (mail) => mail.rcptTo.includes(artist.email) && mail.parsed.subject === m.requestedSubject,
+    );
+    expect((await list(artist)).items[0]).toMatchObject({ state: "paid", reference: "UTR998877" });
+  });
+
+  it("failing returns the whole amount and undoes its TDS; a failed one cannot be paid", async () => {
+    const { artist } = await artistWith(400_000, "ABCDE1234F", "Failing Artist");
+    // 1,500 crosses 1,000 at once: 10% of it.
+    const w = (await withdraw(artist, 150_000)).json<Withdrawal>();
+    expect(w.tdsPaise).toBe(15_000);
+    expect(await balance(artist)).toBe(250_000);
+    expect((await fail(w.id, "Account closed")).statusCode).toBe(204);
+    expect(await balance(artist)).toBe(400_000);
+    expect((await pay(w.id)).statusCode).toBe(409);
+    expect((await approve(w.id)).statusCode).toBe(409);
+    const [failedMail] = await smtp.waitFor(
+      (mail) => mail.rcptTo.includes(artist.email) && mail.parsed.subject === m.failedSubject,
+    );
+    expect(failedMail!.parsed.text).toContain("Account closed");
+    const tax = (await ask(artist, "GET", "/api/wallet/tax")).json();
+    expect(tax.years[0]).toMatchObject({ withdrawnPaise: 0, tdsPaise: 0, paidOutPaise: 0 });
+    // Its TDS undone: the same withdrawal again deducts what the first did.
+    const again = (await withdraw(artist, 150_000)).json<Withdrawal>();
+    expect(again.tdsPaise).toBe(15_000);
+  });
+
+  it("approves every selected one still requested, and downloads a formula-safe bank file", async () => {
+    const a = await createUser(t.app, "Bank Artist");
+    await savePayoutDetails(t.app, a, {
+      pan: "ABCDE1234F",
+      bank: { name: '=HYPERLINK("http://x")', account: "500100123451234", ifsc: "HDFC0001234" },
+    });
+    await creditArtist(t.app, a.id, 100_000);
+    const { artist: b } = await artistWith(100_000, null, "+Upi Artist");
+    const wa = (await withdraw(a, 100_000)).json<Withdrawal>();
+    const wb = (await withdraw(b, 60_000)).json<Withdrawal>();
+    const approved = await ask(finance, "POST", "/api/desk/payouts/approve", {
+      ids: [wa.id, wb.id],
+    });
+    expect(approved.json()).toEqual({ approved: [wa.id, wb.id], skipped: [] });
+    const again = await ask(finance, "POST", "/api/desk/payouts/approve", { ids: [wa.id] });
+    expect(again.json()).toEqual({ approved: [], skipped: [wa.id] });
+
+    const file = await ask(finance, "GET", "/api/desk/payouts/bank-file.csv");
+    expect(file.statusCode).toBe(200);
+    expect(file.headers["content-type"]).toContain("text/csv");
+    const lines = file.body.trim().split("\r\n");
+    expect(lines[0]).toBe(
+      '"Beneficiary name","Account number","IFSC","UPI ID","Amount","Reference"',
+    );
+    expect(lines).toContain(
+      `"'=HYPERLINK(""http://x"")","500100123451234","HDFC0001234","","1000.00","${wa.id}"`,
+    );
+    expect(lines).toContain(`"'+Upi Artist","","","asha.rao@okaxis","600.00","${wb.id}"`);
+  });
+});
+
+describe("authorization", slow, () => {
+  it("artists have only their own; the desk is finance's", async () => {
+    const { artist } = await artistWith(100_000, null, "Curious Artist");
+    const routes: [Method, string, object?][] = [
+      ["GET", "/api/desk/payouts?view=requested"],
+      ["POST", "/api/desk/payouts/approve", { ids: ["00000000-0000-4000-8000-000000000000"] }],
+      ["POST", "/api/desk/payouts/00000000-0000-4000-8000-000000000000/approve"],
+      ["POST", "/api/desk/payouts/00000000-0000-4000-8000-000000000000/paid", { reference: "U" }],
+      ["POST", "/api/desk/payouts/00000000-0000-4000-8000-000000000000/failed", { reason: "R" }],
+      ["GET", "/api/desk/payouts/bank-file.csv"],
+    ];
+    for (const [method, url, body] of routes) {
+      expect((await ask(null, method, url, body)).statusCode, url).toBe(401);
+      expect((await ask(artist, method, url, body)).statusCode, url).toBe(403);
+      expect((await ask(agent, method, url, body)).statusCode, url).toBe(403);
+    }
+    for (const url of ["/api/wallet/withdrawals", "/api/wallet/tax", "/api/wallet/tax.csv"]) {
+      expect((await ask(null, "GET", url)).statusCode).toBe(401);
+      expect((await ask(agent, "GET", url)).statusCode).toBe(403);
+      expect((await ask(finance, "GET", url)).statusCode).toBe(403);
+    }
+    expect(
+      (await ask(agent, "POST", "/api/wallet/withdrawals", { amountPaise: 50_000 })).statusCode,
+    ).toBe(403);
+  });
+});
+
+describe("ledger-check", slow, () => {
+  it("finds the books sound after every step above, and a withdrawal's money out of place", async () => {
+    const { db } = t.app.ctx.database;
+    expect(await booksDisagreeing(db)).toEqual([]);
+    const row = await db
+      .selectFrom("withdrawal")
+      .select("id")
+      .where("state", "=", "requested")
+      .executeTakeFirstOrThrow();
+    await db.updateTable("withdrawal").set({ state: "paid" }).where("id", "=", row.id).execute();
+    const problems = await booksDisagreeing(db);
+    expect(problems.some((p) => p.startsWith("Account withdrawals:"))).toBe(true);
+    expect(problems).toContain(`Withdrawal ${row.id} (paid): a posting of its steps is missing.`);
+    await db
+      .updateTable("withdrawal")
+      .set({ state: "requested" })
+      .where("id", "=", row.id)
+      .execute();
+    expect(await booksDisagreeing(db)).toEqual([]);
+  });
+});

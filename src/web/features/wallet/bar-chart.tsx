@@ -1,0 +1,93 @@
+import { useEffect, useRef } from "react";
+import uPlot from "uplot";
+import { formatPaise } from "../../../shared/money-format";
+import { useDarkMode } from "../../lib/theme";
+
+export interface Bar {
+  label: string;
+  paise: number;
+}
+
+const HEIGHT = 220;
+/** indigo-600 / indigo-400 and slate-600 / slate-300: the app's own colours in each theme. */
+const colours = (dark: boolean) => ({
+  bar: dark ? "#818cf8" : "#4f46e5",
+  axis: dark ? "#cbd5e1" : "#475569",
+  grid: dark ? "#334155" : "#e2e8f0",
+});
+
+/** A label short enough to sit under its bar on a phone. */
+const short = (label: string) => (label.length > 12 ? `${label.slice(0, 11)}…` : label);
+
+/**
+ * Amounts as bars, drawn with uPlot (loaded with the earnings page only).
+ * The canvas is a picture for sighted readers; the numbers are in the
+ * table beside it, which screen readers always have.
+ */
+export function BarChart({ bars, label }: { bars: readonly Bar[]; label: string }) {
+  const box = useRef<HTMLDivElement>(null);
+  const [dark] = useDarkMode();
+
+  useEffect(() => {
+    const container = box.current;
+    if (!container || bars.length === 0) return;
+    const c = colours(dark);
+    const labels = bars.map((bar) => short(bar.label));
+    const xs = bars.map((_, index) => index);
+    const upright = bars.length > 3;
+    // Paise stay whole numbers: the chart scales them, only the axis shows rupees.
+    const ys = bars.map((bar) => bar.paise);
+    const options: uPlot.Options = {
+      width: Math.max(container.clientWidth, 200),
+      height: HEIGHT,
+      legend: { show: false },
+      cursor: { show: false },
+      scales: {
+        x: { time: false, range: [-0.5, bars.length - 0.5] },
+        y: {
+          range: (_u, min, max) => [Math.min(0, min), max > 0 ? max * 1.1 : 100],
+        },
+      },
+      axes: [
+        {
+          stroke: c.axis,
+          grid: { show: false },
+          ticks: { show: false },
+          splits: () => xs,
+          values: (_u, splits) => splits.map((index) => labels[index] ?? ""),
+          // More than three bars leave a phone too little room: the labels stand upright.
+          rotate: upright ? -90 : 0,
+          size: upright ? 12 + 7 * Math.max(...labels.map((l) => l.length)) : 40,
+        },
+        {
+          stroke: c.axis,
+          grid: { stroke: c.grid },
+          ticks: { show: false },
+          size: 90,
+          values: (_u, splits) => splits.map((paise) => formatPaise(Math.round(paise))),
+        },
+      ],
+      series: [
+        {},
+        {
+          label,
+          fill: c.bar,
+          stroke: c.bar,
+          points: { show: false },
+          paths: uPlot.paths.bars!({ size: [0.7, 64] }),
+        },
+      ],
+    };
+    const chart = new uPlot(options, [xs, ys], container);
+    const resize = new ResizeObserver(() =>
+      chart.setSize({ width: Math.max(container.clientWidth, 200), height: HEIGHT }),
+    );
+    resize.observe(container);
+    return () => {
+      resize.disconnect();
+      chart.destroy();
+    };
+  }, [bars, dark, label]);
+
+  return <div ref={box} aria-hidden="true" className="w-full min-w-0 overflow-hidden" />;
+}
