@@ -76,9 +76,16 @@ export async function dropPostgresSchema(url: string, schema: string): Promise<v
 
 const MIGRATION_ATTEMPTS = 8;
 
-/** PostgreSQL's invalid_schema_name, raised when a listed schema vanished mid-query. */
-function otherSchemaGone(error: unknown): boolean {
-  return (error as { code?: unknown } | undefined)?.code === "3F000";
+/**
+ * A schema or table listed by the migrator vanished mid-listing: PostgreSQL's
+ * invalid_schema_name, or undefined_table naming another schema's relation.
+ */
+function otherSchemaGone(error: unknown, schema: string | undefined): boolean {
+  const { code, message } = (error ?? {}) as { code?: unknown; message?: unknown };
+  if (code === "3F000") return true;
+  if (code !== "42P01" || typeof message !== "string") return false;
+  const relation = /relation "([^"]+)\.[^".]+" does not exist/.exec(message);
+  return relation !== null && relation[1] !== schema;
 }
 
 export async function migrateToLatest(handle: DatabaseHandle): Promise<void> {
@@ -93,7 +100,7 @@ export async function migrateToLatest(handle: DatabaseHandle): Promise<void> {
   });
   const { error, results } = handle.sqlite
     ? await inOneSqliteTransaction(handle.sqlite, () => migrator.migrateToLatest())
-    : await migrateRetryingGoneSchemas(migrator);
+    : await migrateRetryingGoneSchemas(migrator, handle.schema);
   const failed = results?.find((r) => r.status === "Error");
   if (error || failed) {
     const name = failed ? ` (${failed.migrationName})` : "";
@@ -104,11 +111,15 @@ export async function migrateToLatest(handle: DatabaseHandle): Promise<void> {
 /**
  * Kysely's migrator lists the tables of every schema in the database; one
  * dropped meanwhile (by another app or test sharing the server) fails that
- * listing with "schema ... does not exist". Nothing was applied: try again.
+ * listing with "schema ... does not exist" (or its table with "relation ...
+ * does not exist"). Nothing was applied: try again.
  */
-async function migrateRetryingGoneSchemas(migrator: Migrator): Promise<MigrationResultSet> {
+async function migrateRetryingGoneSchemas(
+  migrator: Migrator,
+  schema: string | undefined,
+): Promise<MigrationResultSet> {
   let outcome = await migrator.migrateToLatest();
-  for (let attempt = 1; attempt < MIGRATION_ATTEMPTS && otherSchemaGone(outcome.error); attempt++) {
+  for (let attempt = 1; attempt < MIGRATION_ATTEMPTS && otherSchemaGone(outcome.error, schema); attempt++) {
     await new Promise((resolve) => setTimeout(resolve, 20 + Math.random() * 80));
     outcome = await migrator.migrateToLatest();
   }
