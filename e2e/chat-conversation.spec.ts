@@ -443,7 +443,13 @@ test("presence: typing both ways, 'Seen' from the read marks, and the unread cou
     .getByRole("navigation", { name: "Main" })
     .getByRole("link", { name: /Inbox/ });
   await expect(inboxItem).toContainText(/unread message/);
+  const linkUp = liveLinkUp(agent, "/");
   await agent.goto("/");
+  await linkUp;
+  // One live link for the rest of the visit: a screen loading its chunk must
+  // not close and reopen it (a typing signal sent meanwhile would be lost).
+  let agentLinks = 0;
+  agent.on("websocket", () => (agentLinks += 1));
   await agent
     .getByRole("list", { name: "Conversations" })
     .getByRole("link", { name: /Present Artist/ })
@@ -460,6 +466,7 @@ test("presence: typing both ways, 'Seen' from the read marks, and the unread cou
   await expect(bubble(artist, "Let me check")).toBeVisible();
   await composer(artist).pressSequentially("Thanks", { delay: 30 });
   await expect(agent.getByText("Present Artist is typing…")).toBeVisible();
+  expect(agentLinks).toBe(0);
   await expectAccessible(agent);
 
   // The artist away on another page: the agent's reply counts in the artist's title.

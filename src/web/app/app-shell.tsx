@@ -9,6 +9,7 @@ import { useLiveSongs } from "../features/songs/api/live-songs";
 import { MAIN_CONTENT_ID, SkipLink } from "../components/skip-link";
 import { useIsFinance } from "../lib/auth/roles";
 import { agentNavItems, bottomNavItems, sideNavItems, type NavItem } from "./nav-items";
+import { ScreenSuspense } from "../components/screen-suspense";
 
 /** The unread count on the Chat / Inbox item, on every page. */
 function UnreadBadge({ count }: { count: number }) {
@@ -281,7 +282,9 @@ export function AppShell() {
       bottomNav={<BottomNav items={user?.admin ? agentItems : bottomNavItems} {...marks} />}
       after={user && !user.admin && <SongStatusToasts />}
     >
-      <Outlet />
+      <ScreenSuspense>
+        <Outlet />
+      </ScreenSuspense>
     </ShellFrame>
   );
 }

@@ -4,6 +4,7 @@ import { useSession } from "../lib/auth/session";
 import { returnPath } from "../lib/return-path";
 import { ChatConnectionProvider } from "../features/conversations/realtime/chat-connection-provider";
 import { RealtimeProvider } from "../realtime/realtime-provider";
+import { ScreenSuspense } from "../components/screen-suspense";
 
 /** Screens that need a signed-in user; waits for the first session check so nothing flashes. */
 export function RequireSignedIn() {
@@ -18,7 +19,9 @@ export function RequireSignedIn() {
   return (
     <RealtimeProvider userId={user.id}>
       <ChatConnectionProvider userId={user.id}>
-        <Outlet />
+        <ScreenSuspense fallback={<FullPageSpinner />}>
+          <Outlet />
+        </ScreenSuspense>
       </ChatConnectionProvider>
     </RealtimeProvider>
   );

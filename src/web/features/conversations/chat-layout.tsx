@@ -4,6 +4,7 @@ import { useSession } from "../../lib/auth/session";
 import { TWO_PANES, useMediaQuery } from "../../lib/use-media-query";
 import { ContactList, ContactListData } from "./artist/contact-list";
 import { LazyDeskInbox, LazyDeskInboxData } from "./desk/lazy-desk";
+import { ScreenSuspense } from "../../components/screen-suspense";
 
 /**
  * Two panes on wide screens (list left, conversation or empty state right);
@@ -32,7 +33,9 @@ export default function ChatLayout() {
         )}
       </div>
       <div className={`${peerId ? "flex" : "hidden md:flex"} min-h-0 min-w-0 flex-1 flex-col`}>
-        <Outlet />
+        <ScreenSuspense>
+          <Outlet />
+        </ScreenSuspense>
       </div>
     </div>
   );
