@@ -677,6 +677,11 @@ const ROWS: Record<string, Row> = {
     call: () => ({ url: `/api/split-invites/${"t".repeat(43)}` }),
     expect: everyone(404),
   },
+  // Claiming a link: signed-in artists only; a token that matches nothing is 404.
+  "POST /api/split-invites/:token/claim": {
+    call: () => ({ url: `/api/split-invites/${"t".repeat(43)}/claim` }),
+    expect: { out: 401, a: 404, b: 404, agent: 403 },
+  },
   "GET /api/account/sessions": {
     call: () => ({ url: "/api/account/sessions" }),
     expect: allowed(200),

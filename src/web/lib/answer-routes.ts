@@ -35,6 +35,7 @@ export const answerRoutes = {
   mailPreferences: ["GET /api/mail/preferences", "PUT /api/mail/preferences"],
   messageSearchResult: ["GET /api/chat/rooms/:id/search"],
   nothing: [
+    "POST /api/split-invites/:token/claim",
     "DELETE /api/releases/:id",
     "POST /api/desk/payouts/:id/approve",
     "POST /api/desk/payouts/:id/paid",

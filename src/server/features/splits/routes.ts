@@ -1,5 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import fp from "fastify-plugin";
+import { z } from "zod";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { noBodySchema, noQuerySchema } from "../../../shared/no-input";
 import { errorResponses } from "../../../shared/responses/common";
@@ -142,6 +143,24 @@ function registerCollaboratorRoutes(parent: FastifyInstance, answers: SplitAnswe
       },
     },
     async (request) => answers.preview(request.params.token),
+  );
+
+  app.post(
+    "/api/split-invites/:token/claim",
+    {
+      schema: {
+        tags,
+        summary:
+          "Collaborators: the invited account opened its link; the invitation is answered at /wallet/splits",
+        params: splitInviteTokenParamsSchema,
+        body: noBodySchema.optional(),
+        response: { 204: z.null().describe("Claimed"), ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      await answers.claim((await sessions.require(request)).user, request.params.token);
+      return reply.code(204).send(null);
+    },
   );
 }
 

@@ -12,6 +12,8 @@ import type { DomainEvents } from "../../events/domain-events";
 import { HttpError } from "../../http/errors";
 import { heldOf, postSplitAccept, postSplitReturn, type HeldMoved } from "../ledger/split-postings";
 import {
+  accountSince,
+  claimShare,
   creditedByTrack,
   dueInvitations,
   hasAccountWithEmail,
@@ -58,7 +60,11 @@ export class SplitAnswerService {
 
   async mine(user: PublicUser): Promise<MySplits> {
     if (user.admin) throw artistsOnly();
-    const rows = await sharesOfCollaborator(this.deps.db, user.email.toLowerCase(), user.id);
+    const rows = await sharesOfCollaborator(this.deps.db, {
+      email: user.email.toLowerCase(),
+      userId: user.id,
+      accountSince: await this.accountSince(user),
+    });
     const views = await this.views(user.id, rows);
     return {
       invitations: views.filter((s) => s.state === "invited"),
@@ -113,6 +119,22 @@ export class SplitAnswerService {
     if (!moved) return this.settled(user, shareId, "declined");
     await this.announce(moved, share.artistId);
     return this.answer(user.id, shareId, 0);
+  }
+
+  /**
+   * The invited account opened its invitation's link: the invitation is
+   * theirs from now on, to answer at /wallet/splits. Only the link ties an
+   * invitation to an account made after it was sent: the portal does not
+   * verify emails, so anyone could register the invited address.
+   */
+  async claim(user: PublicUser, token: string): Promise<void> {
+    if (user.admin) throw artistsOnly();
+    const tokenHash = hashInviteToken(token);
+    const share = await shareByTokenHash(this.deps.db, tokenHash);
+    if (!share) throw notFound();
+    const email = user.email.toLowerCase();
+    if (share.email !== email) throw new HttpError(403, m.notForYou, undefined, "FORBIDDEN");
+    await claimShare(this.deps.db, { tokenHash, email, userId: user.id, now: this.now() });
   }
 
   /** What the invitation's link shows before signing in: names and the share, nothing else. */
@@ -171,16 +193,27 @@ export class SplitAnswerService {
     return result !== null;
   }
 
-  /** The share, when it was sent to this user's email (or they answered it); else 404. */
+  /**
+   * The share, when it is this user's: answered or claimed by them, or sent
+   * to their email after their account existed (an account made later claims
+   * it through the link first); else 404.
+   */
   private async ownInvitation(user: PublicUser, shareId: string) {
     if (user.admin) throw artistsOnly();
     const share = await shareById(this.deps.db, shareId);
-    const mine =
-      share &&
-      (share.collaboratorId === user.id ||
-        (share.collaboratorId === null && share.email === user.email.toLowerCase()));
-    if (!share || !mine) throw notFound();
+    if (!share) throw notFound();
+    if (share.collaboratorId === user.id) return share;
+    const sentToThisAccount =
+      share.collaboratorId === null &&
+      share.email === user.email.toLowerCase() &&
+      share.invitedAt >= (await this.accountSince(user));
+    if (!sentToThisAccount) throw notFound();
     return share;
+  }
+
+  /** When the user's account was made; a vanished account is newer than any invitation. */
+  private async accountSince(user: PublicUser): Promise<number> {
+    return (await accountSince(this.deps.db, user.id)) ?? Number.MAX_SAFE_INTEGER;
   }
 
   /** Another press or request answered first: the same answer again, or 409 when it was the other one. */

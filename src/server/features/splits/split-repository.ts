@@ -137,13 +137,30 @@ export async function shareByTokenHash(db: Db, tokenHash: string) {
   return sharesWithNames(db).where("s.tokenHash", "=", tokenHash).executeTakeFirst();
 }
 
-/** Invitations to this email not answered yet, and the shares this user accepted; newest first. */
-export async function sharesOfCollaborator(db: Db, email: string, userId: string) {
+/**
+ * Invitations not answered yet that are this user's (claimed through their
+ * link, or sent to their email after the account existed), and the shares
+ * this user accepted; newest first.
+ */
+export async function sharesOfCollaborator(
+  db: Db,
+  collaborator: { email: string; userId: string; accountSince: number },
+) {
   return sharesWithNames(db)
     .where((eb) =>
       eb.or([
-        eb.and([eb("s.email", "=", email), eb("s.state", "=", "invited")]),
-        eb.and([eb("s.collaboratorId", "=", userId), eb("s.state", "=", "accepted")]),
+        eb.and([
+          eb("s.state", "=", "invited"),
+          eb.or([
+            eb("s.collaboratorId", "=", collaborator.userId),
+            eb.and([
+              eb("s.collaboratorId", "is", null),
+              eb("s.email", "=", collaborator.email),
+              eb("s.invitedAt", ">=", collaborator.accountSince),
+            ]),
+          ]),
+        ]),
+        eb.and([eb("s.collaboratorId", "=", collaborator.userId), eb("s.state", "=", "accepted")]),
       ]),
     )
     .orderBy("s.invitedAt", "desc")
@@ -171,6 +188,35 @@ export async function hasAccountWithEmail(db: Db, email: string): Promise<boolea
     .where("email", "=", email)
     .executeTakeFirst();
   return row !== undefined;
+}
+
+/** When the account was made (epoch ms), or undefined for none. */
+export async function accountSince(db: Db, userId: string): Promise<number | undefined> {
+  const row = await db
+    .selectFrom("user")
+    .select("createdAt")
+    .where("id", "=", userId)
+    .executeTakeFirst();
+  return row && new Date(row.createdAt).getTime();
+}
+
+/**
+ * Ties an invitation still open to the account that opened its link; 0 when
+ * it was answered, claimed by another account or sent to another email.
+ */
+export async function claimShare(
+  db: Db,
+  claim: { tokenHash: string; email: string; userId: string; now: number },
+): Promise<number> {
+  const result = await db
+    .updateTable("split_share")
+    .set({ collaboratorId: claim.userId, updatedAt: claim.now })
+    .where("tokenHash", "=", claim.tokenHash)
+    .where("email", "=", claim.email)
+    .where("state", "=", "invited")
+    .where("collaboratorId", "is", null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
 }
 
 /** Who an invitation is from: the artist's names. */

@@ -200,14 +200,31 @@ describe("saving splits", slow, () => {
     await new Promise((r) => setTimeout(r, 500));
     expect(smtp.mails.filter(smtp.to(priya))).toHaveLength(1);
 
-    // Registering through the link with the invited email: the invitation is theirs to accept.
+    // An account made after the invitation with its email (the portal does not
+    // verify emails): nothing to see or answer until it opens the mailed link.
     const { cookie } = await signUp(t.app, { email: priya, name: "Priya" });
     const priyaUser = { id: "", cookie, email: priya };
+    expect((await mine(priyaUser)).invitations).toEqual([]);
+    const shareId = await idOf(s, priya);
+    expect((await accept(priyaUser, shareId)).statusCode).toBe(404);
+    expect((await decline(priyaUser, shareId)).statusCode).toBe(404);
+    const claimBy = (user: TestUser | null, withToken = token) =>
+      ask(user, "POST", `/api/split-invites/${withToken}/claim`);
+    expect((await claimBy(null)).statusCode).toBe(401);
+    expect((await claimBy(priyaUser, "x".repeat(43))).statusCode).toBe(404);
+    const other = await createUser(t.app, "Not Priya");
+    const notMine = await claimBy(other);
+    expect([notMine.statusCode, notMine.json().message]).toEqual([403, m.notForYou]);
+
+    // Through the link: the invitation is theirs to accept.
+    expect((await claimBy(priyaUser)).statusCode).toBe(204);
+    expect((await claimBy(priyaUser)).statusCode).toBe(204);
     const listed = await mine(priyaUser);
     expect(listed.invitations.map((i) => [i.trackTitle, i.artistName, i.share])).toEqual([
       ["Night Drive", "Mailing Artist", "30"],
     ]);
     expect((await ask(null, "GET", `/api/split-invites/${token}`)).json().hasAccount).toBe(true);
+    expect((await accept(priyaUser, shareId)).statusCode).toBe(200);
   });
 });
 

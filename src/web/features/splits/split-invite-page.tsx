@@ -1,3 +1,4 @@
+import { useEffect } from "react";
 import { Link, Navigate, useParams } from "react-router";
 import type { SplitInvitePreview } from "../../../shared/responses/splits";
 import { splitMessages } from "../../../shared/split-messages";
@@ -6,7 +7,7 @@ import { AuthLayout } from "../../components/auth-layout";
 import { Spinner } from "../../components/spinner";
 import { ApiError } from "../../lib/api-client";
 import { useSession } from "../../lib/auth/session";
-import { WALLET_SPLITS_PATH, useSplitInvite } from "./api/splits";
+import { WALLET_SPLITS_PATH, useClaimSplitInvite, useSplitInvite } from "./api/splits";
 
 const primaryLink =
   "inline-flex items-center justify-center rounded-lg bg-indigo-600 px-4 py-2.5 text-sm font-semibold text-white hover:bg-indigo-700 dark:bg-indigo-400 dark:text-slate-950 dark:hover:bg-indigo-300";
@@ -20,16 +21,17 @@ export function closedReason(state: SplitInvitePreview["state"]): string | null 
 }
 
 /**
- * Sign in or create an account, then the invitation waits at /wallet/splits
- * (the auth screens lead back there: lib/return-path.ts). Creating one
- * starts with the invited email filled in.
+ * Sign in or create an account, then back to this link (the auth screens
+ * lead back: lib/return-path.ts), which hands the invitation to the account
+ * and goes on to /wallet/splits. Creating one starts with the invited email
+ * filled in.
  */
-function SignedOutChoices({ invite }: { invite: SplitInvitePreview }) {
+function SignedOutChoices({ invite, back }: { invite: SplitInvitePreview; back: string }) {
   const signIn = (
     <Link
       key="sign-in"
       to="/login"
-      state={{ from: WALLET_SPLITS_PATH }}
+      state={{ from: back }}
       className={invite.hasAccount ? primaryLink : secondaryLink}
     >
       Sign in
@@ -39,7 +41,7 @@ function SignedOutChoices({ invite }: { invite: SplitInvitePreview }) {
     <Link
       key="register"
       to="/register"
-      state={{ from: WALLET_SPLITS_PATH, email: invite.email }}
+      state={{ from: back, email: invite.email }}
       className={invite.hasAccount ? secondaryLink : primaryLink}
     >
       Create account
@@ -56,6 +58,30 @@ function SignedOutChoices({ invite }: { invite: SplitInvitePreview }) {
         {invite.hasAccount ? [signIn, register] : [register, signIn]}
       </div>
     </div>
+  );
+}
+
+/**
+ * Ties the invitation to the signed-in invited account (only the link can,
+ * for an account made after it was sent), then on to /wallet/splits.
+ */
+function ClaimAndContinue({ token }: { token: string }) {
+  const claim = useClaimSplitInvite(token);
+  const { mutate } = claim;
+  useEffect(() => mutate(), [mutate]);
+  if (claim.isSuccess) return <Navigate to={WALLET_SPLITS_PATH} replace />;
+  return (
+    <AuthLayout title="Split invitation" subtitle="Artist Portal">
+      {claim.isError ? (
+        <Alert tone="error">
+          {claim.error instanceof ApiError && claim.error.status < 500
+            ? claim.error.message
+            : "Could not open the invitation. Please try again later."}
+        </Alert>
+      ) : (
+        <Spinner label="Opening the invitation…" className="py-6" />
+      )}
+    </AuthLayout>
   );
 }
 
@@ -90,8 +116,9 @@ export default function SplitInvitePage() {
   const data = invite.data;
   const closed = closedReason(data.state);
   const mine = user && user.email.toLowerCase() === data.email.toLowerCase();
-  // The invited account, signed in: the invitation is answered with the others.
-  if (mine && !closed) return <Navigate to={WALLET_SPLITS_PATH} replace />;
+  // The invited account, signed in: the link hands it the invitation, to be
+  // answered with the others.
+  if (mine && !closed) return <ClaimAndContinue token={token} />;
   return (
     <AuthLayout title="Split invitation" subtitle="Artist Portal">
       <div className="flex flex-col gap-4">
@@ -104,7 +131,7 @@ export default function SplitInvitePage() {
         ) : user ? (
           <Alert tone="warning">{splitMessages.notForYou}</Alert>
         ) : (
-          <SignedOutChoices invite={data} />
+          <SignedOutChoices invite={data} back={`/splits/invite/${encodeURIComponent(token)}`} />
         )}
       </div>
     </AuthLayout>

@@ -76,6 +76,20 @@ export function useAnswerSplit() {
   });
 }
 
+/**
+ * The invited account opened its link: the invitation becomes theirs to
+ * answer with the others (an account made after the invitation sees it only
+ * this way). Answering the same link again changes nothing.
+ */
+export function useClaimSplitInvite(token: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () =>
+      apiFetch(`${splitInviteUrl(token)}/claim`, { answer: "nothing", method: "POST" }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: splitKeys.mine() }),
+  });
+}
+
 /** What an invitation link's page shows, signed in or not. */
 export function useSplitInvite(token: string) {
   return useQuery({
