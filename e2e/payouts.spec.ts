@@ -4,11 +4,10 @@ import os from "node:os";
 import path from "node:path";
 import { randomUUID } from "node:crypto";
 import Database from "better-sqlite3";
-import { expect, test, type Browser, type Download, type Page } from "@playwright/test";
+import { expect, test, type Download, type Page } from "@playwright/test";
 import { demo, signInAs } from "./support/accounts";
 import { expectAccessible } from "./support/axe";
 import { e2eDataDir } from "./support/mailbox";
-import { scrollsSideways } from "./support/release-form";
 import {
   PASSWORD,
   createFinanceAgent,
@@ -16,6 +15,7 @@ import {
   releasedArtist,
   type ReleasedArtist,
 } from "./support/statements";
+import { expectFitsAndAccessible, signedIn } from "./support/screens";
 
 /**
  * Issue 47 end to end: an artist with earnings and payout details (UPI,
@@ -81,20 +81,6 @@ test.beforeAll(async ({ browser, baseURL }) => {
   ]);
   importEarnings(artist.tracks[0]!.isrc);
 });
-
-async function signedIn(browser: Browser, email: string, password?: string): Promise<Page> {
-  const page = await (await browser.newContext()).newPage();
-  await signInAs(page, email, password ?? PASSWORD);
-  return page;
-}
-
-/** 375 px wide without sideways scroll, and axe in both themes. */
-async function expectFitsAndAccessible(page: Page) {
-  await page.setViewportSize({ width: 375, height: 800 });
-  expect(await scrollsSideways(page)).toBe(false);
-  await page.setViewportSize({ width: 1280, height: 720 });
-  await expectAccessible(page);
-}
 
 const balanceOf = (page: Page) => page.getByRole("region", { name: "Available Balance" });
 const withdrawals = (page: Page) => page.getByRole("region", { name: "Withdrawals" });

@@ -11,10 +11,10 @@ import {
   expectSaved,
   fillReleaseDetails,
   fillTrack,
-  scrollsSideways,
   startRelease,
   track,
 } from "./support/release-form";
+import { expectFitsAndAccessible } from "./support/screens";
 
 const PASSWORD = "Str0ng-pass!";
 const ARTWORK_NOTE = "The text on the cover is too small to read.";
@@ -39,14 +39,6 @@ async function submittedRelease(page: Page, baseURL: string, title: string) {
   await expect(badge(page, "Submitted")).toBeVisible();
   await expect(timeline(page).getByRole("listitem")).toHaveText([/^Submitted/]);
   return { email, artist, id };
-}
-
-/** Checks the screen at 375 px (no sideways scroll) and with axe in both themes. */
-async function expectFitsAndAccessible(page: Page) {
-  await page.setViewportSize({ width: 375, height: 800 });
-  expect(await scrollsSideways(page)).toBe(false);
-  await expectAccessible(page);
-  await page.setViewportSize({ width: 1280, height: 720 });
 }
 
 test("the artist follows the review live: what to fix beside the fields, Resubmit, approval with codes, stores to Live, the song pages, every mail, Ask about this release", async ({

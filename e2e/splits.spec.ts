@@ -1,9 +1,7 @@
 import { expect, test, type Browser, type Locator, type Page } from "@playwright/test";
-import { freshEmail, signInAs } from "./support/accounts";
-import { expectAccessible } from "./support/axe";
+import { freshEmail } from "./support/accounts";
 import { ChatApi } from "./support/chat-api";
 import { mailsTo, pathIn } from "./support/mailbox";
-import { scrollsSideways } from "./support/release-form";
 import {
   PASSWORD,
   createFinanceAgent,
@@ -13,6 +11,7 @@ import {
   uploadStatement,
   type ReleasedArtist,
 } from "./support/statements";
+import { expectFitsAndAccessible, signedIn } from "./support/screens";
 
 /**
  * Issue 47, section 1, end to end: an artist splits a live track with a
@@ -47,20 +46,6 @@ test.beforeAll(async ({ browser, baseURL }) => {
   const api = await ChatApi.register(baseURL!, producer.name, producer.email, PASSWORD);
   api.close();
 });
-
-async function signedIn(browser: Browser, email: string): Promise<Page> {
-  const page = await (await browser.newContext()).newPage();
-  await signInAs(page, email, PASSWORD);
-  return page;
-}
-
-/** 375 px wide without sideways scroll, and axe in both themes. */
-async function expectFitsAndAccessible(page: Page) {
-  await page.setViewportSize({ width: 375, height: 800 });
-  expect(await scrollsSideways(page)).toBe(false);
-  await page.setViewportSize({ width: 1280, height: 720 });
-  await expectAccessible(page);
-}
 
 /**
  * A statement of the first track's sales, imported by the finance agent on

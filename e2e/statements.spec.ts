@@ -1,7 +1,5 @@
 import { expect, test, type Browser, type Page } from "@playwright/test";
 import { demo, signInAs } from "./support/accounts";
-import { expectAccessible } from "./support/axe";
-import { scrollsSideways } from "./support/release-form";
 import {
   PASSWORD,
   createFinanceAgent,
@@ -13,6 +11,7 @@ import {
   uploadStatement,
   type ReleasedArtist,
 } from "./support/statements";
+import { expectFitsAndAccessible } from "./support/screens";
 
 /**
  * Issue 46 end to end: a finance agent imports store statements (columns
@@ -44,14 +43,6 @@ async function artistPage(browser: Browser): Promise<Page> {
   const page = await (await browser.newContext()).newPage();
   await signInAs(page, artist.email, PASSWORD);
   return page;
-}
-
-/** 375 px wide without sideways scroll, and axe in both themes. */
-async function expectFitsAndAccessible(page: Page) {
-  await page.setViewportSize({ width: 375, height: 800 });
-  expect(await scrollsSideways(page)).toBe(false);
-  await page.setViewportSize({ width: 1280, height: 720 });
-  await expectAccessible(page);
 }
 
 /** File 1: every column recognised; 3 lines, all matched, in rupees. */
