@@ -1,9 +1,9 @@
-import { useDeferredValue, useId, useState } from "react";
+import { useDeferredValue, useState } from "react";
 import type { UnmatchedCode } from "../../../shared/responses/statements";
 import { Alert } from "../../components/alert";
 import { Button } from "../../components/button";
+import { ModalDialog, useCloseDialog } from "../../components/modal-dialog";
 import { TextField } from "../../components/text-field";
-import { useModalDialog } from "../../lib/use-modal-dialog";
 import { useFindTracks } from "./api/find-tracks";
 import { useAssignUnmatched } from "./api/unmatched";
 
@@ -20,23 +20,22 @@ export function AssignTrackDialog({
   code: UnmatchedCode;
   onClose: () => void;
 }) {
-  const ref = useModalDialog();
-  const headingId = useId();
+  return (
+    <ModalDialog heading={`Assign ${code.code}`} onClose={onClose} size="lg">
+      <FindAndCredit statementId={statementId} code={code} />
+    </ModalDialog>
+  );
+}
+
+function FindAndCredit({ statementId, code }: { statementId: string; code: UnmatchedCode }) {
+  const close = useCloseDialog();
   const [search, setSearch] = useState(code.title ?? "");
   const q = useDeferredValue(search);
   const tracks = useFindTracks(q);
   const assign = useAssignUnmatched(statementId);
   const items = tracks.data?.items ?? [];
   return (
-    <dialog
-      ref={ref}
-      aria-labelledby={headingId}
-      onClose={onClose}
-      className="m-auto w-[calc(100%-2rem)] max-w-lg rounded-xl bg-white p-6 text-slate-900 backdrop:bg-black/60 dark:bg-slate-900 dark:text-slate-100"
-    >
-      <h2 id={headingId} className="text-lg font-semibold break-words">
-        Assign {code.code}
-      </h2>
+    <>
       <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">
         The chosen track&apos;s artist is credited at once, and later statements match this code.
       </p>
@@ -69,10 +68,7 @@ export function AssignTrackDialog({
                   aria-label={`Credit ${track.title} by ${track.artistName}`}
                   disabled={assign.isPending}
                   onClick={() =>
-                    assign.mutate(
-                      { code: code.code, trackId: track.trackId },
-                      { onSuccess: () => ref.current?.close() },
-                    )
+                    assign.mutate({ code: code.code, trackId: track.trackId }, { onSuccess: close })
                   }
                 >
                   Credit
@@ -84,10 +80,10 @@ export function AssignTrackDialog({
         {assign.error && <Alert tone="error">{assign.error.message}</Alert>}
       </div>
       <div className="mt-6 flex justify-end">
-        <Button variant="secondary" onClick={() => ref.current?.close()}>
+        <Button variant="secondary" onClick={close}>
           Cancel
         </Button>
       </div>
-    </dialog>
+    </>
   );
 }

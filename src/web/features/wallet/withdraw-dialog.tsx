@@ -1,10 +1,10 @@
-import { useDeferredValue, useId, useState } from "react";
+import { useDeferredValue, useState } from "react";
 import { paiseToDecimal } from "../../../shared/money-format";
 import { withdrawalMessages } from "../../../shared/withdrawal-messages";
 import { Alert } from "../../components/alert";
 import { Button } from "../../components/button";
 import { TextField } from "../../components/text-field";
-import { useModalDialog } from "../../lib/use-modal-dialog";
+import { DialogActions, ModalDialog, useCloseDialog } from "../../components/modal-dialog";
 import { useRequestWithdrawal, useWithdrawalPreview } from "./api/withdrawals";
 import { rupeesToPaise } from "./rupees";
 
@@ -14,8 +14,6 @@ import { rupeesToPaise } from "./rupees";
  * and Confirm. The dialog's one key makes a double press one withdrawal.
  */
 export function WithdrawDialog(props: { balancePaise: number; onClose: () => void }) {
-  const ref = useModalDialog();
-  const headingId = useId();
   const [key] = useState(() => crypto.randomUUID());
   const [amount, setAmount] = useState(() => paiseToDecimal(Math.max(props.balancePaise, 0)));
   const amountPaise = rupeesToPaise(useDeferredValue(amount));
@@ -24,19 +22,9 @@ export function WithdrawDialog(props: { balancePaise: number; onClose: () => voi
   const refusal = amountPaise === null ? withdrawalMessages.amount : preview.data?.refusal;
   const done = request.isSuccess;
   return (
-    <dialog
-      ref={ref}
-      aria-labelledby={headingId}
-      onClose={props.onClose}
-      className="m-auto w-[calc(100%-2rem)] max-w-md rounded-xl bg-white p-6 text-slate-900 backdrop:bg-black/60 dark:bg-slate-900 dark:text-slate-100"
-    >
-      <h2 id={headingId} className="text-lg font-semibold">
-        Withdraw
-      </h2>
+    <ModalDialog heading="Withdraw" onClose={props.onClose}>
       {done ? (
-        <p className="mt-3 text-sm" role="status">
-          Your withdrawal was requested. We email you as it moves.
-        </p>
+        <Requested />
       ) : (
         <form
           className="mt-3 flex flex-col gap-3"
@@ -58,24 +46,31 @@ export function WithdrawDialog(props: { balancePaise: number; onClose: () => voi
             </p>
           )}
           {request.isError && <Alert tone="error">{request.error.message}</Alert>}
-          <div className="mt-3 flex flex-wrap justify-end gap-2">
-            <Button variant="secondary" onClick={() => ref.current?.close()}>
-              Cancel
-            </Button>
+          <DialogActions className="mt-3">
             <Button
               type="submit"
               disabled={request.isPending || amountPaise === null || Boolean(refusal)}
             >
               Confirm
             </Button>
-          </div>
+          </DialogActions>
         </form>
       )}
-      {done && (
-        <div className="mt-6 flex justify-end">
-          <Button onClick={() => ref.current?.close()}>Close</Button>
-        </div>
-      )}
-    </dialog>
+    </ModalDialog>
+  );
+}
+
+/** What the dialog says once the withdrawal is requested. */
+function Requested() {
+  const close = useCloseDialog();
+  return (
+    <>
+      <p className="mt-3 text-sm" role="status">
+        Your withdrawal was requested. We email you as it moves.
+      </p>
+      <div className="mt-6 flex justify-end">
+        <Button onClick={close}>Close</Button>
+      </div>
+    </>
   );
 }

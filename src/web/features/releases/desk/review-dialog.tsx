@@ -1,12 +1,11 @@
-import { useId, type ReactNode, type SyntheticEvent } from "react";
+import type { ReactNode, SyntheticEvent } from "react";
 import { Alert } from "../../../components/alert";
 import { Button } from "../../../components/button";
-import { useModalDialog } from "../../../lib/use-modal-dialog";
+import { DialogActions, ModalDialog } from "../../../components/modal-dialog";
 
 /**
- * The frame of the review's dialogs (a modal <dialog>: focus stays inside,
- * Escape cancels, focus returns to the button that opened it): a heading, a
- * form, the refusal of its last try, Cancel and the confirming button.
+ * The frame of the review's dialogs: a heading, a form, the refusal of its
+ * last try, Cancel and the confirming button.
  */
 export function ReviewDialog(props: {
   title: string;
@@ -18,34 +17,21 @@ export function ReviewDialog(props: {
   onClose: () => void;
   children: ReactNode;
 }) {
-  const ref = useModalDialog();
-  const headingId = useId();
   const submit = (event: SyntheticEvent) => {
     event.preventDefault();
     props.onSubmit();
   };
   return (
-    <dialog
-      ref={ref}
-      aria-labelledby={headingId}
-      onClose={props.onClose}
-      className="m-auto max-h-[calc(100dvh-2rem)] w-[calc(100%-2rem)] max-w-lg overflow-y-auto rounded-xl bg-white p-6 text-slate-900 backdrop:bg-black/60 dark:bg-slate-900 dark:text-slate-100"
-    >
-      <h2 id={headingId} className="text-lg font-semibold">
-        {props.title}
-      </h2>
+    <ModalDialog heading={props.title} onClose={props.onClose} size="lg">
       <form noValidate onSubmit={submit} className="mt-4 flex flex-col gap-4">
         {props.children}
         {props.error && <Alert tone="error">{props.error}</Alert>}
-        <div className="flex flex-wrap justify-end gap-2">
-          <Button variant="secondary" onClick={() => ref.current?.close()}>
-            Cancel
-          </Button>
+        <DialogActions>
           <Button type="submit" variant={props.danger ? "danger" : "primary"} disabled={props.busy}>
             {props.confirm}
           </Button>
-        </div>
+        </DialogActions>
       </form>
-    </dialog>
+    </ModalDialog>
   );
 }
