@@ -119,7 +119,11 @@ async function migrateRetryingGoneSchemas(
   schema: string | undefined,
 ): Promise<MigrationResultSet> {
   let outcome = await migrator.migrateToLatest();
-  for (let attempt = 1; attempt < MIGRATION_ATTEMPTS && otherSchemaGone(outcome.error, schema); attempt++) {
+  for (
+    let attempt = 1;
+    attempt < MIGRATION_ATTEMPTS && otherSchemaGone(outcome.error, schema);
+    attempt++
+  ) {
     await new Promise((resolve) => setTimeout(resolve, 20 + Math.random() * 80));
     outcome = await migrator.migrateToLatest();
   }
