@@ -365,3 +365,61 @@ test("a withdrawal across the TDS threshold deducts the rate on the whole year's
   await expect(year.getByRole("cell").nth(1)).toHaveText("Rs.5,560.00");
   await page.context().close();
 });
+
+test("without a PAN, a withdrawal across the threshold deducts 20%; five sent at once make one withdrawal", async ({
+  browser,
+  baseURL,
+}) => {
+  test.setTimeout(240_000);
+  const other = await releasedArtist(browser, baseURL!, `Meera ${run}`, [
+    `Dawn Song ${run}`,
+    `Dusk Song ${run}`,
+  ]);
+  // Rs.80,000.00 at 85 %: Rs.68,000.00.
+  importEarnings(other.tracks[0]!.isrc, "80000.00");
+  const page = await signedIn(browser, other.email);
+  await page.goto("/wallet/payout-details");
+  await page.getByRole("radio", { name: "UPI" }).check();
+  await page.getByLabel("UPI ID").fill("meera@okhdfc");
+  await page.getByLabel("Current password", { exact: true }).fill(PASSWORD);
+  await page.getByRole("button", { name: "Save payout details" }).click();
+  const paidTo = page.getByRole("region", { name: "Withdrawals are paid to" });
+  await expect(paidTo.getByText("No PAN", { exact: true })).toBeVisible({ timeout: 60_000 });
+  endPayoutHold(other.id);
+
+  // The first withdrawal of the year crosses Rs.50,000: 20 % of all of it.
+  await page.goto("/wallet");
+  await expect(balanceOf(page).getByText("Rs.68,000.00")).toBeVisible();
+  const dialog = await withdraw(page, "60000");
+  await expect(
+    dialog.getByText("Amount Rs.60,000.00 · TDS (20%) Rs.12,000.00 · You receive Rs.48,000.00"),
+  ).toBeVisible();
+  await dialog.getByRole("button", { name: "Cancel" }).click();
+  await expect(dialog).toBeHidden();
+
+  // Five requests at once, each with its own key (five tabs, not one retried):
+  // one withdrawal, four refusals, and the balance taken once.
+  const answers = await page.evaluate(() =>
+    Promise.all(
+      Array.from({ length: 5 }, () =>
+        fetch("/api/wallet/withdrawals", {
+          method: "POST",
+          headers: { "content-type": "application/json" },
+          body: JSON.stringify({ amountPaise: 6_000_000, idempotencyKey: crypto.randomUUID() }),
+        }).then(async (r) => ({ status: r.status, message: (await r.json()).message as string })),
+      ),
+    ),
+  );
+  expect(answers.filter((a) => a.status === 201)).toHaveLength(1);
+  const refused = answers.filter((a) => a.status !== 201);
+  expect(refused.map((a) => [a.status, a.message])).toEqual(
+    Array(4).fill([409, "You already have a withdrawal in progress."]),
+  );
+  await page.reload();
+  await expect(balanceOf(page).getByText("Rs.8,000.00")).toBeVisible();
+  await expect(withdrawals(page).getByRole("listitem")).toHaveCount(1);
+  await expect(withdrawals(page).getByRole("listitem").first()).toContainText(
+    "TDS Rs.12,000.00 · You receive Rs.48,000.00",
+  );
+  await page.context().close();
+});
