@@ -28,8 +28,11 @@ describe("password hashing under a sign-in burst", () => {
           payload: { email: `nobody-${i}-${Date.now()}@example.test`, password: "Wr0ng-pass!" },
         }),
       );
-      // While the hashes run, liveness and readiness answer at once.
-      await expect.poll(() => hashingGate.running, { interval: 5 }).toBeGreaterThan(0);
+      // While the hashes run, liveness and readiness answer at once. Reaching the
+      // first hash (the account lookup first) took over 1 s on PostgreSQL in a loaded CI run.
+      await expect
+        .poll(() => hashingGate.running, { interval: 5, timeout: 20_000 })
+        .toBeGreaterThan(0);
       const started = performance.now();
       const [live, ready] = await Promise.all([
         t.app.inject({ url: "/api/health/live" }),
