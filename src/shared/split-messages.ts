@@ -2,6 +2,9 @@
 export const splitMessages = {
   sharesOver100: "Shares must add up to 100%.",
   appliesFromNow: "Applies to earnings imported from now on.",
+  /** A split is a track's: sales a store reports for the release alone (a UPC, no ISRC) are not split. */
+  releaseWideStays:
+    "Earnings a store reports for the whole release (by UPC, without a track's ISRC) stay yours.",
   /** `Held for priya@example.com until they accept` */
   heldFor: (email: string) => `Held for ${email} until they accept`,
   share: "Enter a share above 0% with at most 2 decimals, like 40 or 12.5.",

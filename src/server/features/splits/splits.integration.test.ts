@@ -229,6 +229,23 @@ describe("saving splits", slow, () => {
 });
 
 describe("statement money", slow, () => {
+  it("leaves sales reported for the whole release (a UPC, no track) to the artist alone", async () => {
+    const s = await artistWithTrack("Release Wide Artist");
+    const a = uniqueEmail("a");
+    await save(s, [row(a, "40")]);
+    const shareId = await idOf(s, a);
+    const { statementId } = await postStatement(db(), [
+      group(s, 1_000, { trackId: null, releaseId: s.releaseId }),
+      group(s, 500),
+    ]);
+    const entries = await entriesOf(statementId);
+    const on = (account: string) =>
+      entries.filter((e) => e.accountId === account).map((e) => e.amount);
+    expect(on(`split:${shareId}`)).toEqual([200]);
+    expect(on(`artist:${s.artist.id}`).sort((x, y) => x - y)).toEqual([300, 1_000]);
+    expect(await booksDisagreeing(db())).toEqual([]);
+  });
+
   it("rounds each collaborator's part down to the paisa; the artist gets the rest", async () => {
     const s = await artistWithTrack("Rounding Artist");
     const a = uniqueEmail("a");

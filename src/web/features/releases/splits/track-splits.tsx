@@ -29,7 +29,9 @@ export function TrackSplits(props: {
       <Heading id={headingId} className="font-semibold">
         Splits<span className="sr-only"> of {props.trackName}</span>
       </Heading>
-      <p className="text-sm text-slate-600 dark:text-slate-300">{splitMessages.appliesFromNow}</p>
+      <p className="text-sm text-slate-600 dark:text-slate-300">
+        {splitMessages.appliesFromNow} {splitMessages.releaseWideStays}
+      </p>
       {!props.saved ? (
         <p className="text-sm">Splits can be set once this track is saved.</p>
       ) : splits.isPending ? (
