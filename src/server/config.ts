@@ -1,6 +1,7 @@
 import path from "node:path";
 import { z } from "zod";
 import { DEFAULT_MARKETING_URL } from "../shared/constants";
+import { basisPointsFromPercent } from "../shared/basis-points";
 import { DEFAULT_RELEASE_LEAD_DAYS, MIN_RELEASE_LEAD_DAYS } from "../shared/release-constants";
 import type { TdsRules } from "../shared/tds";
 import type { DatabaseOptions, SqliteSynchronous } from "./db/database";
@@ -17,7 +18,7 @@ const percentBasisPoints = z
   .string()
   .trim()
   .regex(/^\d{1,3}(\.\d{1,2})?$/, "must be a percent with at most two decimals, e.g. 10")
-  .transform((value) => Math.round(Number(value) * 100))
+  .transform(basisPointsFromPercent)
   .refine((bp) => bp <= 10_000, "must be at most 100 (percent)");
 
 /**

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { basisPointsFromPercent, percentText, yourShareLine } from "./split-messages";
+import { basisPointsFromPercent, percentText } from "./basis-points";
+import { yourShareLine } from "./split-messages";
 import { splitsInputSchema } from "./split-schemas";
 
 const row = (email: string, share: string) => ({ email, share });

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { emailSchema } from "./auth-schemas";
-import { basisPointsOrNull, splitMessages as m } from "./split-messages";
+import { basisPointsOrNull } from "./basis-points";
+import { splitMessages as m } from "./split-messages";
 
 /** Up to 20 collaborators per track (issue 47). */
 export const SPLIT_MAX_COLLABORATORS = 20;

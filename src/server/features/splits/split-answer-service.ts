@@ -5,7 +5,8 @@ import type {
   SplitAnswer,
   SplitInvitePreview,
 } from "../../../shared/responses/splits";
-import { percentText, splitMessages as m } from "../../../shared/split-messages";
+import { percentText } from "../../../shared/basis-points";
+import { splitMessages as m } from "../../../shared/split-messages";
 import type { PublicUser } from "../../../shared/user";
 import type { Database } from "../../db/schema";
 import type { DomainEvents } from "../../events/domain-events";

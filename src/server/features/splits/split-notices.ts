@@ -1,4 +1,4 @@
-import { percentText } from "../../../shared/split-messages";
+import { percentText } from "../../../shared/basis-points";
 import { splitInvitePath } from "../../../shared/split-schemas";
 import type { NoticeDeps } from "../notices/notice-deps";
 

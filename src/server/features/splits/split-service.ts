@@ -2,11 +2,8 @@ import { randomUUID } from "node:crypto";
 import type { Kysely } from "kysely";
 import { trackDisplayTitle } from "../../../shared/release-format";
 import type { TrackSplits } from "../../../shared/responses/splits";
-import {
-  basisPointsFromPercent,
-  splitMessages as m,
-  yourShareLine,
-} from "../../../shared/split-messages";
+import { basisPointsFromPercent } from "../../../shared/basis-points";
+import { splitMessages as m, yourShareLine } from "../../../shared/split-messages";
 import {
   SPLIT_MAX_COLLABORATORS,
   SPLIT_WHOLE_BASIS_POINTS,

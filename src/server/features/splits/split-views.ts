@@ -1,6 +1,7 @@
 import { trackDisplayTitle } from "../../../shared/release-format";
 import type { MySplit, SplitCollaborator } from "../../../shared/responses/splits";
-import { splitMessages as m, percentText } from "../../../shared/split-messages";
+import { percentText } from "../../../shared/basis-points";
+import { splitMessages as m } from "../../../shared/split-messages";
 import type { SplitShareState } from "../../../shared/split-schemas";
 import { displayName } from "../../../shared/user";
 import type { SplitShareRow } from "./split-repository";

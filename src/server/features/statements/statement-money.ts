@@ -88,17 +88,3 @@ export function splitGroup(amountPaise: bigint, basisPoints: number) {
 
 /** Paise as a JS number, checked to be a safe integer (decision 106). */
 export const safePaise = paiseFromBigInt;
-
-/** Basis points (8550) as the percentage text the page shows ("85.5"). */
-export function percentText(basisPoints: number): string {
-  const whole = Math.trunc(basisPoints / 100);
-  const rest = basisPoints % 100;
-  if (rest === 0) return String(whole);
-  return `${whole}.${String(rest).padStart(2, "0").replace(/0$/, "")}`;
-}
-
-/** A percentage ("82.5", at most 2 decimals, already validated) in basis points. */
-export function basisPointsOf(percent: string): number {
-  const [whole, fraction = ""] = percent.trim().split(".");
-  return Number(whole) * 100 + Number(fraction.padEnd(2, "0"));
-}

@@ -1,12 +1,11 @@
 import { describe, expect, it } from "vitest";
 import { proposeMapping } from "./statement-columns";
 import { compactIsrc, compactUpc } from "./statement-lines";
+import { basisPointsFromPercent, percentText } from "../../../shared/basis-points";
 import {
-  basisPointsOf,
   divideHalfUp,
   parseDecimal,
   parseRate,
-  percentText,
   roundToPaise,
   splitGroup,
   toRupeeUnits,
@@ -58,8 +57,8 @@ describe("exact statement money", () => {
     expect(percentText(8500)).toBe("85");
     expect(percentText(8250)).toBe("82.5");
     expect(percentText(8255)).toBe("82.55");
-    expect(basisPointsOf("82.5")).toBe(8250);
-    expect(basisPointsOf("100")).toBe(10_000);
+    expect(basisPointsFromPercent("82.5")).toBe(8250);
+    expect(basisPointsFromPercent("100")).toBe(10_000);
   });
 });
 

@@ -194,7 +194,7 @@ export async function unmatchedCodes(db: Db, statementId: string) {
       title: r.title,
       artist: r.artist,
       lineCount: Number(r.lineCount),
-      amountPaise: Number(r.amountPaise),
+      amountPaise: paiseFromDb(r.amountPaise),
     }))
     .sort((a, b) => b.amountPaise - a.amountPaise || a.code.localeCompare(b.code));
 }

@@ -24,7 +24,7 @@ import {
   type ReadingSettings,
 } from "./statement-detail";
 import { compactIsrc } from "./statement-lines";
-import { basisPointsOf, percentText } from "./statement-money";
+import { basisPointsFromPercent, percentText } from "../../../shared/basis-points";
 import {
   assignCode,
   claimImport,
@@ -271,7 +271,7 @@ export class StatementService {
     if (!artist || Boolean(artist.admin)) {
       throw new HttpError(404, m.artistNotFound, undefined, "NOT_FOUND");
     }
-    const basisPoints = basisPointsOf(percent);
+    const basisPoints = basisPointsFromPercent(percent);
     await upsertRoyaltyRate(database.db, { artistId, basisPoints, by, now: Date.now() });
     const balances = await balancesOf(database.db, [artistId]);
     return {

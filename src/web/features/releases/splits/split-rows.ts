@@ -1,12 +1,8 @@
 import { INVALID_EMAIL_MESSAGE } from "../../../../shared/auth-messages";
 import type { TrackSplits } from "../../../../shared/responses/splits";
 import type { SplitsInput } from "../../../../shared/split-schemas";
-import {
-  basisPointsFromPercent,
-  percentText,
-  splitMessages,
-  yourShareLine,
-} from "../../../../shared/split-messages";
+import { basisPointsFromPercent, percentText } from "../../../../shared/basis-points";
+import { splitMessages, yourShareLine } from "../../../../shared/split-messages";
 
 /** 100 %, in basis points (1 = 0.01 %). */
 const WHOLE = 10_000;
