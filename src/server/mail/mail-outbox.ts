@@ -12,6 +12,7 @@ import {
 } from "./mail-jobs";
 import { SMTP_CONNECTIONS, type MailTransport } from "./mail-transport";
 import {
+  claimJob,
   countPending,
   dueJobs,
   findJob,
@@ -38,6 +39,21 @@ export interface RecordedJob {
  */
 const SEND_CONCURRENCY = SMTP_CONNECTIONS;
 
+/**
+ * How long a send's claim on its row holds: longer than the transport can
+ * take for one mail (connection 10 s + greeting 10 s + socket 30 s,
+ * mail-transport.ts), so a second instance given the same job never sends
+ * it meanwhile; an instance killed mid-send delays its mails by at most this.
+ */
+export const SEND_CLAIM_MS = 60_000;
+
+export interface MailOutboxOptions {
+  now?: () => number;
+  sendConcurrency?: number;
+  /** The claim's length (SEND_CLAIM_MS); shorter in tests that kill an instance. */
+  claimMs?: number;
+}
+
 /** Waits between attempts while SMTP is down: 2 s doubling, capped at 5 minutes. */
 export function retryDelayMs(attempts: number): number {
   return Math.min(2_000 * 2 ** Math.min(attempts, 20), 5 * 60_000);
@@ -51,16 +67,19 @@ export function retryDelayMs(attempts: number): number {
 export class MailOutbox {
   private readonly composers: { [K in ComposedJobName]?: NoticeComposer<K> } = {};
   private readonly sending: PQueue;
+  private readonly now: () => number;
+  private readonly claimMs: number;
 
   constructor(
     private readonly database: DatabaseHandle,
     readonly transport: MailTransport,
     readonly queue: JobQueue,
     private readonly log: FastifyBaseLogger,
-    private readonly now: () => number = Date.now,
-    sendConcurrency = SEND_CONCURRENCY,
+    options: MailOutboxOptions = {},
   ) {
-    this.sending = new PQueue({ concurrency: sendConcurrency });
+    this.now = options.now ?? Date.now;
+    this.claimMs = options.claimMs ?? SEND_CLAIM_MS;
+    this.sending = new PQueue({ concurrency: options.sendConcurrency ?? SEND_CONCURRENCY });
   }
 
   /** Registers how a scheduled job of this kind becomes a mail when due. */
@@ -183,10 +202,14 @@ export class MailOutbox {
       await finishJob(db, id, "skipped", this.now());
       return;
     }
+    let sent: boolean;
     try {
       const ready = message;
       // Waiting mails leave in the jobs' order: a reset link before a notice.
-      await this.sending.add(() => this.transport.send(ready), { priority: row.priority });
+      const outcome = await this.sending.add(() => this.claimAndSend(id, row.priority, ready), {
+        priority: row.priority,
+      });
+      sent = outcome === true;
     } catch (err) {
       this.log.warn(
         { err, id, to: message.to.address, attempts: row.attempts + 1 },
@@ -195,8 +218,26 @@ export class MailOutbox {
       await this.retryLater(id, row.priority, row.attempts, err);
       return;
     }
+    if (!sent) return;
     await finishJob(db, id, "sent", this.now());
     this.log.info({ id, kind: row.kind, to: message.to.address }, "mail sent");
+  }
+
+  /**
+   * Claims the row right before the transport takes the mail (not while it
+   * waits its turn), then sends. Held by another instance: looks again when
+   * that claim lapses (the other one sent it by then, or died). Answers
+   * whether this instance sent it.
+   */
+  private async claimAndSend(id: string, priority: number, message: MailMessage) {
+    const now = this.now();
+    const claim = await claimJob(this.database.db, id, now, now + this.claimMs);
+    if (!claim.claimed) {
+      if (claim.heldUntil !== null) await this.notifyQuietly(id, claim.heldUntil + 1, priority);
+      return false;
+    }
+    await this.transport.send(message);
+    return true;
   }
 
   /** A rendered mail as it is; any other job through its kind's composer. */

@@ -35,13 +35,17 @@ export async function insertJob(db: Kysely<Database>, job: NewJob): Promise<bool
   return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
 }
 
-/** Pending jobs due by `now`: the highest priority first, then the oldest. */
+/**
+ * Pending jobs due by `now` and not being sent (no live claim): the highest
+ * priority first, then the oldest.
+ */
 export function dueJobs(db: Kysely<Database>, now: number, limit: number) {
   return db
     .selectFrom("mail_job")
     .select(["id", "runAt", "priority"])
     .where("status", "=", "pending")
     .where("runAt", "<=", now)
+    .where((eb) => eb.or([eb("claimedUntil", "is", null), eb("claimedUntil", "<=", now)]))
     .orderBy("priority", "desc")
     .orderBy("runAt")
     .limit(limit)
@@ -69,6 +73,34 @@ export async function finishJob(
   return Number(result.numUpdatedRows) > 0;
 }
 
+/**
+ * Claims a pending job for one send until `until`; false when it is done or
+ * another instance holds an unexpired claim (answers when that one lapses).
+ */
+export async function claimJob(
+  db: Kysely<Database>,
+  id: string,
+  now: number,
+  until: number,
+): Promise<{ claimed: true } | { claimed: false; heldUntil: number | null }> {
+  const result = await db
+    .updateTable("mail_job")
+    .set({ claimedUntil: until })
+    .where("id", "=", id)
+    .where("status", "=", "pending")
+    .where((eb) => eb.or([eb("claimedUntil", "is", null), eb("claimedUntil", "<=", now)]))
+    .executeTakeFirst();
+  if (Number(result.numUpdatedRows) > 0) return { claimed: true };
+  const row = await db
+    .selectFrom("mail_job")
+    .select(["status", "claimedUntil"])
+    .where("id", "=", id)
+    .executeTakeFirst();
+  const held = row?.status === "pending" && row.claimedUntil !== null;
+  return { claimed: false, heldUntil: held ? Number(row.claimedUntil) : null };
+}
+
+/** After a failed send: due again at `runAt`, the claim released. */
 export async function rescheduleJob(
   db: Kysely<Database>,
   id: string,
@@ -77,7 +109,12 @@ export async function rescheduleJob(
 ): Promise<void> {
   await db
     .updateTable("mail_job")
-    .set((eb) => ({ runAt, lastError: error.slice(0, 500), attempts: eb("attempts", "+", 1) }))
+    .set((eb) => ({
+      runAt,
+      lastError: error.slice(0, 500),
+      attempts: eb("attempts", "+", 1),
+      claimedUntil: null,
+    }))
     .where("id", "=", id)
     .where("status", "=", "pending")
     .execute();

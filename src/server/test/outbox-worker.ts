@@ -30,6 +30,7 @@ const outbox = new MailOutbox(
     sweepMs: 1000,
   }),
   log,
+  { claimMs: Number(process.env.CLAIM_MS ?? 3000) },
 );
 // As in mail-outbox.integration.test.ts: the room id is the mail's number, the user id its address.
 outbox.compose("unread-notice", ({ roomId: n, userId: to }) => {

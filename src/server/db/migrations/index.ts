@@ -26,6 +26,7 @@ import { earningsEmailsMigration } from "./0029-earnings-emails";
 import { withdrawalsMigration } from "./0031-withdrawals";
 import { splitsMigration } from "./0032-splits";
 import { statementLineScratchMigration } from "./0033-statement-line-scratch";
+import { mailJobClaimMigration } from "./0034-mail-job-claim";
 
 /**
  * Every migration, in order. New features append here; names never change
@@ -59,5 +60,6 @@ export function allMigrations(dialect: MigrationDialect): Record<string, Migrati
     "0031-withdrawals": withdrawalsMigration,
     "0032-splits": splitsMigration,
     "0033-statement-line-scratch": statementLineScratchMigration(dialect),
+    "0034-mail-job-claim": mailJobClaimMigration,
   };
 }

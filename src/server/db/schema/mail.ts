@@ -15,6 +15,8 @@ export interface MailJobTable {
   priority: number;
   runAt: EpochMs;
   attempts: number;
+  /** While an instance hands the mail to SMTP: no other sends it before this (epoch ms). */
+  claimedUntil: EpochMs | null;
   lastError: string | null;
   createdAt: EpochMs;
   doneAt: EpochMs | null;
