@@ -14,6 +14,11 @@ export interface MailJobMap {
   "unread-notice": { roomId: string; userId: string };
   /** Someone asked for a reset link: the account is looked up when the job runs. */
   "reset-request": { email: string };
+  /** A withdrawal took a step: read and rendered when the job runs, not in the request. */
+  "withdrawal-step": {
+    withdrawalId: string;
+    state: "requested" | "approved" | "paid" | "failed";
+  };
 }
 
 export type MailJobName = keyof MailJobMap;
@@ -33,18 +38,25 @@ export const mailJobSchemas: { [K in MailJobName]: z.ZodType<MailJobMap[K]> } = 
   mail: mailMessageSchema,
   "unread-notice": z.object({ roomId: z.string().min(1), userId: z.string().min(1) }),
   "reset-request": z.object({ email: z.string().min(3).max(320) }),
+  "withdrawal-step": z.object({
+    withdrawalId: z.string().min(1).max(100),
+    state: z.enum(["requested", "approved", "paid", "failed"]),
+  }),
 };
 
 /**
  * The order the engines take due jobs in, highest first (decision 095): a
  * rendered mail (a reset link someone waits for, a security notice), then a
  * reset request (someone waits at the screen; the route ranks each below
- * this by how often its requester and address asked lately), then unread
- * notices (already minutes late by design, a few seconds more change nothing).
+ * this by how often its requester and address asked lately), then a
+ * withdrawal's step (the wallet shows it live; the mail is the record), then
+ * unread notices (already minutes late by design, a few seconds more change
+ * nothing).
  */
 export const MAIL_JOB_PRIORITY: { [K in MailJobName]: number } = {
   mail: 20,
   "reset-request": 10,
+  "withdrawal-step": 5,
   "unread-notice": 0,
 };
 

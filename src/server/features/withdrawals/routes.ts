@@ -25,7 +25,7 @@ import {
 } from "../../../shared/withdrawal-schemas";
 import { requireFinance } from "../../auth/finance-role";
 import type { PayoutDeskService } from "./payout-desk-service";
-import { notifyWithdrawalStep } from "./withdrawal-notices";
+import { registerWithdrawalNotices } from "./withdrawal-notices";
 import type { WithdrawalService } from "./withdrawal-service";
 
 export interface WithdrawalRoutesOptions {
@@ -46,9 +46,7 @@ async function withdrawalsPlugin(
   options: WithdrawalRoutesOptions,
 ): Promise<void> {
   const { database, config, mail, events } = parent.ctx;
-  events.on("withdrawal.changed", (event) =>
-    notifyWithdrawalStep({ database, config, mail }, event),
-  );
+  registerWithdrawalNotices({ database, config, mail, events });
   await parent.register((scope, _options, done) => {
     scope.addHook("onSend", (_request, reply, payload, sent) => {
       reply.header("cache-control", "private, no-store");
