@@ -1,10 +1,9 @@
 #!/usr/bin/env bash
 # Runs every check and test of every runner and ends with one line:
 # "N passed, N failed[, N flaky]" (scripts/test/count-results.mjs).
-# The integration tests on PostgreSQL from the start, beside: unit + server
-# integration tests (Vitest), a clean build, then the browser journeys
-# (Playwright) on that build in two shards side by side, with the static
-# checks beside them.
+# The integration tests on PostgreSQL from the start, beside: static checks
+# with unit + server integration tests (Vitest), a clean build, then the
+# browser journeys (Playwright) on that build in two shards side by side.
 set -u
 cd "$(dirname "$0")/../.."
 out=.test-output
@@ -46,8 +45,21 @@ else
   echo "It is required in CI; start PostgreSQL or set TEST_POSTGRES_URL to run it here."
 fi
 
+# The static checks run beside the unit tests: those leave part of the
+# second core idle (their integration tests wait on fsync and timers), and
+# the checks are mostly one process at a time. Niced, output printed after.
+# (Beside the journeys instead, with the PostgreSQL pass still running,
+# the journeys timed out: tried on 2026-12-02.)
+step "Static checks: TypeScript, ESLint, Prettier (beside the unit tests; output below them)"
+nice -n 5 npm run check --silent >"$out/check.log" 2>&1 &
+check_pid=$!
+
 step "Vitest: unit and server integration tests"
 npx vitest run --reporter=default --reporter=json --outputFile.json="$out/vitest.json" || status=1
+
+wait "$check_pid" || step_failed "npm run check"
+step "Static checks: their output"
+cat "$out/check.log"
 
 # A clean build: the journeys must never run against an older dist/.
 step "Build the app (web, server, CLI) for the browser journeys"
@@ -65,13 +77,6 @@ fi
 # journey mostly waits on the browser and the server (about a quarter of a
 # core each), so two at once use the second core. Each shard's output goes to
 # a file, printed when both are done.
-# The static checks run beside the journeys, niced: the journeys leave part
-# of both cores idle, while beside Vitest the checks were starved and held
-# the journeys back by five minutes (stop 50's CI). Output printed after.
-step "Static checks: TypeScript, ESLint, Prettier (beside the journeys; output after them)"
-nice -n 5 npm run check --silent >"$out/check.log" 2>&1 &
-check_pid=$!
-
 if [ "$built" = 1 ]; then
   shards="${E2E_SHARDS:-2}"
   step "Playwright: browser journeys in Chromium, on the compiled server, $shards shards side by side"
@@ -89,10 +94,6 @@ if [ "$built" = 1 ]; then
     cat "$out/playwright-$i.log"
   done
 fi
-
-wait "$check_pid" || step_failed "npm run check"
-step "Static checks: their output"
-cat "$out/check.log"
 
 if [ -n "$pg_pid" ]; then
   wait "$pg_pid" || status=1
