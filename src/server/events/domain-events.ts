@@ -1,3 +1,4 @@
+import type { WithdrawalState } from "../../shared/withdrawal-states";
 import type { FastifyBaseLogger } from "fastify";
 import type { ChatMessage } from "../../shared/chat";
 import type { RoomReadEvent } from "../../shared/chat-events";
@@ -161,7 +162,7 @@ export interface DomainEventMap {
   "withdrawal.changed": {
     withdrawalId: string;
     artistId: string;
-    state: "requested" | "approved" | "paid" | "failed";
+    state: WithdrawalState;
   };
 }
 

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { WITHDRAWAL_STATES, type WithdrawalState } from "../../shared/withdrawal-states";
 import type { MailMessage } from "./mail-message";
 
 /**
@@ -15,10 +16,7 @@ export interface MailJobMap {
   /** Someone asked for a reset link: the account is looked up when the job runs. */
   "reset-request": { email: string };
   /** A withdrawal took a step: read and rendered when the job runs, not in the request. */
-  "withdrawal-step": {
-    withdrawalId: string;
-    state: "requested" | "approved" | "paid" | "failed";
-  };
+  "withdrawal-step": { withdrawalId: string; state: WithdrawalState };
 }
 
 export type MailJobName = keyof MailJobMap;
@@ -40,7 +38,7 @@ export const mailJobSchemas: { [K in MailJobName]: z.ZodType<MailJobMap[K]> } = 
   "reset-request": z.object({ email: z.string().min(3).max(320) }),
   "withdrawal-step": z.object({
     withdrawalId: z.string().min(1).max(100),
-    state: z.enum(["requested", "approved", "paid", "failed"]),
+    state: z.enum(WITHDRAWAL_STATES),
   }),
 };
 

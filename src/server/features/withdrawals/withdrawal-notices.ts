@@ -1,12 +1,12 @@
 import type { AppContext } from "../../context";
 import type { DomainEventMap } from "../../events/domain-events";
-import type { MailJobMap } from "../../mail/mail-jobs";
+import type { MailJobMap, MailJobName } from "../../mail/mail-jobs";
 import type { MailMessage } from "../../mail/mail-message";
 import type { NoticeDeps } from "../notices/notice-deps";
 import { artistContact, withdrawalById } from "./withdrawal-repository";
 
 /** The outbox job that mails a withdrawal's step. */
-export const WITHDRAWAL_STEP_JOB = "withdrawal-step";
+export const WITHDRAWAL_STEP_JOB = "withdrawal-step" satisfies MailJobName;
 
 /**
  * Each step of a withdrawal, mailed to its artist once (issue 47, section 4).

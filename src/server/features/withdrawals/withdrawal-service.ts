@@ -126,7 +126,8 @@ export class WithdrawalService {
           amountPaise,
           tdsPaise: tds.tdsPaise,
           netPaise: tds.netPaise,
-          tdsRateBasisPoints: Math.round(tds.tdsRatePercent * 100),
+          // Stored as configured (basis points), not back through the percentage shown.
+          tdsRateBasisPoints: tdsRateOf(this.deps.payouts.tds, terms.hasPan),
           hasPan: terms.hasPan ? 1 : 0,
           financialYear: financialYearOf(at).startYear,
           reference: null,

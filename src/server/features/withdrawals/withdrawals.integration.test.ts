@@ -255,6 +255,13 @@ describe("the finance desk", slow, () => {
       (mail) => mail.rcptTo.includes(artist.email) && mail.parsed.subject === m.requestedSubject,
     );
     expect((await list(artist)).items[0]).toMatchObject({ state: "paid", reference: "UTR998877" });
+    // One mail per step, each recorded once (the job is keyed by withdrawal and step).
+    const steps = [m.approvedSubject, m.paidSubject, m.requestedSubject];
+    const subjects = smtp.mails
+      .filter((mail) => mail.rcptTo.includes(artist.email))
+      .map((mail) => mail.parsed.subject ?? "")
+      .filter((subject) => steps.includes(subject));
+    expect(subjects.sort()).toEqual(steps.sort());
   });
 
   it("failing returns the whole amount and undoes its TDS; a failed one cannot be paid", async () => {
