@@ -256,7 +256,7 @@ describe("the finance desk", slow, () => {
     );
     expect((await list(artist)).items[0]).toMatchObject({ state: "paid", reference: "UTR998877" });
     // One mail per step, each recorded once (the job is keyed by withdrawal and step).
-    const steps = [m.approvedSubject, m.paidSubject, m.requestedSubject];
+    const steps: string[] = [m.approvedSubject, m.paidSubject, m.requestedSubject];
     const subjects = smtp.mails
       .filter((mail) => mail.rcptTo.includes(artist.email))
       .map((mail) => mail.parsed.subject ?? "")
