@@ -32,6 +32,7 @@ import {
   withdrawalInProgress,
   withdrawalsOf,
   yearTotals,
+  type WithdrawalRow,
 } from "./withdrawal-repository";
 import { financialYearLabel, withdrawalView } from "./withdrawal-view";
 import { paiseFromBigInt } from "../../../shared/paise";
@@ -48,6 +49,27 @@ export interface WithdrawalServiceDeps {
 interface Refusal {
   status: 400 | 409;
   message: string;
+}
+
+/** The artist's standing for a withdrawal: payout terms, balance, the year's totals. */
+interface Standing {
+  hasDetails: boolean;
+  hasPan: boolean;
+  heldUntil: number | null;
+  inProgress: boolean;
+  balancePaise: number;
+  financialYear: number;
+  year: { withdrawnPaise: number; tdsPaise: number };
+}
+
+/** Why the artist cannot withdraw anything now, whatever the amount. */
+function closedBy(standing: Standing): Refusal | null {
+  if (!standing.hasDetails) return { status: 400, message: m.noDetails };
+  if (standing.heldUntil !== null) return { status: 400, message: m.held(standing.heldUntil) };
+  if (standing.inProgress) return { status: 409, message: m.inProgress };
+  const balance = standing.balancePaise;
+  if (balance < 0) return { status: 400, message: m.negativeBalance(balance) };
+  return null;
 }
 
 const LIST_LIMIT = 100;
@@ -74,25 +96,24 @@ export class WithdrawalService {
   /** The artist's withdrawals, balance, minimum, and why withdrawing is closed now (if it is). */
   async list(user: PublicUser): Promise<WithdrawalList> {
     requireArtist(user);
-    const [rows, balancePaise, closed] = await Promise.all([
+    const [rows, standing] = await Promise.all([
       withdrawalsOf(this.deps.db, user.id, LIST_LIMIT),
-      availableBalanceOf(this.deps.db, user.id),
-      this.closedReason(user.id),
+      this.standingOf(user.id),
     ]);
     return {
       items: rows.map(withdrawalView),
-      balancePaise,
+      balancePaise: standing.balancePaise,
       minimumPaise: this.minimumPaise(),
-      closedReason: closed?.message ?? null,
+      closedReason: closedBy(standing)?.message ?? null,
     };
   }
 
   /** What a withdrawal of this amount would deduct, and the refusal it would meet now. */
   async preview(user: PublicUser, amountPaise: number): Promise<WithdrawalPreview> {
     requireArtist(user);
-    const terms = await this.deps.payoutDetails.withdrawalTermsOf(user.id);
-    const tds = await this.tdsOf(user.id, amountPaise, terms.hasPan);
-    const refusal = await this.refusalOf(user.id, amountPaise);
+    const standing = await this.standingOf(user.id);
+    const tds = this.tdsOf(standing, amountPaise);
+    const refusal = this.refusalBy(standing, amountPaise);
     return { ...tds, line: withdrawalPreviewLine(tds), refusal: refusal?.message ?? null };
   }
 
@@ -110,37 +131,41 @@ export class WithdrawalService {
     const key = `${user.id}:${clientKey ?? randomUUID()}`;
     const earlier = await withdrawalByKey(db, key);
     if (earlier) return { withdrawal: withdrawalView(earlier), created: false };
-    const refusal = await this.refusalOf(user.id, amountPaise);
+    // One read of everything the refusals and the TDS depend on; the
+    // transaction below re-checks what could change meanwhile (the balance,
+    // a withdrawal in progress) on its own.
+    const standing = await this.standingOf(user.id);
+    const refusal = this.refusalBy(standing, amountPaise);
     if (refusal) throw refused(refusal);
-    const terms = await this.deps.payoutDetails.withdrawalTermsOf(user.id);
     const at = this.now();
-    const tds = await this.tdsOf(user.id, amountPaise, terms.hasPan);
-    const id = randomUUID();
+    const tds = this.tdsOf(standing, amountPaise);
+    const row: WithdrawalRow = {
+      id: randomUUID(),
+      artistId: user.id,
+      idempotencyKey: key,
+      state: "requested",
+      amountPaise,
+      tdsPaise: tds.tdsPaise,
+      netPaise: tds.netPaise,
+      // Stored as configured (basis points), not back through the percentage shown.
+      tdsRateBasisPoints: tdsRateOf(this.deps.payouts.tds, standing.hasPan),
+      hasPan: standing.hasPan ? 1 : 0,
+      financialYear: standing.financialYear,
+      reference: null,
+      failureReason: null,
+      requestedAt: at,
+      approvedAt: null,
+      approvedBy: null,
+      paidAt: null,
+      paidBy: null,
+      failedAt: null,
+      failedBy: null,
+      updatedAt: at,
+    };
+    const { id } = row;
     try {
       await db.transaction().execute(async (trx) => {
-        await insertWithdrawal(trx, {
-          id,
-          artistId: user.id,
-          idempotencyKey: key,
-          state: "requested",
-          amountPaise,
-          tdsPaise: tds.tdsPaise,
-          netPaise: tds.netPaise,
-          // Stored as configured (basis points), not back through the percentage shown.
-          tdsRateBasisPoints: tdsRateOf(this.deps.payouts.tds, terms.hasPan),
-          hasPan: terms.hasPan ? 1 : 0,
-          financialYear: financialYearOf(at).startYear,
-          reference: null,
-          failureReason: null,
-          requestedAt: at,
-          approvedAt: null,
-          approvedBy: null,
-          paidAt: null,
-          paidBy: null,
-          failedAt: null,
-          failedBy: null,
-          updatedAt: at,
-        });
+        await insertWithdrawal(trx, row);
         await postWithdrawalRequest(trx, {
           withdrawalId: id,
           artistId: user.id,
@@ -165,8 +190,7 @@ export class WithdrawalService {
       artistId: user.id,
       state: "requested",
     });
-    const row = await withdrawalByKey(db, key);
-    return { withdrawal: withdrawalView(row!), created: true };
+    return { withdrawal: withdrawalView(row), created: true };
   }
 
   /** Per financial year: withdrawn, TDS deducted, paid out; and the PAN, masked. */
@@ -207,45 +231,43 @@ export class WithdrawalService {
     );
   }
 
-  /** Why the artist cannot withdraw anything now, whatever the amount. */
-  private async closedReason(artistId: string): Promise<Refusal | null> {
-    const terms = await this.deps.payoutDetails.withdrawalTermsOf(artistId);
-    if (!terms.hasDetails) return { status: 400, message: m.noDetails };
-    if (terms.heldUntil !== null) return { status: 400, message: m.held(terms.heldUntil) };
-    if (await withdrawalInProgress(this.deps.db, artistId)) {
-      return { status: 409, message: m.inProgress };
-    }
-    const balance = await this.balance(artistId);
-    if (balance < 0) return { status: 400, message: m.negativeBalance(balance) };
-    return null;
+  /** Everything a refusal and the TDS depend on, read at once. */
+  private async standingOf(artistId: string): Promise<Standing> {
+    const { db } = this.deps;
+    const financialYear = financialYearOf(this.now()).startYear;
+    const [terms, inProgress, balancePaise, year] = await Promise.all([
+      this.deps.payoutDetails.withdrawalTermsOf(artistId),
+      withdrawalInProgress(db, artistId),
+      availableBalanceOf(db, artistId),
+      yearTotals(db, artistId, financialYear),
+    ]);
+    return { ...terms, inProgress, balancePaise, financialYear, year };
   }
 
-  private async refusalOf(artistId: string, amountPaise: number): Promise<Refusal | null> {
-    const closed = await this.closedReason(artistId);
+  private refusalBy(standing: Standing, amountPaise: number): Refusal | null {
+    const closed = closedBy(standing);
     if (closed) return closed;
     const minimum = this.minimumPaise();
     if (amountPaise < minimum) return { status: 400, message: m.minimum(minimum) };
-    const balance = await this.balance(artistId);
+    const balance = standing.balancePaise;
     if (amountPaise > balance) return { status: 400, message: m.upTo(balance) };
     return null;
   }
 
-  private async tdsOf(artistId: string, amountPaise: number, hasPan: boolean) {
+  private tdsOf(standing: Standing, amountPaise: number) {
     const { tds: rules } = this.deps.payouts;
-    const year = financialYearOf(this.now());
-    const totals = await yearTotals(this.deps.db, artistId, year.startYear);
     const result = tdsFor(rules, {
       amountPaise: BigInt(amountPaise),
-      yearWithdrawnPaise: BigInt(totals.withdrawnPaise),
-      yearTdsPaise: BigInt(totals.tdsPaise),
-      hasPan,
+      yearWithdrawnPaise: BigInt(standing.year.withdrawnPaise),
+      yearTdsPaise: BigInt(standing.year.tdsPaise),
+      hasPan: standing.hasPan,
     });
     return {
       amountPaise,
       tdsPaise: paiseFromBigInt(result.tdsPaise),
       netPaise: paiseFromBigInt(result.netPaise),
       // The rate that applies to the artist, also while nothing is deducted yet.
-      tdsRatePercent: tdsRateOf(rules, hasPan) / 100,
+      tdsRatePercent: tdsRateOf(rules, standing.hasPan) / 100,
     };
   }
 
