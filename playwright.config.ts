@@ -1,7 +1,7 @@
 import { defineConfig, devices } from "@playwright/test";
+import { chromiumArgs, chromiumPath } from "./e2e/support/browser";
 
 const PORT = Number(process.env.E2E_PORT ?? 4173);
-const isRoot = process.getuid?.() === 0;
 
 export default defineConfig({
   testDir: "e2e",
@@ -19,18 +19,7 @@ export default defineConfig({
     // (decision 092); CI retries a failure once and records that retry.
     trace: process.env.CI ? "on-first-retry" : "retain-on-failure",
     ...devices["Desktop Chrome"],
-    launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-      // Chromium's own update and telemetry traffic has nowhere to go here.
-      args: [
-        ...(isRoot ? ["--no-sandbox"] : []),
-        "--disable-gpu",
-        "--disable-background-networking",
-        "--disable-component-update",
-        "--disable-sync",
-        "--no-first-run",
-      ],
-    },
+    launchOptions: { executablePath: chromiumPath, args: chromiumArgs() },
   },
   webServer: {
     command: `tsx scripts/test/e2e-server.ts`,

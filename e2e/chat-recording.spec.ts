@@ -1,18 +1,14 @@
 import { expect, test } from "@playwright/test";
 import { freshEmail, signInAs } from "./support/accounts";
 import { expectAccessible } from "./support/axe";
+import { chromiumArgs, chromiumPath } from "./support/browser";
 import { ChatApi } from "./support/chat-api";
 
 // Chromium's fake microphone (a beep) and an automatic yes to the permission prompt.
 test.use({
   launchOptions: {
-    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-    args: [
-      ...(process.getuid?.() === 0 ? ["--no-sandbox"] : []),
-      "--disable-gpu",
-      "--use-fake-device-for-media-stream",
-      "--use-fake-ui-for-media-stream",
-    ],
+    executablePath: chromiumPath,
+    args: chromiumArgs("--use-fake-device-for-media-stream", "--use-fake-ui-for-media-stream"),
   },
 });
 
