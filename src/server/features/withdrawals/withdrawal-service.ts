@@ -22,7 +22,10 @@ import {
   BalanceTooLowError,
   postWithdrawalRequest,
 } from "../ledger/withdrawal-postings";
-import type { PayoutDetailsService } from "../payout-details/payout-details-service";
+import type {
+  PayoutDetailsService,
+  WithdrawalTerms,
+} from "../payout-details/payout-details-service";
 import { csvRow } from "../wallet/earnings-csv";
 import {
   insertWithdrawal,
@@ -51,15 +54,17 @@ interface Refusal {
   message: string;
 }
 
-/** The artist's standing for a withdrawal: payout terms, balance, the year's totals. */
-interface Standing {
-  hasDetails: boolean;
-  hasPan: boolean;
-  heldUntil: number | null;
+/** What decides whether the artist may withdraw now: payout terms, balance, one in progress. */
+interface Standing extends WithdrawalTerms {
   inProgress: boolean;
   balancePaise: number;
+}
+
+/** The financial year a withdrawal now falls in, and its standing withdrawals' totals. */
+interface YearSoFar {
   financialYear: number;
-  year: { withdrawnPaise: number; tdsPaise: number };
+  withdrawnPaise: number;
+  tdsPaise: number;
 }
 
 /** Why the artist cannot withdraw anything now, whatever the amount. */
@@ -67,8 +72,9 @@ function closedBy(standing: Standing): Refusal | null {
   if (!standing.hasDetails) return { status: 400, message: m.noDetails };
   if (standing.heldUntil !== null) return { status: 400, message: m.held(standing.heldUntil) };
   if (standing.inProgress) return { status: 409, message: m.inProgress };
-  const balance = standing.balancePaise;
-  if (balance < 0) return { status: 400, message: m.negativeBalance(balance) };
+  if (standing.balancePaise < 0) {
+    return { status: 400, message: m.negativeBalance(standing.balancePaise) };
+  }
   return null;
 }
 
@@ -111,8 +117,8 @@ export class WithdrawalService {
   /** What a withdrawal of this amount would deduct, and the refusal it would meet now. */
   async preview(user: PublicUser, amountPaise: number): Promise<WithdrawalPreview> {
     requireArtist(user);
-    const standing = await this.standingOf(user.id);
-    const tds = this.tdsOf(standing, amountPaise);
+    const [standing, year] = await Promise.all([this.standingOf(user.id), this.yearSoFar(user.id)]);
+    const tds = this.tdsOf(year, standing.hasPan, amountPaise);
     const refusal = this.refusalBy(standing, amountPaise);
     return { ...tds, line: withdrawalPreviewLine(tds), refusal: refusal?.message ?? null };
   }
@@ -134,11 +140,11 @@ export class WithdrawalService {
     // One read of everything the refusals and the TDS depend on; the
     // transaction below re-checks what could change meanwhile (the balance,
     // a withdrawal in progress) on its own.
-    const standing = await this.standingOf(user.id);
+    const [standing, year] = await Promise.all([this.standingOf(user.id), this.yearSoFar(user.id)]);
     const refusal = this.refusalBy(standing, amountPaise);
     if (refusal) throw refused(refusal);
     const at = this.now();
-    const tds = this.tdsOf(standing, amountPaise);
+    const tds = this.tdsOf(year, standing.hasPan, amountPaise);
     const row: WithdrawalRow = {
       id: randomUUID(),
       artistId: user.id,
@@ -150,7 +156,7 @@ export class WithdrawalService {
       // Stored as configured (basis points), not back through the percentage shown.
       tdsRateBasisPoints: tdsRateOf(this.deps.payouts.tds, standing.hasPan),
       hasPan: standing.hasPan ? 1 : 0,
-      financialYear: standing.financialYear,
+      financialYear: year.financialYear,
       reference: null,
       failureReason: null,
       requestedAt: at,
@@ -231,17 +237,22 @@ export class WithdrawalService {
     );
   }
 
-  /** Everything a refusal and the TDS depend on, read at once. */
+  /** Everything a refusal depends on, read at once. */
   private async standingOf(artistId: string): Promise<Standing> {
     const { db } = this.deps;
-    const financialYear = financialYearOf(this.now()).startYear;
-    const [terms, inProgress, balancePaise, year] = await Promise.all([
+    const [terms, inProgress, balancePaise] = await Promise.all([
       this.deps.payoutDetails.withdrawalTermsOf(artistId),
       withdrawalInProgress(db, artistId),
       availableBalanceOf(db, artistId),
-      yearTotals(db, artistId, financialYear),
     ]);
-    return { ...terms, inProgress, balancePaise, financialYear, year };
+    return { ...terms, inProgress, balancePaise };
+  }
+
+  /** The TDS depends on what the artist has withdrawn this financial year. */
+  private async yearSoFar(artistId: string): Promise<YearSoFar> {
+    const financialYear = financialYearOf(this.now()).startYear;
+    const totals = await yearTotals(this.deps.db, artistId, financialYear);
+    return { financialYear, ...totals };
   }
 
   private refusalBy(standing: Standing, amountPaise: number): Refusal | null {
@@ -249,25 +260,25 @@ export class WithdrawalService {
     if (closed) return closed;
     const minimum = this.minimumPaise();
     if (amountPaise < minimum) return { status: 400, message: m.minimum(minimum) };
-    const balance = standing.balancePaise;
-    if (amountPaise > balance) return { status: 400, message: m.upTo(balance) };
+    const { balancePaise } = standing;
+    if (amountPaise > balancePaise) return { status: 400, message: m.upTo(balancePaise) };
     return null;
   }
 
-  private tdsOf(standing: Standing, amountPaise: number) {
+  private tdsOf(year: YearSoFar, hasPan: boolean, amountPaise: number) {
     const { tds: rules } = this.deps.payouts;
     const result = tdsFor(rules, {
       amountPaise: BigInt(amountPaise),
-      yearWithdrawnPaise: BigInt(standing.year.withdrawnPaise),
-      yearTdsPaise: BigInt(standing.year.tdsPaise),
-      hasPan: standing.hasPan,
+      yearWithdrawnPaise: BigInt(year.withdrawnPaise),
+      yearTdsPaise: BigInt(year.tdsPaise),
+      hasPan,
     });
     return {
       amountPaise,
       tdsPaise: paiseFromBigInt(result.tdsPaise),
       netPaise: paiseFromBigInt(result.netPaise),
       // The rate that applies to the artist, also while nothing is deducted yet.
-      tdsRatePercent: tdsRateOf(rules, standing.hasPan) / 100,
+      tdsRatePercent: tdsRateOf(rules, hasPan) / 100,
     };
   }
 

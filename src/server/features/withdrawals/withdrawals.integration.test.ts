@@ -87,6 +87,8 @@ describe("a withdrawal's TDS by financial year", slow, () => {
       netPaise: 60_000,
     });
     expect(await balance(artist)).toBe(440_000);
+    // The answer is built from the row written: exactly what reading it back shows.
+    expect((await list(artist)).items[0]).toEqual(first.json());
     await approve(first.json().id);
     expect((await pay(first.json().id)).statusCode).toBe(204);
 
