@@ -14,7 +14,8 @@
  * Sign-up (full-strength password hashing) is not measured.
  *
  * Run: npm run bench:wallet [-- ENTRIES] (default 100,000);
- *   SECONDS=5 CONNECTIONS=10 ROUNDS=3 PORT=4330 (the bare route on PORT + 1).
+ *   SECONDS=5 CONNECTIONS=10 ROUNDS=3 PORT=4330 (the bare route on PORT + 1);
+ *   LOADS=summary or LOADS=earnings measures one of the two (a profile of one).
  */
 import crypto from "node:crypto";
 import os from "node:os";
@@ -32,6 +33,7 @@ const SECONDS = Number(process.env.SECONDS ?? 5);
 const CONNECTIONS = Number(process.env.CONNECTIONS ?? 10);
 const ROUNDS = Number(process.env.ROUNDS ?? 3);
 const PORT = Number(process.env.PORT ?? 4330);
+const LOADS = (process.env.LOADS ?? "summary,earnings").split(",");
 const STORES = ["Spotify", "Apple Music", "YouTube Music", "Amazon Music", "JioSaavn", "Gaana"];
 const COUNTRIES = Array.from({ length: 60 }, (_, i) =>
   String.fromCharCode(65 + (i % 26), 65 + Math.floor(i / 26)),
@@ -138,8 +140,10 @@ async function main() {
     const ratios = { summary: [] as number[], earnings: [] as number[] };
     for (let round = 1; round <= ROUNDS; round++) {
       const b = await load(`http://127.0.0.1:${PORT + 1}/bare`);
-      const s = await load(`${base}/api/wallet`, artist.cookie);
-      const e = await load(`${base}/api/wallet/earnings?period=last12`, artist.cookie);
+      const s = LOADS.includes("summary") ? await load(`${base}/api/wallet`, artist.cookie) : 0;
+      const e = LOADS.includes("earnings")
+        ? await load(`${base}/api/wallet/earnings?period=last12`, artist.cookie)
+        : 0;
       rates.bare.push(b);
       rates.summary.push(s);
       rates.earnings.push(e);

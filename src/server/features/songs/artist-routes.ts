@@ -14,23 +14,17 @@ import {
   songListQuerySchema,
 } from "../../../shared/song-schemas";
 import { revalidateWithEtag, type JsonAnswer } from "../../http/revalidate";
+import { sendJson } from "../../http/send-json";
 import { ArtistSongService } from "./artist-song-service";
 
 const tags = ["songs"];
 
 /**
- * Sends a body that is already the route schema's JSON (a cached page or
- * record): with a JSON content type, Fastify sends a string as it is, never
- * serializing it again. Its ETag was kept with it, so revalidateWithEtag
- * does not hash the body on every request.
+ * Sends a cached page or record with the ETag kept with it, so
+ * revalidateWithEtag does not hash the body on every request.
  */
 function sendJsonAnswer(reply: FastifyReply, answer: JsonAnswer): FastifyReply {
   return sendJson(reply.header("etag", answer.etag), answer.body);
-}
-
-/** A body that is already the route schema's JSON, sent as it is (no ETag: a POST's answer). */
-function sendJson(reply: FastifyReply, body: string): FastifyReply {
-  return reply.type("application/json; charset=utf-8").send(body);
 }
 
 /** The artist's catalogue: only the signed-in artist's own songs. */

@@ -3,7 +3,8 @@ import { formatMonthSpan, orderStores } from "../../../shared/wallet-text";
 import type { DomainEventMap } from "../../events/domain-events";
 import type { NoticeDeps } from "../notices/notice-deps";
 import { MailPreferenceService } from "../notices/mail-preferences";
-import { artistContact, postingGroupsOf, postingsOnAccount } from "./wallet-repository";
+import { postingGroupsOf, postingsOnAccount } from "./account-repository";
+import { artistContact } from "./wallet-repository";
 
 /**
  * An imported statement credited artists: each gets one email naming what

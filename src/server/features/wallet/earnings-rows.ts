@@ -20,14 +20,22 @@ export function countryKey(cell: string): string {
   return /^[A-Z]{2}$/.test(upper) ? upper : trimmed;
 }
 
+/** Names already asked for: ICU's lookup is slow, and there are only so many regions. */
+const regionLabels = new Map<string, string>();
+
 /** A code's English name ("IN" → "India"); anything else as it is. */
 export function countryLabel(key: string): string {
   if (!/^[A-Z]{2}$/.test(key)) return key;
-  try {
-    return regionNames.of(key) ?? key;
-  } catch {
-    return key;
+  let label = regionLabels.get(key);
+  if (label === undefined) {
+    try {
+      label = regionNames.of(key) ?? key;
+    } catch {
+      label = key;
+    }
+    regionLabels.set(key, label);
   }
+  return label;
 }
 
 /** What a track (or a release sale) is called in the breakdown and the CSV. */

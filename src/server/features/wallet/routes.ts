@@ -14,6 +14,7 @@ import {
 } from "../../../shared/responses/wallet";
 import { songIdParamsSchema } from "../../../shared/song-schemas";
 import { cursorQuerySchema, earningsQuerySchema } from "../../../shared/statement-schemas";
+import { sendJson } from "../../http/send-json";
 import { notifyEarnings } from "./earnings-notices";
 import type { WalletService } from "./wallet-service";
 
@@ -32,12 +33,14 @@ const csvBodySchema = z
  * The artist's wallet and earnings (issue 46, section 4), a song's
  * earnings, and an artist's balance for agents. Money is personal: no
  * shared cache keeps any of it (this scope's onSend). Hears each ledger
- * posting: cached sums go, and a statement's credit is mailed.
+ * posting and withdrawal step: what this instance kept of the artist goes,
+ * and a statement's credit is mailed.
  */
 async function walletPlugin(parent: FastifyInstance, options: WalletRoutesOptions): Promise<void> {
   const { database, config, mail, events } = parent.ctx;
-  // Every instance drops its cached sums of the artists a posting moved.
+  // Every instance drops what it kept of the artists a posting or a withdrawal step moved.
   events.onEveryInstance("ledger.posted", ({ artistIds }) => options.wallet.forget(artistIds));
+  events.onEveryInstance("withdrawal.changed", ({ artistId }) => options.wallet.forget([artistId]));
   events.on("ledger.posted", (event) => notifyEarnings({ database, config, mail }, event));
   await parent.register((scope, _options, done) => {
     scope.addHook("onSend", (_request, reply, payload, sent) => {
@@ -113,8 +116,13 @@ function registerEarningsRoutes(parent: FastifyInstance, wallet: WalletService):
         response: { 200: earningsBreakdownSchema, ...errorResponses },
       },
     },
-    async (request) =>
-      wallet.earnings((await sessions.require(request)).user, request.query.period),
+    async (request, reply) => {
+      const json = await wallet.earningsJson(
+        (await sessions.require(request)).user,
+        request.query.period,
+      );
+      return sendJson(reply, json);
+    },
   );
 
   app.get(

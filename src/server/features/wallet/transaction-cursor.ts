@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { plainString } from "../../../shared/plain-text";
 import { HttpError } from "../../http/errors";
-import type { PostingCursor } from "./wallet-repository";
+import type { PostingCursor } from "./account-repository";
 
 const cursorShape = z.object({ t: z.number().int(), i: plainString().max(100) });
 

@@ -1,117 +1,12 @@
 import { sql, type Kysely } from "kysely";
 import type { Database } from "../../db/schema";
 import type { MonthRange } from "./earnings-period";
-import { paiseFromDb } from "../../../shared/paise";
+import { artistAccountId, wholePaise } from "./account-repository";
+
+// What the artist earned, by dimension and line, and the tracks, releases
+// and songs those lines name.
 
 type Db = Kysely<Database>;
-
-/** The ledger account that holds an artist's available balance. */
-export const artistAccountId = (userId: string): string => `artist:${userId}`;
-
-/** A sum read back from the engine as whole paise, exactly (shared/paise.ts). */
-export const wholePaise = paiseFromDb;
-
-/** The artist's balance in paise (0 before any credit). */
-export async function balanceOf(db: Db, userId: string): Promise<number> {
-  const row = await db
-    .selectFrom("ledger_account")
-    .select("balance")
-    .where("id", "=", artistAccountId(userId))
-    .executeTakeFirst();
-  return wholePaise(row?.balance);
-}
-
-/**
- * The newest posting that credited the artist (a statement or an
- * assignment, never a reversal): read backwards along the account's index.
- */
-export async function lastCreditOf(
-  db: Db,
-  userId: string,
-): Promise<{ postingId: string; at: number } | undefined> {
-  const row = await db
-    .selectFrom("ledger_entry as e")
-    .innerJoin("ledger_posting as p", "p.id", "e.postingId")
-    .select(["p.id", "p.createdAt"])
-    .where("e.accountId", "=", artistAccountId(userId))
-    .where("e.amount", ">", 0)
-    .where("p.kind", "<>", "reversal")
-    .orderBy("e.id", "desc")
-    .limit(1)
-    .executeTakeFirst();
-  return row ? { postingId: row.id, at: row.createdAt } : undefined;
-}
-
-/** A posting as the artist's account saw it: its kind, when, and its sum on the account. */
-export interface PostingOnAccount {
-  id: string;
-  kind: string;
-  at: number;
-  amountPaise: number;
-}
-
-/** Position after which the next page starts: the last posting shown. */
-export interface PostingCursor {
-  at: number;
-  id: string;
-}
-
-/** One page of the postings on the artist's account, newest first (keyset on time and id). */
-export async function postingsOnAccount(
-  db: Db,
-  userId: string,
-  options: { after: PostingCursor | null; limit: number; only?: readonly string[] },
-): Promise<PostingOnAccount[]> {
-  const { after, limit, only } = options;
-  let query = db
-    .selectFrom("ledger_entry as e")
-    .innerJoin("ledger_posting as p", "p.id", "e.postingId")
-    .select((eb) => ["p.id", "p.kind", "p.createdAt", eb.fn.sum<string>("e.amount").as("amount")])
-    .where("e.accountId", "=", artistAccountId(userId));
-  if (after) {
-    query = query.where((eb) =>
-      eb.or([
-        eb("p.createdAt", "<", after.at),
-        eb.and([eb("p.createdAt", "=", after.at), eb("p.id", "<", after.id)]),
-      ]),
-    );
-  }
-  if (only) query = query.where("p.id", "in", only.length > 0 ? [...only] : [""]);
-  const rows = await query
-    .groupBy(["p.id", "p.kind", "p.createdAt"])
-    .orderBy("p.createdAt", "desc")
-    .orderBy("p.id", "desc")
-    .limit(limit)
-    .execute();
-  return rows.map((row) => ({
-    id: row.id,
-    kind: row.kind,
-    at: row.createdAt,
-    amountPaise: wholePaise(row.amount),
-  }));
-}
-
-/** The stores and sale-month span of the groups each posting moved on the artist's account. */
-export async function postingGroupsOf(
-  db: Db,
-  userId: string,
-  postingIds: readonly string[],
-): Promise<{ postingId: string; store: string; firstMonth: string; lastMonth: string }[]> {
-  if (postingIds.length === 0) return [];
-  return db
-    .selectFrom("ledger_entry as e")
-    .innerJoin("statement_group as g", "g.id", "e.groupId")
-    .select((eb) => [
-      "e.postingId",
-      "g.store",
-      eb.fn.min("g.saleMonth").as("firstMonth"),
-      eb.fn.max("g.saleMonth").as("lastMonth"),
-    ])
-    .where("e.accountId", "=", artistAccountId(userId))
-    .where("e.postingId", "in", [...postingIds])
-    .groupBy(["e.postingId", "g.store"])
-    .execute();
-}
 
 /** Statements reversed in full: their entries net to zero, and their streams count none. */
 function reversedStatementIds(db: Db) {
@@ -127,39 +22,6 @@ function splitReturnPostingIds(db: Db) {
     .selectFrom("ledger_posting")
     .select("ledger_posting.id")
     .where("ledger_posting.kind", "=", "split-return");
-}
-
-/**
- * The track, its artist and the collaborator's email of each split posting
- * (accept or return) among these, by posting id: the key names the share.
- */
-export async function splitPostingLabels(db: Db, postingIds: readonly string[]) {
-  if (postingIds.length === 0) return new Map<string, SplitPostingLabel>();
-  const rows = await db
-    .selectFrom("ledger_posting as p")
-    .innerJoin("split_share as s", (join) =>
-      join.on((eb) =>
-        eb("p.idempotencyKey", "in", [
-          sql<string>`'split:' || s.id || ':accept'`,
-          sql<string>`'split:' || s.id || ':return'`,
-        ]),
-      ),
-    )
-    .leftJoin("release_track as t", "t.id", "s.trackId")
-    .leftJoin("user as u", "u.id", "s.artistId")
-    .select(["p.id", "s.email", "t.title", "t.version", "u.artistName", "u.username"])
-    .where("p.id", "in", [...postingIds])
-    .where("p.kind", "in", ["split-accept", "split-return"])
-    .execute();
-  return new Map(rows.map((r) => [r.id, r] as const));
-}
-
-export interface SplitPostingLabel {
-  email: string;
-  title: string | null;
-  version: string | null;
-  artistName: string | null;
-  username: string | null;
 }
 
 /** A breakdown's dimension: the statement group's column it sums by. */

@@ -1,12 +1,14 @@
 import type { Kysely } from "kysely";
+import { z } from "zod";
 import { trackDisplayTitle } from "../../../shared/release-format";
-import type {
-  ArtistBalance,
-  EarningsBreakdown,
-  SongEarnings,
-  WalletSummary,
-  WalletTransaction,
-  WalletTransactionPage,
+import {
+  earningsBreakdownSchema,
+  type ArtistBalance,
+  type EarningsBreakdown,
+  type SongEarnings,
+  type WalletSummary,
+  type WalletTransaction,
+  type WalletTransactionPage,
 } from "../../../shared/responses/wallet";
 import type { EarningsPeriod } from "../../../shared/statement-schemas";
 import { splitMessages } from "../../../shared/split-messages";
@@ -20,7 +22,7 @@ import {
 import type { Database } from "../../db/schema";
 import { HttpError } from "../../http/errors";
 import { songNotFound } from "../songs/song-records";
-import { EarningsCache } from "./earnings-cache";
+import { WalletCache } from "./wallet-cache";
 import { EARNINGS_CSV_HEADER_LINE, earningsCsvRow } from "./earnings-csv";
 import { periodMonths, type MonthRange } from "./earnings-period";
 import {
@@ -36,26 +38,27 @@ import {
 } from "./earnings-rows";
 import { decodeCursor, encodeCursor } from "./transaction-cursor";
 import {
-  balanceOf,
+  balanceAndLastCreditOf,
+  postingGroupsOf,
+  postingsOnAccount,
+  splitPostingLabels,
+  type PostingOnAccount,
+  type SplitPostingLabel,
+} from "./account-repository";
+import {
   earningsBy,
   earningsLinesAfter,
   isArtist,
-  lastCreditOf,
-  postingGroupsOf,
-  postingsOnAccount,
   releasesByIds,
   songWithTracks,
-  splitPostingLabels,
   tracksByIds,
-  type SplitPostingLabel,
   type EarningsDimension,
   type EarningsSum,
-  type PostingOnAccount,
 } from "./wallet-repository";
 
 export interface WalletServiceDeps {
   db: Kysely<Database>;
-  cache?: EarningsCache;
+  cache?: WalletCache<EarningsSum[]>;
   now?: () => number;
   /** Entries read per query while the CSV streams (tests make it small). */
   csvBatch?: number;
@@ -64,6 +67,14 @@ export interface WalletServiceDeps {
 /** Recent Transactions: rows per page. */
 export const TRANSACTIONS_PAGE_SIZE = 20;
 const CSV_BATCH = 1_000;
+/** Earnings move only with a posting, whose event clears them; this is the safety net. */
+const EARNINGS_TTL_MS = 5 * 60_000;
+/**
+ * The balance moves with postings and withdrawal steps, each heard on every
+ * instance; a lost event (a killed process) leaves another instance's
+ * figure behind this long at most.
+ */
+const SUMMARY_TTL_MS = 10_000;
 
 const KIND_OF_POSTING: Record<string, WalletTransactionKind> = {
   statement: "earnings",
@@ -85,29 +96,33 @@ const KIND_OF_POSTING: Record<string, WalletTransactionKind> = {
  */
 export class WalletService {
   private readonly db: Kysely<Database>;
-  private readonly cache: EarningsCache;
+  private readonly cache: WalletCache<EarningsSum[]>;
+  /** The breakdowns' answers as the route sends them, beside the sums they were made of. */
+  private readonly answers = new WalletCache<string>(EARNINGS_TTL_MS);
+  private readonly summaries = new WalletCache<WalletSummary>(SUMMARY_TTL_MS);
   private readonly now: () => number;
   private readonly csvBatch: number;
 
   constructor(deps: WalletServiceDeps) {
     this.csvBatch = deps.csvBatch ?? CSV_BATCH;
     this.db = deps.db;
-    this.cache = deps.cache ?? new EarningsCache();
+    this.cache = deps.cache ?? new WalletCache(EARNINGS_TTL_MS);
     this.now = deps.now ?? Date.now;
   }
 
-  /** A posting moved these artists' balances: their cached sums go. */
+  /** A posting or a withdrawal step moved these artists' balances: what was kept of them goes. */
   forget(artistIds: readonly string[]): void {
     this.cache.forget(artistIds);
+    this.answers.forget(artistIds);
+    this.summaries.forget(artistIds);
   }
 
   async summary(user: PublicUser): Promise<WalletSummary> {
     requireArtist(user);
-    const [balancePaise, lastCredit] = await Promise.all([
-      balanceOf(this.db, user.id),
-      lastCreditOf(this.db, user.id),
-    ]);
-    return { balancePaise, lastCreditAt: lastCredit?.at ?? null };
+    return this.summaries.get(user.id, "summary", async () => {
+      const { balancePaise, lastCredit } = await balanceAndLastCreditOf(this.db, user.id);
+      return { balancePaise, lastCreditAt: lastCredit?.at ?? null };
+    });
   }
 
   async transactions(user: PublicUser, cursor: string | undefined): Promise<WalletTransactionPage> {
@@ -132,10 +147,7 @@ export class WalletService {
     if (!(await isArtist(this.db, artistId))) {
       throw new HttpError(404, statementMessages.artistNotFound, undefined, "NOT_FOUND");
     }
-    const [balancePaise, lastCredit] = await Promise.all([
-      balanceOf(this.db, artistId),
-      lastCreditOf(this.db, artistId),
-    ]);
+    const { balancePaise, lastCredit } = await balanceAndLastCreditOf(this.db, artistId);
     if (!lastCredit) return { balancePaise, lastCredit: null };
     const postings = await postingsOnAccount(this.db, artistId, {
       after: null,
@@ -149,6 +161,21 @@ export class WalletService {
         ? { amountPaise: row.amountPaise, description: row.description, at: row.at }
         : null,
     };
+  }
+
+  /**
+   * The breakdown as the route's JSON, made (and encoded by its schema, as
+   * the serializer would) once per posting and period: the page, its
+   * period switch and every return to it ask again. Titles in it may lag a
+   * rename by the cache's TTL at most.
+   */
+  async earningsJson(user: PublicUser, period: EarningsPeriod): Promise<string> {
+    requireArtist(user);
+    const range = periodMonths(period, this.now());
+    const key = `answer|${period}|${range.from}|${range.to}|${periodMonths("last12", this.now()).to}`;
+    return this.answers.get(user.id, key, async () =>
+      JSON.stringify(z.encode(earningsBreakdownSchema, await this.earnings(user, period))),
+    );
   }
 
   async earnings(user: PublicUser, period: EarningsPeriod): Promise<EarningsBreakdown> {

@@ -1,0 +1,38 @@
+import { LRUCache } from "lru-cache";
+
+const MAX_ENTRIES = 4_000;
+
+/**
+ * What this instance keeps of artists' wallets, per artist: earnings sums
+ * per range of months and dimension, the breakdowns' answers, the summary.
+ * A breakdown over 100,000 entries is a few GROUP BYs, and the wallet is
+ * asked again at every visit, period switch and song card.
+ * A posting or withdrawal step for the artist (`forget`, heard on every
+ * instance) moves the artist's generation, which is part of every key:
+ * older values are never read again, and a value read while the step
+ * landed is not kept. The TTL is a safety net for an event that was lost
+ * (a process killed between its commit and its event).
+ */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- lru-cache's own bound: any value but null and undefined
+export class WalletCache<V extends {}> {
+  private readonly entries: LRUCache<string, V>;
+  private readonly generations = new Map<string, number>();
+
+  constructor(ttlMs: number) {
+    this.entries = new LRUCache<string, V>({ max: MAX_ENTRIES, ttl: ttlMs });
+  }
+
+  async get(artistId: string, key: string, load: () => Promise<V>): Promise<V> {
+    const generation = this.generations.get(artistId) ?? 0;
+    const cacheKey = `${artistId}|${generation}|${key}`;
+    const hit = this.entries.get(cacheKey);
+    if (hit !== undefined) return hit;
+    const value = await load();
+    if ((this.generations.get(artistId) ?? 0) === generation) this.entries.set(cacheKey, value);
+    return value;
+  }
+
+  forget(artistIds: readonly string[]): void {
+    for (const id of artistIds) this.generations.set(id, (this.generations.get(id) ?? 0) + 1);
+  }
+}
