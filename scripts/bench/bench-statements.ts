@@ -202,10 +202,27 @@ async function app(database: Db, file: string) {
   global.gc?.();
   const idle = process.memoryUsage().rss;
   let peak = idle;
-  const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 20);
+  let atPeak = "";
+  const sampler = setInterval(() => {
+    const m = process.memoryUsage();
+    if (m.rss > peak) {
+      peak = m.rss;
+      // What the peak was made of: the JS heap (live and not yet collected) or the rest.
+      atPeak = `at ${((performance.now() - started) / 1000).toFixed(1)} s, JS heap ${(m.heapUsed / 2 ** 20).toFixed(0)} MB used of ${(m.heapTotal / 2 ** 20).toFixed(0)} MB`;
+    }
+  }, 20);
   const delay = monitorEventLoopDelay({ resolution: 1 });
   delay.enable();
   const started = performance.now();
+  // Where the loop stood still: each gap of a 5 ms timer over 50 ms, and when.
+  stalls.length = 0;
+  let tick = started;
+  const ticker = setInterval(() => {
+    const now = performance.now();
+    if (now - tick > 55)
+      stalls.push(`${((tick - started) / 1000).toFixed(1)} s: ${(now - tick - 5).toFixed(0)} ms`);
+    tick = now;
+  }, 5);
   const created = await service.createStatement(
     { id: null, name: path.basename(file), ownerId: "cli" },
     open,
@@ -226,10 +243,11 @@ async function app(database: Db, file: string) {
   await service.startImport(created.id, "cli");
   const done = await until(service, created.id, "importing");
   const t3 = performance.now();
-  phases = `created ${((t1 - started) / 1000).toFixed(1)} s · previewed ${((t2 - t1) / 1000).toFixed(1)} s · imported ${((t3 - t2) / 1000).toFixed(1)} s`;
+  phases = `peak RSS ${atPeak}; stalls over 50 ms: ${stalls.length > 0 ? stalls.slice(0, 8).join(", ") : "none"}; created ${((t1 - started) / 1000).toFixed(1)} s · previewed ${((t2 - t1) / 1000).toFixed(1)} s · imported ${((t3 - t2) / 1000).toFixed(1)} s`;
   const seconds = (performance.now() - started) / 1000;
   delay.disable();
   clearInterval(sampler);
+  clearInterval(ticker);
   if (done.state !== "imported") throw new Error(`import ended ${done.state}: ${done.failure}`);
   // A second run imports the same file again: reversed first, as the page allows.
   await service.reverse(created.id, "cli");
@@ -239,6 +257,7 @@ async function app(database: Db, file: string) {
 
 /** Where the app's time went in its last run. */
 let phases = "";
+const stalls: string[] = [];
 
 async function until(service: StatementService, id: string, state: string) {
   for (;;) {
