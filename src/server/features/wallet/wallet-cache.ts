@@ -3,15 +3,16 @@ import { LRUCache } from "lru-cache";
 const MAX_ENTRIES = 4_000;
 
 /**
- * What this instance keeps of artists' wallets, per artist: earnings sums
- * per range of months and dimension, the breakdowns' answers, the summary.
- * A breakdown over 100,000 entries is a few GROUP BYs, and the wallet is
- * asked again at every visit, period switch and song card.
- * A posting or withdrawal step for the artist (`forget`, heard on every
- * instance) moves the artist's generation, which is part of every key:
+ * What this instance keeps of artists' earnings, per artist: the sums per
+ * range of months and dimension, and the breakdowns' answers. A breakdown
+ * over 100,000 entries is a few GROUP BYs, and it is asked again at every
+ * visit, period switch and song card. (The balance is never kept: it must
+ * show a statement imported from the shell at once.)
+ * A posting for the artist (`forget`, heard on every instance) moves the
+ * artist's generation, which is part of every key:
  * older values are never read again, and a value read while the step
- * landed is not kept. The TTL is a safety net for an event that was lost
- * (a process killed between its commit and its event).
+ * landed is not kept. The TTL bounds what an event that never came leaves
+ * behind (a process killed after its commit, an import from the shell).
  */
 // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- lru-cache's own bound: any value but null and undefined
 export class WalletCache<V extends {}> {

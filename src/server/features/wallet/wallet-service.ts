@@ -69,12 +69,6 @@ export const TRANSACTIONS_PAGE_SIZE = 20;
 const CSV_BATCH = 1_000;
 /** Earnings move only with a posting, whose event clears them; this is the safety net. */
 const EARNINGS_TTL_MS = 5 * 60_000;
-/**
- * The balance moves with postings and withdrawal steps, each heard on every
- * instance; a lost event (a killed process) leaves another instance's
- * figure behind this long at most.
- */
-const SUMMARY_TTL_MS = 10_000;
 
 const KIND_OF_POSTING: Record<string, WalletTransactionKind> = {
   statement: "earnings",
@@ -99,7 +93,6 @@ export class WalletService {
   private readonly cache: WalletCache<EarningsSum[]>;
   /** The breakdowns' answers as the route sends them, beside the sums they were made of. */
   private readonly answers = new WalletCache<string>(EARNINGS_TTL_MS);
-  private readonly summaries = new WalletCache<WalletSummary>(SUMMARY_TTL_MS);
   private readonly now: () => number;
   private readonly csvBatch: number;
 
@@ -110,19 +103,18 @@ export class WalletService {
     this.now = deps.now ?? Date.now;
   }
 
-  /** A posting or a withdrawal step moved these artists' balances: what was kept of them goes. */
+  /** A posting moved these artists' balances: their kept earnings go. */
   forget(artistIds: readonly string[]): void {
     this.cache.forget(artistIds);
     this.answers.forget(artistIds);
-    this.summaries.forget(artistIds);
   }
 
   async summary(user: PublicUser): Promise<WalletSummary> {
     requireArtist(user);
-    return this.summaries.get(user.id, "summary", async () => {
-      const { balancePaise, lastCredit } = await balanceAndLastCreditOf(this.db, user.id);
-      return { balancePaise, lastCreditAt: lastCredit?.at ?? null };
-    });
+    // Read fresh every time: a statement imported from the shell (another
+    // process) must show at once, and no event reaches this one from there.
+    const { balancePaise, lastCredit } = await balanceAndLastCreditOf(this.db, user.id);
+    return { balancePaise, lastCreditAt: lastCredit?.at ?? null };
   }
 
   async transactions(user: PublicUser, cursor: string | undefined): Promise<WalletTransactionPage> {
