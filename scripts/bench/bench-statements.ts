@@ -203,6 +203,9 @@ async function app(database: Db, file: string) {
   const idle = process.memoryUsage().rss;
   let peak = idle;
   let atPeak = "";
+  const delay = monitorEventLoopDelay({ resolution: 1 });
+  delay.enable();
+  const started = performance.now();
   const sampler = setInterval(() => {
     const m = process.memoryUsage();
     if (m.rss > peak) {
@@ -211,11 +214,8 @@ async function app(database: Db, file: string) {
       atPeak = `at ${((performance.now() - started) / 1000).toFixed(1)} s, JS heap ${(m.heapUsed / 2 ** 20).toFixed(0)} MB used of ${(m.heapTotal / 2 ** 20).toFixed(0)} MB`;
     }
   }, 20);
-  const delay = monitorEventLoopDelay({ resolution: 1 });
-  delay.enable();
-  const started = performance.now();
-  // Where the loop stood still: each gap of a 5 ms timer over 50 ms, and when.
-  stalls.length = 0;
+  // The histogram gives the longest block; this says when each one over 50 ms came.
+  const stalls: string[] = [];
   let tick = started;
   const ticker = setInterval(() => {
     const now = performance.now();
@@ -257,7 +257,6 @@ async function app(database: Db, file: string) {
 
 /** Where the app's time went in its last run. */
 let phases = "";
-const stalls: string[] = [];
 
 async function until(service: StatementService, id: string, state: string) {
   for (;;) {

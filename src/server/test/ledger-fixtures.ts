@@ -1,6 +1,5 @@
 import type { Kysely } from "kysely";
 import type { Database } from "../db/schema";
-import type { DomainEvents } from "../events/domain-events";
 import { postStatementImport, postStatementReversal } from "../features/ledger/ledger-service";
 import { insertRelease } from "../features/releases/release-repository";
 import { insertTestSong } from "./song-values";
@@ -165,30 +164,5 @@ export async function reverseStatement(
       .execute();
     const posted = await postStatementReversal(trx, { statementId, by: null, now: at });
     return posted!.postingId;
-  });
-}
-
-/**
- * What the statements service does after a posting's commit, for a
- * statement or reversal a fixture wrote: `ledger.posted` naming every artist
- * whose balance it moved, so each instance's kept wallet figures follow as
- * they do in use.
- */
-export async function announcePosting(
-  db: Db,
-  events: DomainEvents,
-  posting: { postingId: string; statementId: string; kind: "statement" | "reversal" },
-): Promise<void> {
-  const rows = await db
-    .selectFrom("ledger_entry as e")
-    .innerJoin("ledger_account as a", "a.id", "e.accountId")
-    .select("a.ownerId")
-    .distinct()
-    .where("e.postingId", "=", posting.postingId)
-    .where("a.kind", "=", "artist")
-    .execute();
-  await events.emit("ledger.posted", {
-    ...posting,
-    artistIds: rows.flatMap((r) => (r.ownerId ? [r.ownerId] : [])),
   });
 }

@@ -17,10 +17,10 @@ export const wholePaise = paiseFromDb;
 const hotQuery = compiledQueryCache<Database>();
 
 /**
- * The artist's balance in paise (0 before any credit) and when the last
- * credit arrived, in one statement compiled once: the wallet's summary is
- * asked on every visit and after every step, and is never cached (a
- * balance is read fresh, on every instance).
+ * The artist's balance in paise (0 before any credit) and the last credit,
+ * in one statement compiled once: the wallet's summary is asked on every
+ * visit and after every step, and is read fresh, never kept (decision 115).
+ * No account means no credit yet.
  */
 export async function balanceAndLastCreditOf(
   db: Db,
@@ -30,15 +30,13 @@ export async function balanceAndLastCreditOf(
     db,
     "wallet-balance-and-last-credit",
     (slot) =>
-      db.selectNoFrom((eb) => [
-        eb
-          .selectFrom("ledger_account")
-          .select("balance")
-          .where("id", "=", slot("account"))
-          .as("balance"),
-        lastCreditQuery(db, slot("account")).select("p.id").as("postingId"),
-        lastCreditQuery(db, slot("account")).select("p.createdAt").as("at"),
-      ]),
+      db
+        .selectFrom("ledger_account as a")
+        .leftJoin("ledger_posting as credit", (join) =>
+          join.on("credit.id", "=", lastCreditId(db, slot("account"))),
+        )
+        .select(["a.balance", "credit.id as postingId", "credit.createdAt as at"])
+        .where("a.id", "=", slot("account")),
     { account: artistAccountId(userId) },
   );
   const row = rows[0];
@@ -55,10 +53,11 @@ export async function balanceAndLastCreditOf(
  * The newest posting that credited the account (a statement or an
  * assignment, never a reversal): read backwards along the account's index.
  */
-function lastCreditQuery(db: Db, accountId: string) {
+function lastCreditId(db: Db, accountId: string) {
   return db
     .selectFrom("ledger_entry as e")
     .innerJoin("ledger_posting as p", "p.id", "e.postingId")
+    .select("p.id")
     .where("e.accountId", "=", accountId)
     .where("e.amount", ">", 0)
     .where("p.kind", "<>", "reversal")

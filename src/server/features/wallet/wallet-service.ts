@@ -22,7 +22,7 @@ import {
 import type { Database } from "../../db/schema";
 import { HttpError } from "../../http/errors";
 import { songNotFound } from "../songs/song-records";
-import { WalletCache } from "./wallet-cache";
+import { EarningsCache } from "./earnings-cache";
 import { EARNINGS_CSV_HEADER_LINE, earningsCsvRow } from "./earnings-csv";
 import { periodMonths, type MonthRange } from "./earnings-period";
 import {
@@ -58,7 +58,6 @@ import {
 
 export interface WalletServiceDeps {
   db: Kysely<Database>;
-  cache?: WalletCache<EarningsSum[]>;
   now?: () => number;
   /** Entries read per query while the CSV streams (tests make it small). */
   csvBatch?: number;
@@ -90,22 +89,21 @@ const KIND_OF_POSTING: Record<string, WalletTransactionKind> = {
  */
 export class WalletService {
   private readonly db: Kysely<Database>;
-  private readonly cache: WalletCache<EarningsSum[]>;
+  private readonly sumsKept = new EarningsCache<EarningsSum[]>(EARNINGS_TTL_MS);
   /** The breakdowns' answers as the route sends them, beside the sums they were made of. */
-  private readonly answers = new WalletCache<string>(EARNINGS_TTL_MS);
+  private readonly answers = new EarningsCache<string>(EARNINGS_TTL_MS);
   private readonly now: () => number;
   private readonly csvBatch: number;
 
   constructor(deps: WalletServiceDeps) {
     this.csvBatch = deps.csvBatch ?? CSV_BATCH;
     this.db = deps.db;
-    this.cache = deps.cache ?? new WalletCache(EARNINGS_TTL_MS);
     this.now = deps.now ?? Date.now;
   }
 
   /** A posting moved these artists' balances: their kept earnings go. */
   forget(artistIds: readonly string[]): void {
-    this.cache.forget(artistIds);
+    this.sumsKept.forget(artistIds);
     this.answers.forget(artistIds);
   }
 
@@ -163,8 +161,9 @@ export class WalletService {
    */
   async earningsJson(user: PublicUser, period: EarningsPeriod): Promise<string> {
     requireArtist(user);
-    const range = periodMonths(period, this.now());
-    const key = `answer|${period}|${range.from}|${range.to}|${periodMonths("last12", this.now()).to}`;
+    const now = this.now();
+    const range = periodMonths(period, now);
+    const key = `${period}|${range.from}|${range.to}|${periodMonths("last12", now).to}`;
     return this.answers.get(user.id, key, async () =>
       JSON.stringify(z.encode(earningsBreakdownSchema, await this.earnings(user, period))),
     );
@@ -226,7 +225,7 @@ export class WalletService {
   }
 
   private sums(artistId: string, range: MonthRange, dimension: EarningsDimension) {
-    return this.cache.get(artistId, `${range.from}|${range.to}|${dimension}`, () =>
+    return this.sumsKept.get(artistId, `${range.from}|${range.to}|${dimension}`, () =>
       earningsBy(this.db, artistId, range, dimension),
     );
   }

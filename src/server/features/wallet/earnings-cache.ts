@@ -7,20 +7,27 @@ const MAX_ENTRIES = 4_000;
  * range of months and dimension, and the breakdowns' answers. A breakdown
  * over 100,000 entries is a few GROUP BYs, and it is asked again at every
  * visit, period switch and song card. (The balance is never kept: it must
- * show a statement imported from the shell at once.)
+ * show a statement imported from the shell at once; decision 115.)
  * A posting for the artist (`forget`, heard on every instance) moves the
- * artist's generation, which is part of every key:
- * older values are never read again, and a value read while the step
- * landed is not kept. The TTL bounds what an event that never came leaves
- * behind (a process killed after its commit, an import from the shell).
+ * artist's generation, which is part of every key: older values are never
+ * read again, and a value read while a posting landed is not kept. The TTL
+ * bounds what an event that never came leaves behind (a process killed
+ * after its commit, an import from the shell).
  */
 // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- lru-cache's own bound: any value but null and undefined
-export class WalletCache<V extends {}> {
+export class EarningsCache<V extends {}> {
   private readonly entries: LRUCache<string, V>;
   private readonly generations = new Map<string, number>();
 
-  constructor(ttlMs: number) {
-    this.entries = new LRUCache<string, V>({ max: MAX_ENTRIES, ttl: ttlMs });
+  /** `now` (milliseconds) is the TTL's clock; tests give their own. */
+  constructor(ttlMs: number, now: () => number = () => performance.now()) {
+    // ttlResolution 0: the clock is read on each check (lru-cache would keep it for 1 ms).
+    this.entries = new LRUCache<string, V>({
+      max: MAX_ENTRIES,
+      ttl: ttlMs,
+      ttlResolution: 0,
+      perf: { now },
+    });
   }
 
   async get(artistId: string, key: string, load: () => Promise<V>): Promise<V> {
