@@ -49,6 +49,27 @@ function* playwrightTests(suite, titles = []) {
   }
 }
 
+/**
+ * Each failed attempt's error, a few lines of it: the run's last lines are
+ * often all that is kept of a CI run, and a flaky journey must be
+ * diagnosable from them.
+ */
+function failedAttempts(name, test) {
+  const plain = (text) => text.replace(/\u001b\[[0-9;]*m/g, "");
+  return (test.results ?? [])
+    .filter((result) => result.status !== "passed" && result.status !== "skipped")
+    .map((result) => {
+      const error = result.error ?? result.errors?.[0] ?? {};
+      const where = error.location ? ` (${error.location.file}:${error.location.line})` : "";
+      const message = plain(error.message ?? result.status)
+        .split("\n")
+        .slice(0, 8);
+      const indented = message.map((line) => `    ${line}`).join("\n");
+      return `attempt ${result.retry + 1} of ${name} ${result.status}${where}:\n${indented}`;
+    });
+}
+
+const whyFailed = [];
 // One report per shard (playwright-1.json, …), or one (playwright.json).
 const pwReports = (fs.existsSync(dir) ? fs.readdirSync(dir) : []).filter((name) =>
   /^playwright(-\d+)?\.json$/.test(name),
@@ -64,12 +85,16 @@ for (const name of pwReports) {
   for (const suite of pw.suites ?? []) {
     for (const { where, file, test } of playwrightTests(suite)) {
       if (test.status === "flaky") flakyHere.push(`${file}: ${where}`);
+      if (test.status === "flaky" || test.status === "unexpected") {
+        whyFailed.push(...failedAttempts(`${file}: ${where}`, test));
+      }
     }
   }
   // The stats and the walk must agree, or a flaky test could hide.
   for (let i = flakyHere.length; i < pw.stats.flaky; i++) flakyHere.push("(unnamed flaky test)");
   flaky.push(...flakyHere);
 }
+for (const why of whyFailed) console.log(why);
 for (const f of flaky) console.log(`flaky (passed only on retry): ${f}`);
 
 const expected = new Set(["vitest.json", ...lines("expected-reports.txt")]);

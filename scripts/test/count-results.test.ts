@@ -104,6 +104,36 @@ describe("count-results", () => {
     expect(r.status).toBe(1);
   });
 
+  it("prints each failed attempt's error, without colours, so CI's last lines explain a flake", () => {
+    const report = playwright(["flaky"]);
+    const spec = report.suites[0]!.suites[0]!.specs[0]!;
+    spec.tests = [
+      {
+        status: "flaky",
+        results: [
+          {
+            retry: 0,
+            status: "failed",
+            error: {
+              message:
+                "\u001b[31mError: expect(locator).toBeVisible() failed\u001b[39m\n\nLocator: getByText('Rs.1,445.00')",
+              location: { file: "/ci/e2e/songs.spec.ts", line: 112 },
+            },
+          },
+          { retry: 1, status: "passed" },
+        ],
+      } as never,
+    ];
+    const r = count({ "vitest.json": vitest, "playwright.json": report });
+    expect(r.out).toContain(
+      "attempt 1 of songs.spec.ts: the song list › journey 0 failed (/ci/e2e/songs.spec.ts:112):\n" +
+        "    Error: expect(locator).toBeVisible() failed\n",
+    );
+    expect(r.out).toContain("    Locator: getByText('Rs.1,445.00')");
+    expect(r.out).not.toContain("attempt 2");
+    expect(r.closing).toBe("5 passed, 0 failed, 1 flaky");
+  });
+
   it("counts a shard that never wrote its report as a failure", () => {
     const r = count({
       "vitest.json": vitest,
