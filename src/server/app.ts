@@ -14,6 +14,7 @@ import authPlugin from "./auth/routes";
 import { resolveAuthSecret, resolvePayoutDetailsKey } from "./auth/secret";
 import { SessionReader } from "./auth/session-reader";
 import { touchSession } from "./auth/session-service";
+import { LEDGER_CHANGED_CHANNEL } from "./db/notice-feed";
 import { DomainEvents } from "./events/domain-events";
 import { registerErrorHandling } from "./http/errors";
 import { registerApiReference, registerOpenApi } from "./http/openapi";
@@ -50,8 +51,7 @@ import { removeSongData } from "./features/songs/song-user-data";
 import uploadsPlugin from "./features/uploads/routes";
 import { registerSplits } from "./features/splits/register-splits";
 import { createStatements } from "./features/statements/register-statements";
-import { WalletService } from "./features/wallet/wallet-service";
-import walletPlugin from "./features/wallet/routes";
+import { registerWallet } from "./features/wallet/register-wallet";
 import { PayoutDeskService } from "./features/withdrawals/payout-desk-service";
 import { WithdrawalService } from "./features/withdrawals/withdrawal-service";
 import withdrawalsPlugin from "./features/withdrawals/routes";
@@ -170,6 +170,7 @@ function decorateContext(app: FastifyInstance, deps: AppDeps): { secret: string 
     redis: deps.redis,
     events,
     mail: registerMail(app, deps),
+    ledgerNotices: database.listen?.(LEDGER_CHANGED_CHANNEL, app.log),
   };
   app.decorate("ctx", ctx);
   return { secret };
@@ -273,7 +274,7 @@ async function registerFeatures(
   await statements.register();
   await app.register(sessionsPlugin);
   await registerPayoutDetails(app, signInLimiter, perIpPerMinute);
-  await app.register(walletPlugin, { wallet: new WalletService({ db }) });
+  await registerWallet(app);
   // Wrong current passwords share the sign-in limiter, keyed per user.
   await app.register(accountPlugin, {
     reauthLimiter: signInLimiter,

@@ -6,6 +6,7 @@ import type { Auth } from "./auth/auth";
 import type { SessionReader } from "./auth/session-reader";
 import type { AppConfig } from "./config";
 import type { DatabaseHandle } from "./db/database";
+import type { NoticeFeed } from "./db/notice-feed";
 import type { Database } from "./db/schema";
 import type { DomainEvents } from "./events/domain-events";
 import type { ClientEventHandler, FeatureEventName, PortalServer } from "./realtime/socket-types";
@@ -59,6 +60,11 @@ export interface AppContext {
   events: DomainEvents;
   /** Every mail is recorded here first, then sent by the job engine. */
   mail: MailOutbox;
+  /**
+   * The database's word of every change to ledger balances, from any process
+   * (PostgreSQL's LISTEN; decision 116). Undefined on SQLite.
+   */
+  ledgerNotices: NoticeFeed | undefined;
 }
 
 /**

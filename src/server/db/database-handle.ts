@@ -2,6 +2,7 @@ import type { Readable } from "node:stream";
 import type SQLite from "better-sqlite3";
 import type { Kysely } from "kysely";
 import type { MigrationDialect } from "./dialect-types";
+import type { NoticeFeed, NoticeLog } from "./notice-feed";
 import type { Database } from "./schema";
 
 /** The open database, whichever engine: what the app and the CLI hold. */
@@ -24,6 +25,11 @@ export interface DatabaseHandle {
    * statement's staged lines (issue 46). Never inside a transaction.
    */
   copyFrom?: (statement: string, data: Readable) => Promise<void>;
+  /**
+   * PostgreSQL only: a feed of the notices sent on `channel` by a trigger,
+   * heard from commits of any process (not yet started).
+   */
+  listen?: (channel: string, log: NoticeLog) => NoticeFeed;
   /** The SQLite file (absent for PostgreSQL and ":memory:"); health checks its disk. */
   file?: string;
   /**

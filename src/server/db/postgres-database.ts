@@ -3,6 +3,7 @@ import pg from "pg";
 import { Kysely, PostgresDialect } from "kysely";
 import type { DatabaseHandle, PostgresOptions } from "./database-handle";
 import { createPostgresPool } from "./postgres-pool";
+import { PostgresNotices } from "./postgres-notices";
 import type { Database } from "./schema";
 
 /*
@@ -53,6 +54,15 @@ export async function openPostgres(options: PostgresOptions): Promise<DatabaseHa
         client.release();
       }
     },
+    listen: (channel, log) =>
+      new PostgresNotices({
+        url: options.url,
+        channel,
+        // Channels span the database: a test schema hears only its own triggers.
+        ...(schema ? { payload: schema } : {}),
+        applicationName: schema ? `portal-notices-${schema}` : "portal-notices",
+        log,
+      }),
     onConnectionError: (err) => {
       process.stderr.write(`postgres connection error (the pool reconnects): ${err.message}\n`);
     },

@@ -22,6 +22,8 @@ export const healthSchema = z.object({
   storage: engineHealthSchema,
   redis: engineHealthSchema.optional(),
   mail: mailHealthSchema.optional(),
+  /** PostgreSQL: whether the ledger's notices are heard (reported, never a 503: wallets read fresh meanwhile). */
+  ledgerNotices: engineHealthSchema.optional(),
 });
 
 /** /api/health/live: the process answers. */

@@ -27,6 +27,7 @@ import { withdrawalsMigration } from "./0031-withdrawals";
 import { splitsMigration } from "./0032-splits";
 import { statementLineScratchMigration } from "./0033-statement-line-scratch";
 import { mailJobClaimMigration } from "./0034-mail-job-claim";
+import { ledgerChangeNoticesMigration } from "./0035-ledger-change-notices";
 
 /**
  * Every migration, in order. New features append here; names never change
@@ -61,5 +62,6 @@ export function allMigrations(dialect: MigrationDialect): Record<string, Migrati
     "0032-splits": splitsMigration,
     "0033-statement-line-scratch": statementLineScratchMigration(dialect),
     "0034-mail-job-claim": mailJobClaimMigration,
+    "0035-ledger-change-notices": ledgerChangeNoticesMigration(dialect),
   };
 }

@@ -97,6 +97,7 @@ function healthPlugin(
     }
     // Reported, but a mail relay being down does not drain the instance: mail waits in the outbox.
     const [transport, pending] = await mailChecks;
+    const { ledgerNotices } = app.ctx;
     return noStore(reply)
       .status(down.length ? 503 : 200)
       .send({
@@ -104,6 +105,9 @@ function healthPlugin(
         ...(down.length ? { message: `Not ready: ${down.join(", ")} down.`, down } : {}),
         ...engines,
         mail: { ...transport, jobs: mail.queue.engine, pending },
+        ...(ledgerNotices
+          ? { ledgerNotices: { engine: "postgres-listen", ...ledgerNotices.health() } }
+          : {}),
       });
   };
   const readySchema = {

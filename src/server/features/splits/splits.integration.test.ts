@@ -96,8 +96,11 @@ const mine = async (user: TestUser) =>
 const accept = (user: TestUser, id: string) => ask(user, "POST", `/api/wallet/splits/${id}/accept`);
 const decline = (user: TestUser, id: string) =>
   ask(user, "POST", `/api/wallet/splits/${id}/decline`);
-const balance = async (user: TestUser) =>
-  (await ask(user, "GET", "/api/wallet")).json<{ balancePaise: number }>().balancePaise;
+/** The wallet's balance, once the fixtures' postings (no event) were heard of (PostgreSQL's notices). */
+const balance = async (user: TestUser) => {
+  await t.app.ctx.ledgerNotices?.heardSoFar();
+  return (await ask(user, "GET", "/api/wallet")).json<{ balancePaise: number }>().balancePaise;
+};
 
 const group = (s: Setup, artistPaise: number, extra: Partial<FixtureGroup> = {}): FixtureGroup => ({
   artistId: s.artist.id,

@@ -33,13 +33,14 @@ const csvBodySchema = z
  * The artist's wallet and earnings (issue 46, section 4), a song's
  * earnings, and an artist's balance for agents. Money is personal: no
  * shared cache keeps any of it (this scope's onSend). Hears each ledger
- * posting: the earnings this instance kept of the artist go, and a
- * statement's credit is mailed.
+ * posting and withdrawal step: what this instance kept of the artist goes,
+ * and a statement's credit is mailed.
  */
 async function walletPlugin(parent: FastifyInstance, options: WalletRoutesOptions): Promise<void> {
   const { database, config, mail, events } = parent.ctx;
-  // Every instance drops the earnings it kept of the artists a posting moved.
+  // Every instance drops what it kept of the artists a posting or a withdrawal step moved.
   events.onEveryInstance("ledger.posted", ({ artistIds }) => options.wallet.forget(artistIds));
+  events.onEveryInstance("withdrawal.changed", ({ artistId }) => options.wallet.forget([artistId]));
   events.on("ledger.posted", (event) => notifyEarnings({ database, config, mail }, event));
   await parent.register((scope, _options, done) => {
     scope.addHook("onSend", (_request, reply, payload, sent) => {

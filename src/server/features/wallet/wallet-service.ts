@@ -22,7 +22,10 @@ import {
 import type { Database } from "../../db/schema";
 import { HttpError } from "../../http/errors";
 import { songNotFound } from "../songs/song-records";
-import { EarningsCache } from "./earnings-cache";
+import type { NoticeFeed } from "../../db/notice-feed";
+import { BalanceReader } from "./balance-reader";
+import { productsOf } from "./product-names";
+import { WalletCache } from "./wallet-cache";
 import { EARNINGS_CSV_HEADER_LINE, earningsCsvRow } from "./earnings-csv";
 import { periodMonths, type MonthRange } from "./earnings-period";
 import {
@@ -49,9 +52,7 @@ import {
   earningsBy,
   earningsLinesAfter,
   isArtist,
-  releasesByIds,
   songWithTracks,
-  tracksByIds,
   type EarningsDimension,
   type EarningsSum,
 } from "./wallet-repository";
@@ -89,30 +90,44 @@ const KIND_OF_POSTING: Record<string, WalletTransactionKind> = {
  */
 export class WalletService {
   private readonly db: Kysely<Database>;
-  private readonly sumsKept = new EarningsCache<EarningsSum[]>(EARNINGS_TTL_MS);
+  private readonly sumsKept = new WalletCache<EarningsSum[]>(EARNINGS_TTL_MS);
   /** The breakdowns' answers as the route sends them, beside the sums they were made of. */
-  private readonly answers = new EarningsCache<string>(EARNINGS_TTL_MS);
+  private readonly answers = new WalletCache<string>(EARNINGS_TTL_MS);
+  private readonly balances: BalanceReader;
   private readonly now: () => number;
   private readonly csvBatch: number;
 
   constructor(deps: WalletServiceDeps) {
     this.csvBatch = deps.csvBatch ?? CSV_BATCH;
     this.db = deps.db;
+    this.balances = new BalanceReader(deps.db);
     this.now = deps.now ?? Date.now;
   }
 
-  /** A posting moved these artists' balances: their kept earnings go. */
+  /** A posting or a withdrawal step moved these artists' balances: what was kept of them goes. */
   forget(artistIds: readonly string[]): void {
     this.sumsKept.forget(artistIds);
     this.answers.forget(artistIds);
+    this.balances.forget(artistIds);
+  }
+
+  /**
+   * Follows the database's word of every ledger change, whichever process
+   * made it (PostgreSQL: a trigger's NOTIFY; the shell's statement import
+   * included): each notice, and each gap in hearing them, forgets
+   * everything kept; summaries are kept only while it is live.
+   */
+  follow(ledgerNotices: NoticeFeed): void {
+    ledgerNotices.subscribe(() => {
+      this.balances.noticesHeard(ledgerNotices.live);
+      this.sumsKept.forgetAll();
+      this.answers.forgetAll();
+    });
   }
 
   async summary(user: PublicUser): Promise<WalletSummary> {
     requireArtist(user);
-    // Read fresh every time: a statement imported from the shell (another
-    // process) must show at once, and no event reaches this one from there.
-    const { balancePaise, lastCredit } = await balanceAndLastCreditOf(this.db, user.id);
-    return { balancePaise, lastCreditAt: lastCredit?.at ?? null };
+    return this.balances.summary(user.id);
   }
 
   async transactions(user: PublicUser, cursor: string | undefined): Promise<WalletTransactionPage> {
@@ -261,37 +276,11 @@ export class WalletService {
   }
 
   private async trackRows(sums: readonly EarningsSum[]) {
-    const products = await this.products(sums);
+    const products = await productsOf(this.db, sums);
     return mergeRows(sums, (s) => productKey(s)).map((r) => {
       const product = products.get(r.key);
       return { ...r, label: product?.title ?? r.label, isrc: product?.isrc ?? "" };
     });
-  }
-
-  /** Titles and ISRCs of the tracks and releases these sums name. */
-  private async products(
-    sums: readonly Pick<EarningsSum, "trackId" | "releaseId">[],
-    known = new Map<string, Product>(),
-  ): Promise<Map<string, Product>> {
-    const trackIds = new Set<string>();
-    const releaseIds = new Set<string>();
-    for (const s of sums) {
-      const key = productKey(s);
-      if (known.has(key)) continue;
-      if (s.trackId) trackIds.add(s.trackId);
-      else if (s.releaseId) releaseIds.add(s.releaseId);
-    }
-    const [tracks, releases] = await Promise.all([
-      tracksByIds(this.db, [...trackIds]),
-      releasesByIds(this.db, [...releaseIds]),
-    ]);
-    for (const t of tracks) {
-      known.set(t.id, { key: t.id, title: trackDisplayTitle(t), isrc: t.isrc });
-    }
-    for (const r of releases) {
-      known.set(`release:${r.id}`, { key: `release:${r.id}`, title: r.title, isrc: "" });
-    }
-    return known;
   }
 
   private async *csvLines(artistId: string, range: MonthRange): AsyncGenerator<string> {
@@ -301,7 +290,7 @@ export class WalletService {
     for (;;) {
       const batch = await earningsLinesAfter(this.db, artistId, range, after, this.csvBatch);
       if (batch.length === 0) return;
-      await this.products(batch, products);
+      await productsOf(this.db, batch, products);
       yield batch
         .map((line) => {
           const product = products.get(productKey(line));

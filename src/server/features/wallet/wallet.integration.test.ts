@@ -93,7 +93,9 @@ describe("the wallet summary", slow, () => {
       ],
       at,
     );
-    // No event: a statement imported from the shell (another process) shows at once.
+    // No event: a statement imported from the shell (another process) shows
+    // at once (PostgreSQL: once its commit's notice is heard, decision 116).
+    await t.app.ctx.ledgerNotices?.heardSoFar();
     expect((await get("/api/wallet", artist)).json<WalletSummary>()).toEqual({
       balancePaise: 123_457,
       lastCreditAt: at,

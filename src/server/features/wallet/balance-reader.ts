@@ -1,0 +1,47 @@
+import type { Kysely } from "kysely";
+import type { WalletSummary } from "../../../shared/responses/wallet";
+import type { Database } from "../../db/schema";
+import { balanceAndLastCreditOf } from "./account-repository";
+import { WalletCache } from "./wallet-cache";
+
+/**
+ * Summaries are kept only while the database's notices are heard, which
+ * tell of every commit; this bounds a connection that died silently.
+ */
+const SUMMARY_TTL_MS = 10_000;
+
+/**
+ * The wallet's summary (the balance and when the last credit came), asked
+ * on every visit and after every step. Read fresh, unless the database
+ * tells this instance of every ledger change whichever process makes it
+ * (PostgreSQL's notices, decision 116): then each artist's is kept until a
+ * notice, a posting or a withdrawal step of theirs, or a gap in hearing.
+ * Without them, a statement imported from the shell (another process, no
+ * event reaches this one) must still show at once (decision 115).
+ */
+export class BalanceReader {
+  private readonly kept = new WalletCache<WalletSummary>(SUMMARY_TTL_MS);
+  private keep = false;
+
+  constructor(private readonly db: Kysely<Database>) {}
+
+  /** Whether the database's notices are heard now; any change forgets what was kept. */
+  noticesHeard(live: boolean): void {
+    this.keep = live;
+    this.kept.forgetAll();
+  }
+
+  forget(artistIds: readonly string[]): void {
+    this.kept.forget(artistIds);
+  }
+
+  async summary(artistId: string): Promise<WalletSummary> {
+    if (!this.keep) return this.read(artistId);
+    return this.kept.get(artistId, "summary", () => this.read(artistId));
+  }
+
+  private async read(artistId: string): Promise<WalletSummary> {
+    const { balancePaise, lastCredit } = await balanceAndLastCreditOf(this.db, artistId);
+    return { balancePaise, lastCreditAt: lastCredit?.at ?? null };
+  }
+}
