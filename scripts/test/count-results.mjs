@@ -3,6 +3,7 @@
 // only on retry is flaky: named here, and it fails the run like a failure.
 import fs from "node:fs";
 import path from "node:path";
+import { stripVTControlCharacters } from "node:util";
 
 const dir = process.argv[2] ?? ".test-output";
 let passed = 0;
@@ -55,13 +56,12 @@ function* playwrightTests(suite, titles = []) {
  * diagnosable from them.
  */
 function failedAttempts(name, test) {
-  const plain = (text) => text.replace(/\u001b\[[0-9;]*m/g, "");
   return (test.results ?? [])
     .filter((result) => result.status !== "passed" && result.status !== "skipped")
     .map((result) => {
       const error = result.error ?? result.errors?.[0] ?? {};
       const where = error.location ? ` (${error.location.file}:${error.location.line})` : "";
-      const message = plain(error.message ?? result.status)
+      const message = stripVTControlCharacters(error.message ?? result.status)
         .split("\n")
         .slice(0, 8);
       const indented = message.map((line) => `    ${line}`).join("\n");
