@@ -1,7 +1,8 @@
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { SplitsInput } from "../../../../shared/split-schemas";
 import { ApiError, apiFetch } from "../../../lib/api-client";
 import { walletKeys } from "../../wallet/api/wallet-keys";
+import { liveQuery } from "../../../realtime/live-query";
 
 /**
  * Splits' query keys. A collaborator's own splits sit under the wallet's root:
@@ -58,12 +59,16 @@ export function useSaveTrackSplits(releaseId: string, trackId: string) {
   });
 }
 
-/** Invitations sent to my email and the shares I hold. */
-export function useMySplits() {
-  return useQuery({
+/** Invitations sent to my email and the shares I hold; live, as the balance. */
+export const mySplitsQuery = () =>
+  queryOptions({
     queryKey: splitKeys.mine(),
     queryFn: ({ signal }) => apiFetch(mySplitsUrl, { answer: "mySplits", signal }),
+    ...liveQuery,
   });
+
+export function useMySplits() {
+  return useQuery(mySplitsQuery());
 }
 
 /** Accept or decline; the wallet (balance, transactions, my splits) reads again after. */

@@ -1,6 +1,7 @@
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { apiFetch } from "../../../lib/api-client";
 import { walletKeys } from "./wallet-keys";
+import { liveQuery } from "../../../realtime/live-query";
 
 /** Under the wallet's root key: `wallet:changed` refreshes them with the balance. */
 export const withdrawalKeys = {
@@ -12,11 +13,16 @@ export const withdrawalKeys = {
 export const withdrawalsUrl = "/api/wallet/withdrawals";
 export const taxCsvUrl = "/api/wallet/tax.csv";
 
-export function useWithdrawals() {
-  return useQuery({
+/** The artist's withdrawals and balance; live, as the balance. */
+export const withdrawalsQuery = () =>
+  queryOptions({
     queryKey: withdrawalKeys.list(),
     queryFn: ({ signal }) => apiFetch(withdrawalsUrl, { answer: "withdrawalList", signal }),
+    ...liveQuery,
   });
+
+export function useWithdrawals() {
+  return useQuery(withdrawalsQuery());
 }
 
 /** The preview line and the refusal a withdrawal of this amount would meet (0: none asked). */
@@ -42,9 +48,13 @@ export function useRequestWithdrawal(idempotencyKey: string) {
   });
 }
 
-export function useTaxSummary() {
-  return useQuery({
+export const taxSummaryQuery = () =>
+  queryOptions({
     queryKey: withdrawalKeys.tax(),
     queryFn: ({ signal }) => apiFetch("/api/wallet/tax", { answer: "taxSummary", signal }),
+    ...liveQuery,
   });
+
+export function useTaxSummary() {
+  return useQuery(taxSummaryQuery());
 }
