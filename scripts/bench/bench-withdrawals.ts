@@ -13,10 +13,18 @@
  * process. Sign-up and payout details (full-strength password hashing)
  * are not measured.
  *
- * Run: npm run bench:withdrawals; ARTISTS=50 ROUNDS=3 PORT=4332 (bare on PORT + 1).
+ * Each round's setup mails (a security notice per artist's payout details)
+ * and the previous round's step mails are sent before it is measured; the
+ * withdrawals' own step mails are part of what is measured.
+ *
+ * Run: npm run bench:withdrawals; ARTISTS=50 ROUNDS=3 PORT=4332 (bare on PORT + 1);
+ * PROFILE=1 writes a CPU profile of each round's withdrawals to /tmp/prof-withdrawals.
  */
 import crypto from "node:crypto";
+import fs from "node:fs";
+import inspector from "node:inspector";
 import os from "node:os";
+import path from "node:path";
 import Fastify from "fastify";
 import { createUser } from "../../src/server/test/chat-test-helpers";
 import { creditArtist, savePayoutDetails } from "../../src/server/test/withdrawal-fixtures";
@@ -27,6 +35,8 @@ const ROUNDS = Number(process.env.ROUNDS ?? 3);
 const PORT = Number(process.env.PORT ?? 4332);
 const CREDIT = 1_000_000; // Rs.10,000.00
 const AMOUNT = 60_000; // Rs.600.00: over the minimum, under the TDS threshold
+const PROFILE = process.env.PROFILE === "1";
+const PROFILE_DIR = "/tmp/prof-withdrawals";
 
 type App = Awaited<ReturnType<typeof createTestApp>>["app"];
 type Artist = Awaited<ReturnType<typeof createUser>>;
@@ -60,6 +70,42 @@ async function artists(app: App, round: number): Promise<Artist[]> {
   return made;
 }
 
+/**
+ * Waits until the outbox has sent everything due: making the artists mails
+ * each of them (the payout details' security notice), and the previous
+ * round's withdrawals mail their step. Measured while those renders ran,
+ * the bare route (same process) swung 20–170 ms and the withdrawals with it.
+ */
+async function mailSettled(app: App): Promise<void> {
+  const until = Date.now() + 60_000;
+  while ((await app.ctx.mail.pending()) > 0) {
+    if (Date.now() > until) throw new Error("the outbox did not empty within 60 s");
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+/** PROFILE=1: a CPU profile of the withdrawal bursts only (setup left out), one file per round. */
+async function profiled<T>(round: number, run: () => Promise<T>): Promise<T> {
+  if (!PROFILE) return run();
+  const session = new inspector.Session();
+  session.connect();
+  const post = (method: string, params?: object) =>
+    new Promise<unknown>((resolve, reject) =>
+      session.post(method, params, (err, result) => (err ? reject(err) : resolve(result))),
+    );
+  await post("Profiler.enable");
+  await post("Profiler.setSamplingInterval", { interval: 100 });
+  await post("Profiler.start");
+  try {
+    return await run();
+  } finally {
+    const { profile } = (await post("Profiler.stop")) as { profile: object };
+    fs.mkdirSync(PROFILE_DIR, { recursive: true });
+    fs.writeFileSync(path.join(PROFILE_DIR, `burst-${round}.cpuprofile`), JSON.stringify(profile));
+    session.disconnect();
+  }
+}
+
 async function main() {
   const t = await createTestApp({}, undefined, undefined, { PAYOUT_DETAILS_HOLD_HOURS: "0" });
   const bare = Fastify({ logger: false });
@@ -72,6 +118,7 @@ async function main() {
     const ratios: number[] = [];
     for (let round = 1; round <= ROUNDS; round++) {
       const group = await artists(t.app, round);
+      await mailSettled(t.app);
       const load = os.loadavg()[0]!.toFixed(1);
       const body = (i: number) =>
         JSON.stringify({
@@ -85,12 +132,18 @@ async function main() {
           body: body(i),
         }),
       );
-      const appMs = await together((i) =>
-        fetch(`${base}/api/wallet/withdrawals`, {
-          method: "POST",
-          headers: { "content-type": "application/json", cookie: group[i]!.cookie, origin: ORIGIN },
-          body: body(i),
-        }),
+      const appMs = await profiled(round, () =>
+        together((i) =>
+          fetch(`${base}/api/wallet/withdrawals`, {
+            method: "POST",
+            headers: {
+              "content-type": "application/json",
+              cookie: group[i]!.cookie,
+              origin: ORIGIN,
+            },
+            body: body(i),
+          }),
+        ),
       );
       for (const artist of group) {
         const wallet = (await (
