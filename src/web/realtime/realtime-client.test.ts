@@ -3,18 +3,9 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { FakeSocket } from "./fake-socket";
 import { liveQuery } from "./live-query";
 import { RealtimeClient } from "./realtime-client";
+import { sockets } from "./fake-socket-io";
 
-const sockets = vi.hoisted(() => ({ all: [] as FakeSocket[] }));
-vi.mock("socket.io-client", async () => {
-  const { FakeSocket } = await import("./fake-socket");
-  return {
-    io: () => {
-      const socket = new FakeSocket();
-      sockets.all.push(socket);
-      return socket;
-    },
-  };
-});
+vi.mock("socket.io-client", () => import("./fake-socket-io"));
 
 const session = vi.hoisted(() => ({ user: null as { id: string } | null }));
 vi.mock("../lib/auth/session", async (importOriginal) => ({

@@ -1,24 +1,14 @@
 import { QueryClient, QueryObserver } from "@tanstack/react-query";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { ChatContact } from "../../../../shared/chat";
-import { FakeSocket } from "../../../realtime/fake-socket";
 import { RealtimeClient } from "../../../realtime/realtime-client";
 import { chatKeys } from "../api/query-keys";
 import { testMessage } from "../test-message";
 import type { Thread } from "../thread";
 import { ChatConnection } from "./chat-connection";
+import { sockets } from "../../../realtime/fake-socket-io";
 
-const sockets = vi.hoisted(() => ({ all: [] as FakeSocket[] }));
-vi.mock("socket.io-client", async () => {
-  const { FakeSocket } = await import("../../../realtime/fake-socket");
-  return {
-    io: () => {
-      const socket = new FakeSocket();
-      sockets.all.push(socket);
-      return socket;
-    },
-  };
-});
+vi.mock("socket.io-client", () => import("../../../realtime/fake-socket-io"));
 
 // The outbox has its own tests; here it only has to load and show its items.
 const outboxItems = vi.hoisted(() => ({ current: [] as unknown[] }));

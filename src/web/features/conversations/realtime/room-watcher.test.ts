@@ -3,18 +3,9 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import type { FakeSocket } from "../../../realtime/fake-socket";
 import { RealtimeClient } from "../../../realtime/realtime-client";
 import { RoomWatcher } from "./room-watcher";
+import { sockets } from "../../../realtime/fake-socket-io";
 
-const sockets = vi.hoisted(() => ({ all: [] as FakeSocket[] }));
-vi.mock("socket.io-client", async () => {
-  const { FakeSocket } = await import("../../../realtime/fake-socket");
-  return {
-    io: () => {
-      const socket = new FakeSocket();
-      sockets.all.push(socket);
-      return socket;
-    },
-  };
-});
+vi.mock("socket.io-client", () => import("../../../realtime/fake-socket-io"));
 
 let realtime: RealtimeClient | undefined;
 afterEach(() => realtime?.close());

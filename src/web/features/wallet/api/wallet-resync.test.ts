@@ -1,24 +1,14 @@
 import { InfiniteQueryObserver, QueryClient, QueryObserver } from "@tanstack/react-query";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import type { FakeSocket } from "../../../realtime/fake-socket";
 import { RealtimeClient } from "../../../realtime/realtime-client";
 import { mySplitsQuery } from "../../splits/api/splits";
 import { earningsQuery } from "./get-earnings";
 import { walletTransactionsQuery } from "./get-transactions";
 import { walletSummaryQuery } from "./get-wallet";
 import { taxSummaryQuery, withdrawalsQuery } from "./withdrawals";
+import { sockets } from "../../../realtime/fake-socket-io";
 
-const sockets = vi.hoisted(() => ({ all: [] as FakeSocket[] }));
-vi.mock("socket.io-client", async () => {
-  const { FakeSocket } = await import("../../../realtime/fake-socket");
-  return {
-    io: () => {
-      const socket = new FakeSocket();
-      sockets.all.push(socket);
-      return socket;
-    },
-  };
-});
+vi.mock("socket.io-client", () => import("../../../realtime/fake-socket-io"));
 vi.mock("../../../lib/auth/session", async (importOriginal) => ({
   ...(await importOriginal<typeof import("../../../lib/auth/session")>()),
   fetchSessionUser: () => Promise.resolve({ id: "artist" }),
