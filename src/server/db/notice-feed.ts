@@ -9,10 +9,10 @@ export interface NoticeFeed {
   /** Whether notices are being heard now. */
   readonly live: boolean;
   /**
-   * `notice` for each notice; `live` when listening (again) and `lost` when
-   * the connection went: notices may have been missed, forget everything.
+   * Called at each notice, and whenever listening starts or stops (notices
+   * may have been missed meanwhile): either way, forget everything kept.
    */
-  subscribe(listener: (event: "notice" | "live" | "lost") => void): void;
+  onChange(listener: () => void): void;
   /** Resolves once every notice of a commit that finished before the call was heard. */
   heardSoFar(): Promise<void>;
   /** For readiness: listening, or why not (never drains the instance: readers fall back to reads). */

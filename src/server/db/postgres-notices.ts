@@ -28,7 +28,7 @@ export class PostgresNotices implements NoticeFeed {
   private retryMs = FIRST_RETRY_MS;
   private retryTimer: NodeJS.Timeout | undefined;
   private lastError = "not started";
-  private readonly listeners: ((event: "notice" | "live" | "lost") => void)[] = [];
+  private readonly listeners: (() => void)[] = [];
 
   constructor(private readonly options: PostgresNoticesOptions) {
     if (!/^[a-z_][a-z0-9_]*$/.test(options.channel)) {
@@ -40,7 +40,7 @@ export class PostgresNotices implements NoticeFeed {
     return this.listening;
   }
 
-  subscribe(listener: (event: "notice" | "live" | "lost") => void): void {
+  onChange(listener: () => void): void {
     this.listeners.push(listener);
   }
 
@@ -73,8 +73,8 @@ export class PostgresNotices implements NoticeFeed {
     return this.closed;
   }
 
-  private tell(event: "notice" | "live" | "lost"): void {
-    for (const listener of this.listeners) listener(event);
+  private changed(): void {
+    for (const listener of this.listeners) listener();
   }
 
   private async connect(): Promise<void> {
@@ -99,7 +99,7 @@ export class PostgresNotices implements NoticeFeed {
     client.on("notification", (message) => {
       if (message.channel !== channel) return;
       if (payload !== undefined && message.payload !== payload) return;
-      this.tell("notice");
+      this.changed();
     });
     try {
       await client.connect();
@@ -116,7 +116,7 @@ export class PostgresNotices implements NoticeFeed {
     this.listening = true;
     this.retryMs = FIRST_RETRY_MS;
     this.options.log.info({ channel }, "listening for database notices");
-    this.tell("live");
+    this.changed();
   }
 
   private dropped(client: pg.Client, err: Error): void {
@@ -129,7 +129,7 @@ export class PostgresNotices implements NoticeFeed {
       { channel: this.options.channel, err: err.message, retryInMs: this.retryMs },
       "database notices lost: reconnecting",
     );
-    if (wasListening) this.tell("lost");
+    if (wasListening) this.changed();
     this.retryTimer = setTimeout(() => void this.connect(), this.retryMs);
     this.retryTimer.unref();
     this.retryMs = Math.min(this.retryMs * 2, LAST_RETRY_MS);

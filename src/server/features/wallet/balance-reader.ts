@@ -1,5 +1,6 @@
 import type { Kysely } from "kysely";
 import type { WalletSummary } from "../../../shared/responses/wallet";
+import type { NoticeFeed } from "../../db/notice-feed";
 import type { Database } from "../../db/schema";
 import { balanceAndLastCreditOf } from "./account-repository";
 import { WalletCache } from "./wallet-cache";
@@ -21,14 +22,12 @@ const SUMMARY_TTL_MS = 10_000;
  */
 export class BalanceReader {
   private readonly kept = new WalletCache<WalletSummary>(SUMMARY_TTL_MS);
-  private keep = false;
 
-  constructor(private readonly db: Kysely<Database>) {}
-
-  /** Whether the database's notices are heard now; any change forgets what was kept. */
-  noticesHeard(live: boolean): void {
-    this.keep = live;
-    this.kept.forgetAll();
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly ledgerNotices?: NoticeFeed,
+  ) {
+    ledgerNotices?.onChange(() => this.kept.forgetAll());
   }
 
   forget(artistIds: readonly string[]): void {
@@ -36,7 +35,7 @@ export class BalanceReader {
   }
 
   async summary(artistId: string): Promise<WalletSummary> {
-    if (!this.keep) return this.read(artistId);
+    if (!this.ledgerNotices?.live) return this.read(artistId);
     return this.kept.get(artistId, "summary", () => this.read(artistId));
   }
 

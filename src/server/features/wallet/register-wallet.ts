@@ -8,10 +8,12 @@ import { WalletService } from "./wallet-service";
  * follows them and keeps summaries while they are heard (decision 116).
  */
 export async function registerWallet(app: FastifyInstance): Promise<void> {
-  const wallet = new WalletService({ db: app.ctx.database.db });
-  const { ledgerNotices } = app.ctx;
+  const { database, ledgerNotices } = app.ctx;
+  const wallet = new WalletService({
+    db: database.db,
+    ...(ledgerNotices ? { ledgerNotices } : {}),
+  });
   if (ledgerNotices) {
-    wallet.follow(ledgerNotices);
     await ledgerNotices.start();
     app.addHook("onClose", () => ledgerNotices.close());
   }

@@ -40,7 +40,10 @@ async function walletPlugin(parent: FastifyInstance, options: WalletRoutesOption
   const { database, config, mail, events } = parent.ctx;
   // Every instance drops what it kept of the artists a posting or a withdrawal step moved.
   events.onEveryInstance("ledger.posted", ({ artistIds }) => options.wallet.forget(artistIds));
-  events.onEveryInstance("withdrawal.changed", ({ artistId }) => options.wallet.forget([artistId]));
+  // A withdrawal moves the balance only: the artist's next read here, right
+  // after the answer, must not wait for the database's notice (decision 116),
+  // which reaches the other instances anyway.
+  events.on("withdrawal.changed", ({ artistId }) => options.wallet.forget([artistId]));
   events.on("ledger.posted", (event) => notifyEarnings({ database, config, mail }, event));
   await parent.register((scope, _options, done) => {
     scope.addHook("onSend", (_request, reply, payload, sent) => {

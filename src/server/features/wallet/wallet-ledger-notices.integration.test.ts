@@ -15,14 +15,15 @@ import {
   postStatement,
   type FixtureGroup,
 } from "../../test/ledger-fixtures";
-import { createTestApp, testDatabaseUrl, type TestApp } from "../../test/test-app";
+import { ORIGIN, createTestApp, testDatabaseUrl, type TestApp } from "../../test/test-app";
+import { creditArtist, savePayoutDetails } from "../../test/withdrawal-fixtures";
 
 const slow = { timeout: 60_000 };
 
 describe.skipIf(!testDatabaseUrl)("the wallet on PostgreSQL's ledger notices", () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await createTestApp();
+    t = await createTestApp({}, undefined, undefined, { PAYOUT_DETAILS_HOLD_HOURS: "0" });
   }, 120_000);
   afterAll(async () => {
     await t.close();
@@ -116,4 +117,26 @@ describe.skipIf(!testDatabaseUrl)("the wallet on PostgreSQL's ledger notices", (
       expect(await balance(artist)).toBe(2_500);
     },
   );
+
+  it("forgets the artist's summary at their own withdrawal, before any notice", slow, async () => {
+    const artist = await createUser(t.app, "Withdrawing Artist");
+    await creditArtist(t.app, artist.id, 100_000);
+    await savePayoutDetails(t.app, artist, { upiId: "withdrawing@okaxis" });
+    await notices().heardSoFar();
+    expect(await balance(artist)).toBe(100_000);
+    // The trigger off: only the withdrawal's own event can forget what was kept.
+    await sql`alter table ledger_account disable trigger ledger_account_changed`.execute(db());
+    try {
+      const asked = await t.app.inject({
+        method: "POST",
+        url: "/api/wallet/withdrawals",
+        headers: { cookie: artist.cookie, origin: ORIGIN },
+        payload: { amountPaise: 60_000, idempotencyKey: "withdrawing-1" },
+      });
+      expect(asked.statusCode).toBe(201);
+    } finally {
+      await sql`alter table ledger_account enable trigger ledger_account_changed`.execute(db());
+    }
+    expect(await balance(artist)).toBe(40_000);
+  });
 });

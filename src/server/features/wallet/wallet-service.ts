@@ -59,6 +59,12 @@ import {
 
 export interface WalletServiceDeps {
   db: Kysely<Database>;
+  /**
+   * The database's word of every ledger change, whichever process made it
+   * (PostgreSQL): each one forgets everything kept, and summaries are kept
+   * only while it is heard (decision 116).
+   */
+  ledgerNotices?: NoticeFeed;
   now?: () => number;
   /** Entries read per query while the CSV streams (tests make it small). */
   csvBatch?: number;
@@ -100,7 +106,11 @@ export class WalletService {
   constructor(deps: WalletServiceDeps) {
     this.csvBatch = deps.csvBatch ?? CSV_BATCH;
     this.db = deps.db;
-    this.balances = new BalanceReader(deps.db);
+    this.balances = new BalanceReader(deps.db, deps.ledgerNotices);
+    deps.ledgerNotices?.onChange(() => {
+      this.sumsKept.forgetAll();
+      this.answers.forgetAll();
+    });
     this.now = deps.now ?? Date.now;
   }
 
@@ -109,20 +119,6 @@ export class WalletService {
     this.sumsKept.forget(artistIds);
     this.answers.forget(artistIds);
     this.balances.forget(artistIds);
-  }
-
-  /**
-   * Follows the database's word of every ledger change, whichever process
-   * made it (PostgreSQL: a trigger's NOTIFY; the shell's statement import
-   * included): each notice, and each gap in hearing them, forgets
-   * everything kept; summaries are kept only while it is live.
-   */
-  follow(ledgerNotices: NoticeFeed): void {
-    ledgerNotices.subscribe(() => {
-      this.balances.noticesHeard(ledgerNotices.live);
-      this.sumsKept.forgetAll();
-      this.answers.forgetAll();
-    });
   }
 
   async summary(user: PublicUser): Promise<WalletSummary> {
