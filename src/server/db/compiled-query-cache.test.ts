@@ -54,6 +54,40 @@ describe("compiledQueryCache", () => {
     expect(builds).toBe(1);
   });
 
+  it("serves the handle's transactions with the shape it compiled, on their connection", async () => {
+    const run = compiledQueryCache<Db>();
+    let builds = 0;
+    const rename = (on: Kysely<Db>, id: string, owner: string) =>
+      run.affected(
+        on,
+        "rename",
+        (slot) => {
+          builds += 1;
+          return on
+            .updateTable("item")
+            .set({ owner: slot("owner") })
+            .where("id", "=", slot("id"));
+        },
+        { id, owner },
+      );
+    expect(await rename(db, "b1", "bea")).toBe(1);
+    await expect(
+      db.transaction().execute(async (trx) => {
+        expect(await rename(trx, "b1", "ben")).toBe(1);
+        throw new Error("undo");
+      }),
+    ).rejects.toThrow("undo");
+    expect(await rename(db, "nobody", "x")).toBe(0);
+    expect(builds).toBe(1);
+    const owner = await db
+      .selectFrom("item")
+      .select("owner")
+      .where("id", "=", "b1")
+      .executeTakeFirst();
+    expect(owner?.owner).toBe("bea");
+    await rename(db, "b1", "bob");
+  });
+
   it("refuses to run without a value for a slot", async () => {
     const run = compiledQueryCache<Db>();
     const build = (slot: SlotFn) => db.selectFrom("item").selectAll().where("id", "=", slot("id"));

@@ -1,4 +1,10 @@
-import { createQueryId, type Compilable, type CompiledQuery, type Kysely } from "kysely";
+import {
+  createQueryId,
+  type Compilable,
+  type CompiledQuery,
+  type Kysely,
+  type QueryResult,
+} from "kysely";
 
 /** Stands for a value given at each call; compiled into the parameter list as this string. */
 const MARK = "\u0000kysely-slot:";
@@ -34,16 +40,19 @@ interface Entry<R> {
  * in the key.
  */
 export function compiledQueryCache<DB>() {
-  const perDb = new WeakMap<Kysely<DB>, Map<string, Entry<unknown>>>();
+  // Keyed by the handle's adapter, which its transactions share: a query
+  // compiled once serves the handle and every transaction opened on it.
+  const perDialect = new WeakMap<object, Map<string, Entry<unknown>>>();
 
-  return async function run<R>(
+  async function execute<R>(
     db: Kysely<DB>,
     key: string,
     build: (slot: SlotFn) => Compilable<R>,
     values: Record<string, unknown>,
-  ): Promise<R[]> {
-    let entries = perDb.get(db);
-    if (!entries) perDb.set(db, (entries = new Map<string, Entry<unknown>>()));
+  ): Promise<QueryResult<R>> {
+    const dialect = db.getExecutor().adapter;
+    let entries = perDialect.get(dialect);
+    if (!entries) perDialect.set(dialect, (entries = new Map<string, Entry<unknown>>()));
     let entry = entries.get(key) as Entry<R> | undefined;
     if (!entry) {
       const compiled = build(slot).compile();
@@ -60,11 +69,28 @@ export function compiledQueryCache<DB>() {
       return values[s.name];
     });
     // A fresh query id per execution: plugins keep per-execution state by it.
-    const result = await db.executeQuery<R>({
-      ...entry.compiled,
-      parameters,
-      queryId: createQueryId(),
-    });
-    return result.rows;
-  };
+    return db.executeQuery<R>({ ...entry.compiled, parameters, queryId: createQueryId() });
+  }
+
+  /** The rows the query answers. */
+  async function run<R>(
+    db: Kysely<DB>,
+    key: string,
+    build: (slot: SlotFn) => Compilable<R>,
+    values: Record<string, unknown>,
+  ): Promise<R[]> {
+    return (await execute(db, key, build, values)).rows;
+  }
+
+  /** How many rows an insert, update or delete touched. */
+  async function affected(
+    db: Kysely<DB>,
+    key: string,
+    build: (slot: SlotFn) => Compilable,
+    values: Record<string, unknown>,
+  ): Promise<number> {
+    return Number((await execute(db, key, build, values)).numAffectedRows ?? 0);
+  }
+
+  return Object.assign(run, { affected });
 }

@@ -1,16 +1,25 @@
 import type { Kysely, Selectable } from "kysely";
 import type { Database, PayoutDetailsTable } from "../../db/schema";
+import { compiledQueryCache } from "../../db/compiled-query-cache";
 
 type Db = Kysely<Database>;
 export type PayoutDetailsRow = Selectable<PayoutDetailsTable>;
 
+/** Compiled once: every withdrawal reads the artist's terms from here. */
+const hotQuery = compiledQueryCache<Database>();
+
 /** The artist's row, or undefined before their first save. */
-export function findPayoutDetails(db: Db, userId: string): Promise<PayoutDetailsRow | undefined> {
-  return db
-    .selectFrom("payout_details")
-    .selectAll()
-    .where("userId", "=", userId)
-    .executeTakeFirst();
+export async function findPayoutDetails(
+  db: Db,
+  userId: string,
+): Promise<PayoutDetailsRow | undefined> {
+  const [row] = await hotQuery(
+    db,
+    "payout-details-of",
+    (slot) => db.selectFrom("payout_details").selectAll().where("userId", "=", slot("userId")),
+    { userId },
+  );
+  return row;
 }
 
 /** Replaces the artist's details in one statement (first save or a change). */

@@ -2,11 +2,15 @@ import type { Kysely, Selectable } from "kysely";
 import type { Database, WithdrawalTable } from "../../db/schema";
 import type { WithdrawalState } from "../../../shared/withdrawal-schemas";
 import { paiseFromDb } from "../../../shared/paise";
+import { compiledQueryCache } from "../../db/compiled-query-cache";
 
 /** The withdrawal table's SQL (issue 47); its money is the ledger's. */
 
 type Db = Kysely<Database>;
 export type WithdrawalRow = Selectable<WithdrawalTable>;
+
+/** A request's statements, each compiled once (a burst of presses, issue 47's speed). */
+const hotQuery = compiledQueryCache<Database>();
 
 /** Sums read back from the engine as paise, exactly (shared/paise.ts). */
 const whole = paiseFromDb;
@@ -27,16 +31,19 @@ export function isUniqueViolation(error: unknown): boolean {
   return code === "SQLITE_CONSTRAINT_UNIQUE" || code === "SQLITE_CONSTRAINT" || code === "23505";
 }
 
-export async function insertWithdrawal(db: Db, row: WithdrawalRow): Promise<void> {
-  await db.insertInto("withdrawal").values(row).execute();
+/** A burst's requests in one insert. */
+export async function insertWithdrawals(db: Db, rows: readonly WithdrawalRow[]): Promise<void> {
+  await db.insertInto("withdrawal").values(rows).execute();
 }
 
 export async function withdrawalByKey(db: Db, idempotencyKey: string) {
-  const row = await db
-    .selectFrom("withdrawal")
-    .selectAll()
-    .where("idempotencyKey", "=", idempotencyKey)
-    .executeTakeFirst();
+  const [row] = await hotQuery(
+    db,
+    "withdrawal-by-key",
+    (slot) =>
+      db.selectFrom("withdrawal").selectAll().where("idempotencyKey", "=", slot("key")).limit(1),
+    { key: idempotencyKey },
+  );
   return row && normalizeRow(row);
 }
 
@@ -60,27 +67,38 @@ export async function withdrawalsOf(db: Db, artistId: string, limit: number) {
 
 /** The artist's requested or approved withdrawal, if any. */
 export async function withdrawalInProgress(db: Db, artistId: string) {
-  const row = await db
-    .selectFrom("withdrawal")
-    .select("id")
-    .where("artistId", "=", artistId)
-    .where("state", "in", ["requested", "approved"])
-    .executeTakeFirst();
-  return row !== undefined;
+  const rows = await hotQuery(
+    db,
+    "withdrawal-in-progress",
+    (slot) =>
+      db
+        .selectFrom("withdrawal")
+        .select("id")
+        .where("artistId", "=", slot("artistId"))
+        .where("state", "in", ["requested", "approved"])
+        .limit(1),
+    { artistId },
+  );
+  return rows.length > 0;
 }
 
 /** What the year's standing withdrawals (failed ones returned) add up to, and their TDS. */
 export async function yearTotals(db: Db, artistId: string, financialYear: number) {
-  const row = await db
-    .selectFrom("withdrawal")
-    .select((eb) => [
-      eb.fn.sum<number | string>("amountPaise").as("withdrawn"),
-      eb.fn.sum<number | string>("tdsPaise").as("tds"),
-    ])
-    .where("artistId", "=", artistId)
-    .where("financialYear", "=", financialYear)
-    .where("state", "<>", "failed")
-    .executeTakeFirst();
+  const [row] = await hotQuery(
+    db,
+    "withdrawal-year-totals",
+    (slot) =>
+      db
+        .selectFrom("withdrawal")
+        .select((eb) => [
+          eb.fn.sum<number | string>("amountPaise").as("withdrawn"),
+          eb.fn.sum<number | string>("tdsPaise").as("tds"),
+        ])
+        .where("artistId", "=", slot("artistId"))
+        .where("financialYear", "=", slot("financialYear"))
+        .where("state", "<>", "failed"),
+    { artistId, financialYear },
+  );
   return { withdrawnPaise: whole(row?.withdrawn), tdsPaise: whole(row?.tds) };
 }
 
