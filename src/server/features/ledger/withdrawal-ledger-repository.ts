@@ -1,6 +1,7 @@
 import { sql, type Kysely } from "kysely";
 import type { Database } from "../../db/schema";
 import { paiseFromDb } from "../../../shared/paise";
+import { compiledQueryCache } from "../../db/compiled-query-cache";
 
 /*
  * The SQL of the withdrawal postings (issue 47), beside the statements'
@@ -10,6 +11,9 @@ import { paiseFromDb } from "../../../shared/paise";
  */
 
 type Db = Kysely<Database>;
+
+/** A withdrawal's statements, each compiled once (a burst of presses, issue 47's speed). */
+const hotQuery = compiledQueryCache<Database>();
 
 export interface LedgerAccountRef {
   id: string;
@@ -25,82 +29,104 @@ export async function ensureAccounts(db: Db, accounts: readonly LedgerAccountRef
     .execute();
 }
 
-/** Records the posting; false when its key was already posted (a retry: post nothing). */
-export async function insertMoneyPosting(
+/** A burst's postings in one insert; how many were new (all of them, unless a key repeats). */
+export async function insertMoneyPostings(
   db: Db,
-  posting: { id: string; idempotencyKey: string; kind: string; by: string | null; now: number },
-): Promise<boolean> {
+  postings: readonly {
+    id: string;
+    idempotencyKey: string;
+    kind: string;
+    by: string | null;
+    now: number;
+  }[],
+): Promise<number> {
   const result = await db
     .insertInto("ledger_posting")
-    .values({
-      id: posting.id,
-      idempotencyKey: posting.idempotencyKey,
-      kind: posting.kind,
-      statementId: null,
-      createdBy: posting.by,
-      createdAt: posting.now,
-    })
+    .values(
+      postings.map((p) => ({
+        id: p.id,
+        idempotencyKey: p.idempotencyKey,
+        kind: p.kind,
+        statementId: null,
+        createdBy: p.by,
+        createdAt: p.now,
+      })),
+    )
     .onConflict((oc) => oc.column("idempotencyKey").doNothing())
     .executeTakeFirst();
-  return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
+  return Number(result.numInsertedOrUpdatedRows ?? 0);
 }
 
-export async function insertEntries(
+/** A burst's entries (none of them zero) in one insert. */
+export async function insertEntryRows(
   db: Db,
-  postingId: string,
-  entries: readonly { accountId: string; amount: number }[],
-  now: number,
+  rows: readonly { postingId: string; accountId: string; amount: number; now: number }[],
 ): Promise<void> {
-  const rows = entries
-    .filter((e) => e.amount !== 0)
-    .map((e) => ({
-      postingId,
-      accountId: e.accountId,
-      amount: e.amount,
-      groupId: null,
-      createdAt: now,
-    }));
-  if (rows.length > 0) await db.insertInto("ledger_entry").values(rows).execute();
-}
-
-/** Takes the amount from the account only when it holds at least that much. */
-export async function debitIfCovered(db: Db, accountId: string, amount: number): Promise<boolean> {
-  const result = await db
-    .updateTable("ledger_account")
-    .set({ balance: sql`balance - ${sql.val(amount)}` })
-    .where("id", "=", accountId)
-    .where("balance", ">=", amount)
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) > 0;
-}
-
-/** Moves a balance by the amount (+ credits). */
-export async function addToBalance(db: Db, accountId: string, amount: number): Promise<void> {
-  if (amount === 0) return;
+  if (rows.length === 0) return;
   await db
-    .updateTable("ledger_account")
-    .set({ balance: sql`balance + ${sql.val(amount)}` })
-    .where("id", "=", accountId)
+    .insertInto("ledger_entry")
+    .values(
+      rows.map((r) => ({
+        postingId: r.postingId,
+        accountId: r.accountId,
+        amount: r.amount,
+        groupId: null,
+        createdAt: r.now,
+      })),
+    )
     .execute();
 }
 
-/** What the posting's entries add up to: zero, or the posting is wrong. */
-export async function entriesSum(db: Db, postingId: string): Promise<number> {
-  const row = await db
-    .selectFrom("ledger_entry")
-    .select((eb) => eb.fn.sum<number | string>("amount").as("total"))
-    .where("postingId", "=", postingId)
+/**
+ * Takes each amount from its account in one statement, each only when the
+ * account holds at least that much; answers how many were taken (one per
+ * distinct account when every balance covered its amount).
+ */
+export async function debitEachIfCovered(
+  db: Db,
+  debits: readonly { accountId: string; amount: number }[],
+): Promise<number> {
+  // Typed, or PostgreSQL reads a CASE of parameters as text.
+  const amountOf = sql<number>`case id ${sql.join(
+    debits.map((d) => sql`when ${d.accountId} then cast(${sql.val(d.amount)} as bigint)`),
+    sql` `,
+  )} end`;
+  const result = await db
+    .updateTable("ledger_account")
+    .set({ balance: sql`balance - ${amountOf}` })
+    .where(
+      "id",
+      "in",
+      debits.map((d) => d.accountId),
+    )
+    .where("balance", ">=", amountOf)
     .executeTakeFirst();
-  return paiseFromDb(row?.total);
+  return Number(result.numUpdatedRows);
+}
+
+/** Moves a balance by the amount (+ credits); false when the account does not exist. */
+export async function addToBalance(db: Db, accountId: string, amount: number): Promise<boolean> {
+  const updated = await hotQuery.affected(
+    db,
+    "withdrawal-add-to-balance",
+    (slot) =>
+      db
+        .updateTable("ledger_account")
+        .set({ balance: sql`balance + ${slot("amount")}` })
+        .where("id", "=", slot("accountId")),
+    { accountId, amount },
+  );
+  return updated > 0;
 }
 
 /** An account's balance in paise (0 when it does not exist yet). */
 export async function accountBalance(db: Db, accountId: string): Promise<number> {
-  const row = await db
-    .selectFrom("ledger_account")
-    .select("balance")
-    .where("id", "=", accountId)
-    .executeTakeFirst();
+  const [row] = await hotQuery(
+    db,
+    "ledger-account-balance",
+    (slot) => db.selectFrom("ledger_account").select("balance").where("id", "=", slot("accountId")),
+    { accountId },
+  );
   return paiseFromDb(row?.balance);
 }
 

@@ -4,11 +4,11 @@ import type { Database } from "../../db/schema";
 import {
   accountBalance,
   addToBalance,
-  debitIfCovered,
+  debitEachIfCovered,
   ensureAccounts,
-  entriesSum,
-  insertEntries,
-  insertMoneyPosting,
+  insertEntryRows,
+  insertMoneyPostings,
+  type LedgerAccountRef,
 } from "./withdrawal-ledger-repository";
 
 /*
@@ -53,11 +53,27 @@ export interface WithdrawalMoney {
 export class BalanceTooLowError extends Error {}
 export class UnbalancedWithdrawalError extends Error {}
 
-const FIXED = [
+const FIXED: readonly LedgerAccountRef[] = [
   { id: WITHDRAWALS_ACCOUNT, kind: "withdrawals", ownerId: null },
   { id: TDS_PAYABLE_ACCOUNT, kind: "tds_payable", ownerId: null },
   { id: PAID_OUT_ACCOUNT, kind: "paid_out", ownerId: null },
 ];
+
+const accountRef = (accountId: string, artistId: string): LedgerAccountRef =>
+  FIXED.find((a) => a.id === accountId) ?? { id: accountId, kind: "artist", ownerId: artistId };
+
+/**
+ * Credits (or moves) an account that may not exist yet: its row is made
+ * only when the update found none, so the usual posting pays no insert,
+ * and money is never added to an account that is not there.
+ */
+async function addToAccount(trx: Db, account: LedgerAccountRef, amount: number, now: number) {
+  if (await addToBalance(trx, account.id, amount)) return;
+  await ensureAccounts(trx, [account], now);
+  if (!(await addToBalance(trx, account.id, amount))) {
+    throw new Error(`ledger account ${account.id} could not be moved`);
+  }
+}
 
 async function post(
   trx: Db,
@@ -66,44 +82,84 @@ async function post(
   money: WithdrawalMoney,
   entries: { accountId: string; amount: number }[],
 ): Promise<string | null> {
-  const postingId = randomUUID();
-  const inserted = await insertMoneyPosting(trx, {
-    id: postingId,
-    idempotencyKey: key,
-    kind,
-    by: money.by,
-    now: money.now,
-  });
-  if (!inserted) return null;
-  await ensureAccounts(
-    trx,
-    [...FIXED, { id: artistAccount(money.artistId), kind: "artist", ownerId: money.artistId }],
-    money.now,
-  );
-  await insertEntries(trx, postingId, entries, money.now);
-  const sum = await entriesSum(trx, postingId);
+  // Checked before anything is written: the entries are exactly the rows inserted below.
+  const sum = entries.reduce((total, e) => total + e.amount, 0);
   if (sum !== 0) throw new UnbalancedWithdrawalError(`posting ${key} sums to ${sum}, not 0`);
-  for (const entry of entries) {
-    // The artist's debit is the one that must never overdraw: conditional.
-    if (entry.accountId === artistAccount(money.artistId) && entry.amount < 0) {
-      if (!(await debitIfCovered(trx, entry.accountId, -entry.amount))) {
-        throw new BalanceTooLowError(`the balance does not cover ${-entry.amount} paise`);
-      }
-    } else {
-      await addToBalance(trx, entry.accountId, entry.amount);
-    }
+  const postingId = randomUUID();
+  const inserted = await insertMoneyPostings(trx, [
+    { id: postingId, idempotencyKey: key, kind, by: money.by, now: money.now },
+  ]);
+  if (inserted === 0) return null;
+  // By account: every posting takes the shared accounts' rows in one order,
+  // so two never deadlock. (Paid and failed never debit an artist.)
+  const ordered = [...entries].sort((a, b) => a.accountId.localeCompare(b.accountId));
+  for (const entry of ordered) {
+    if (entry.amount === 0) continue;
+    await addToAccount(trx, accountRef(entry.accountId, money.artistId), entry.amount, money.now);
   }
+  // After the balances: an account made just now is there for its entries.
+  await insertEntryRows(
+    trx,
+    entries.filter((e) => e.amount !== 0).map((e) => ({ ...e, postingId, now: money.now })),
+  );
   return postingId;
 }
 
-/** The amount leaves the artist's balance: in flight less its TDS, and the TDS owed. */
-export function postWithdrawalRequest(trx: Db, money: WithdrawalMoney): Promise<string | null> {
-  const net = money.amountPaise - money.tdsPaise;
-  return post(trx, withdrawalPostingKeys.request(money.withdrawalId), "withdrawal", money, [
-    { accountId: artistAccount(money.artistId), amount: -money.amountPaise },
-    { accountId: WITHDRAWALS_ACCOUNT, amount: net },
-    { accountId: TDS_PAYABLE_ACCOUNT, amount: money.tdsPaise },
-  ]);
+/**
+ * A burst of requests posted together, in a few statements whatever their
+ * number (architecture 6b: set-based): per request the amount leaves the
+ * artist's balance, its net goes in flight and its TDS is owed. Throws
+ * BalanceTooLowError when any artist's balance does not cover their amount
+ * (nothing of the caller's transaction may then be committed; the caller
+ * tries each request alone to find which).
+ */
+export async function postWithdrawalRequests(
+  trx: Db,
+  requests: readonly WithdrawalMoney[],
+): Promise<void> {
+  const postings = requests.map((money) => ({
+    id: randomUUID(),
+    idempotencyKey: withdrawalPostingKeys.request(money.withdrawalId),
+    kind: "withdrawal" satisfies WithdrawalPostingKind,
+    by: money.by,
+    now: money.now,
+  }));
+  if ((await insertMoneyPostings(trx, postings)) !== postings.length) {
+    throw new Error("a withdrawal request was already posted");
+  }
+  const taken = await debitEachIfCovered(
+    trx,
+    requests.map((money) => ({
+      accountId: artistAccount(money.artistId),
+      amount: money.amountPaise,
+    })),
+  );
+  if (taken !== requests.length) {
+    throw new BalanceTooLowError("a balance does not cover its withdrawal");
+  }
+  const now = requests[0]?.now ?? 0;
+  let net = 0;
+  let tds = 0;
+  for (const money of requests) {
+    net += money.amountPaise - money.tdsPaise;
+    tds += money.tdsPaise;
+  }
+  // The shared accounts once per burst, in one order (see post()).
+  if (tds !== 0) await addToAccount(trx, accountRef(TDS_PAYABLE_ACCOUNT, ""), tds, now);
+  if (net !== 0) await addToAccount(trx, accountRef(WITHDRAWALS_ACCOUNT, ""), net, now);
+  await insertEntryRows(
+    trx,
+    requests.flatMap((money, i) => {
+      const postingId = postings[i]!.id;
+      return [
+        { accountId: artistAccount(money.artistId), amount: -money.amountPaise },
+        { accountId: WITHDRAWALS_ACCOUNT, amount: money.amountPaise - money.tdsPaise },
+        { accountId: TDS_PAYABLE_ACCOUNT, amount: money.tdsPaise },
+      ]
+        .filter((e) => e.amount !== 0)
+        .map((e) => ({ ...e, postingId, now: money.now }));
+    }),
+  );
 }
 
 /** The bank paid the artist: the in-flight money is paid out. */

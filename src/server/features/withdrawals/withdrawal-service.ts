@@ -14,13 +14,14 @@ import type {
   WithdrawalPreview,
 } from "../../../shared/responses/withdrawals";
 import type { PayoutConfig } from "../../config";
+import { perTurnTransactions } from "../../db/per-turn-transactions";
 import type { Database } from "../../db/schema";
 import type { DomainEvents } from "../../events/domain-events";
 import { HttpError } from "../../http/errors";
 import {
   availableBalanceOf,
   BalanceTooLowError,
-  postWithdrawalRequest,
+  postWithdrawalRequests,
 } from "../ledger/withdrawal-postings";
 import type {
   PayoutDetailsService,
@@ -28,7 +29,7 @@ import type {
 } from "../payout-details/payout-details-service";
 import { csvRow } from "../wallet/earnings-csv";
 import {
-  insertWithdrawal,
+  insertWithdrawals,
   isUniqueViolation,
   taxYearsOf,
   withdrawalByKey,
@@ -95,8 +96,29 @@ export const TAX_CSV_HEADER = [
 export class WithdrawalService {
   private readonly now: () => number;
 
+  /**
+   * Writes a request's row and posts its money in one transaction; the
+   * requests of one turn share it (a burst of presses, decision 117).
+   */
+  private readonly commitRequest: (row: WithdrawalRow) => Promise<boolean>;
+
   constructor(private readonly deps: WithdrawalServiceDeps) {
     this.now = deps.now ?? Date.now;
+    this.commitRequest = perTurnTransactions(deps.db, async (trx, rows: WithdrawalRow[]) => {
+      await insertWithdrawals(trx, rows);
+      await postWithdrawalRequests(
+        trx,
+        rows.map((row) => ({
+          withdrawalId: row.id,
+          artistId: row.artistId,
+          amountPaise: row.amountPaise,
+          tdsPaise: row.tdsPaise,
+          by: row.artistId,
+          now: row.requestedAt,
+        })),
+      );
+      return rows.map(() => true);
+    });
   }
 
   /** The artist's withdrawals, balance, minimum, and why withdrawing is closed now (if it is). */
@@ -170,17 +192,7 @@ export class WithdrawalService {
     };
     const { id } = row;
     try {
-      await db.transaction().execute(async (trx) => {
-        await insertWithdrawal(trx, row);
-        await postWithdrawalRequest(trx, {
-          withdrawalId: id,
-          artistId: user.id,
-          amountPaise,
-          tdsPaise: tds.tdsPaise,
-          by: user.id,
-          now: at,
-        });
-      });
+      await this.commitRequest(row);
     } catch (error) {
       if (error instanceof BalanceTooLowError) {
         throw refused({ status: 400, message: m.upTo(await this.balance(user.id)) });

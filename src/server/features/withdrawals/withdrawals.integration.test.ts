@@ -207,6 +207,36 @@ describe("parallel and repeated requests", slow, () => {
     expect(await balance(artist)).toBe(0);
   });
 
+  it("many artists at once are each debited their own amount, written together", async () => {
+    const amounts = [60_000, 75_000, 90_000, 105_000, 120_000];
+    const artists = await Promise.all(
+      amounts.map(async (_, i) => (await artistWith(500_000, null, `Burst Artist ${i}`)).artist),
+    );
+    const answers = await Promise.all(artists.map((artist, i) => withdraw(artist, amounts[i]!)));
+    expect(answers.map((a) => a.statusCode)).toEqual([201, 201, 201, 201, 201]);
+    for (const [i, artist] of artists.entries()) {
+      const wallet = await list(artist);
+      expect(wallet.items.map((w) => w.amountPaise)).toEqual([amounts[i]]);
+      expect(wallet.balancePaise).toBe(500_000 - amounts[i]!);
+    }
+  });
+
+  it("a double press among others at once is sent back alone; the others are written", async () => {
+    const pair = await Promise.all(
+      [0, 1].map(async (i) => (await artistWith(500_000, null, `Pressing Artist ${i}`)).artist),
+    );
+    const [presser, other] = pair as [TestUser, TestUser];
+    const answers = await Promise.all([
+      withdraw(presser, 60_000, "pressed-twice"),
+      withdraw(other, 70_000),
+      withdraw(presser, 60_000, "pressed-twice"),
+    ]);
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 201, 201]);
+    expect(answers[0].json().id).toBe(answers[2].json().id);
+    expect(await balance(presser)).toBe(440_000);
+    expect(await balance(other)).toBe(430_000);
+  });
+
   it("a retry or a double press with the same key is one withdrawal", async () => {
     const { artist } = await artistWith(300_000, "ABCDE1234F");
     const answers = await Promise.all(
