@@ -120,3 +120,29 @@ describe(`mail job payloads (${testDatabaseUrl ? "pg-boss" : "in-process"})`, ()
     expect(smtp.mails.filter(smtp.to("someone@example.test"))).toHaveLength(0);
   }, 60_000);
 });
+
+describe("a burst of notices", () => {
+  it("is recorded in one write, each key once: a repeated key in the same burst answers false", async () => {
+    const later = Date.now() + 3_600_000;
+    const schedule = (email: string, key: string) =>
+      outbox.schedule("reset-request", { email }, later, key);
+    const answers = await Promise.all([
+      schedule("one@burst.test", "burst:one"),
+      schedule("two@burst.test", "burst:two"),
+      schedule("one@burst.test", "burst:one"),
+      schedule("three@burst.test", "burst:three"),
+    ]);
+    expect(answers).toEqual([true, true, false, true]);
+    const rows = await database.db
+      .selectFrom("mail_job")
+      .select(["dedupeKey", "payload"])
+      .where("dedupeKey", "like", "burst:%")
+      .orderBy("dedupeKey")
+      .execute();
+    expect(rows.map((r) => [r.dedupeKey, JSON.parse(r.payload) as unknown])).toEqual([
+      ["burst:one", { email: "one@burst.test" }],
+      ["burst:three", { email: "three@burst.test" }],
+      ["burst:two", { email: "two@burst.test" }],
+    ]);
+  });
+});

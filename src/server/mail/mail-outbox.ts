@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from "fastify";
 import PQueue from "p-queue";
 import type { DatabaseHandle } from "../db/database";
+import { perTurnTransactions } from "../db/per-turn-transactions";
 import type { JobQueue } from "../jobs/job-queue";
 import { safeMessage, type MailMessage } from "./mail-message";
 import {
@@ -17,8 +18,9 @@ import {
   dueJobs,
   findJob,
   finishJob,
-  insertJob,
+  insertJobs,
   rescheduleJob,
+  type NewJob,
 } from "./outbox-repository";
 
 /** Decides when a job is due what (if anything) to send; null sends nothing. */
@@ -69,6 +71,8 @@ export class MailOutbox {
   private readonly sending: PQueue;
   private readonly now: () => number;
   private readonly claimMs: number;
+  /** Records a job; false when a pending job with the same key already exists. */
+  private readonly insertJob: (job: NewJob) => Promise<boolean>;
 
   constructor(
     private readonly database: DatabaseHandle,
@@ -80,6 +84,8 @@ export class MailOutbox {
     this.now = options.now ?? Date.now;
     this.claimMs = options.claimMs ?? SEND_CLAIM_MS;
     this.sending = new PQueue({ concurrency: options.sendConcurrency ?? SEND_CONCURRENCY });
+    // A burst of notices (50 withdrawals' steps at once) is one insert and one commit.
+    this.insertJob = perTurnTransactions(database.db, insertJobs);
   }
 
   /** Registers how a scheduled job of this kind becomes a mail when due. */
@@ -94,7 +100,7 @@ export class MailOutbox {
   async send(message: MailMessage, priority = MAIL_JOB_PRIORITY.mail): Promise<void> {
     const id = crypto.randomUUID();
     const at = this.now();
-    await insertJob(this.database.db, {
+    await this.insertJob({
       id,
       kind: "mail",
       payload: safeMessage(message),
@@ -117,7 +123,7 @@ export class MailOutbox {
   ): Promise<boolean> {
     const id = crypto.randomUUID();
     const priority = MAIL_JOB_PRIORITY[kind];
-    const inserted = await insertJob(this.database.db, {
+    const inserted = await this.insertJob({
       id,
       kind,
       payload,
@@ -143,7 +149,7 @@ export class MailOutbox {
   ): Promise<RecordedJob> {
     const id = crypto.randomUUID();
     const at = this.now();
-    await insertJob(this.database.db, { id, kind, payload, priority, runAt: at, createdAt: at });
+    await this.insertJob({ id, kind, payload, priority, runAt: at, createdAt: at });
     return { id, priority };
   }
 

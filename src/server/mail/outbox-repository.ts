@@ -15,24 +15,34 @@ export interface NewJob {
   createdAt: number;
 }
 
-/** Records a job; false when a pending job with the same key already exists. */
-export async function insertJob(db: Kysely<Database>, job: NewJob): Promise<boolean> {
-  const result = await db
+/**
+ * Records jobs in one insert; per job, false when a pending job with the
+ * same key already exists (or came earlier in the same list).
+ */
+export async function insertJobs(
+  db: Kysely<Database>,
+  jobs: readonly NewJob[],
+): Promise<boolean[]> {
+  const inserted = await db
     .insertInto("mail_job")
-    .values({
-      id: job.id,
-      kind: job.kind,
-      payload: JSON.stringify(job.payload),
-      status: "pending",
-      priority: job.priority,
-      runAt: job.runAt,
-      attempts: 0,
-      dedupeKey: job.dedupeKey ?? null,
-      createdAt: job.createdAt,
-    })
+    .values(
+      jobs.map((job) => ({
+        id: job.id,
+        kind: job.kind,
+        payload: JSON.stringify(job.payload),
+        status: "pending",
+        priority: job.priority,
+        runAt: job.runAt,
+        attempts: 0,
+        dedupeKey: job.dedupeKey ?? null,
+        createdAt: job.createdAt,
+      })),
+    )
     .onConflict((oc) => oc.doNothing())
-    .executeTakeFirst();
-  return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
+    .returning("id")
+    .execute();
+  const ids = new Set(inserted.map((row) => row.id));
+  return jobs.map((job) => ids.has(job.id));
 }
 
 /**
