@@ -65,41 +65,39 @@ export async function withdrawalsOf(db: Db, artistId: string, limit: number) {
   return rows.map(normalizeRow);
 }
 
-/** The artist's requested or approved withdrawal, if any. */
-export async function withdrawalInProgress(db: Db, artistId: string) {
+/** A withdrawal that is neither paid nor failed holds the artist's next one back. */
+const IN_PROGRESS_STATES: readonly WithdrawalState[] = ["requested", "approved"];
+export const isInProgress = (state: string) => IN_PROGRESS_STATES.some((s) => s === state);
+
+/**
+ * In one compiled statement, the artist's withdrawals a new request depends
+ * on: one in progress, those of the financial year (for the TDS), and the
+ * one already made with this idempotency key, if any.
+ */
+export async function withdrawalsBearingOn(
+  db: Db,
+  artistId: string,
+  financialYear: number,
+  idempotencyKey: string,
+) {
   const rows = await hotQuery(
     db,
-    "withdrawal-in-progress",
+    "withdrawals-bearing-on-a-request",
     (slot) =>
       db
         .selectFrom("withdrawal")
-        .select("id")
+        .selectAll()
         .where("artistId", "=", slot("artistId"))
-        .where("state", "in", ["requested", "approved"])
-        .limit(1),
-    { artistId },
+        .where((eb) =>
+          eb.or([
+            eb("state", "in", IN_PROGRESS_STATES),
+            eb("financialYear", "=", slot("financialYear")),
+            eb("idempotencyKey", "=", slot("key")),
+          ]),
+        ),
+    { artistId, financialYear, key: idempotencyKey },
   );
-  return rows.length > 0;
-}
-
-/** What the year's standing withdrawals (failed ones returned) add up to, and their TDS. */
-export async function yearTotals(db: Db, artistId: string, financialYear: number) {
-  const [row] = await hotQuery(
-    db,
-    "withdrawal-year-totals",
-    (slot) =>
-      db
-        .selectFrom("withdrawal")
-        .select((eb) => [
-          eb.fn.sum<number | string>("amountPaise").as("withdrawn"),
-          eb.fn.sum<number | string>("tdsPaise").as("tds"),
-        ])
-        .where("artistId", "=", slot("artistId"))
-        .where("financialYear", "=", slot("financialYear"))
-        .where("state", "<>", "failed"),
-    { artistId, financialYear },
-  );
-  return { withdrawnPaise: whole(row?.withdrawn), tdsPaise: whole(row?.tds) };
+  return rows.map(normalizeRow);
 }
 
 /** Per financial year: withdrawn and TDS (standing ones), paid out (net of paid ones). */

@@ -33,9 +33,9 @@ import {
   isUniqueViolation,
   taxYearsOf,
   withdrawalByKey,
-  withdrawalInProgress,
+  withdrawalsBearingOn,
+  isInProgress,
   withdrawalsOf,
-  yearTotals,
   type WithdrawalRow,
 } from "./withdrawal-repository";
 import { financialYearLabel, withdrawalView } from "./withdrawal-view";
@@ -126,7 +126,7 @@ export class WithdrawalService {
     requireArtist(user);
     const [rows, standing] = await Promise.all([
       withdrawalsOf(this.deps.db, user.id, LIST_LIMIT),
-      this.standingOf(user.id),
+      this.situationOf(user.id).then((s) => s.standing),
     ]);
     return {
       items: rows.map(withdrawalView),
@@ -139,7 +139,7 @@ export class WithdrawalService {
   /** What a withdrawal of this amount would deduct, and the refusal it would meet now. */
   async preview(user: PublicUser, amountPaise: number): Promise<WithdrawalPreview> {
     requireArtist(user);
-    const [standing, year] = await Promise.all([this.standingOf(user.id), this.yearSoFar(user.id)]);
+    const { standing, year } = await this.situationOf(user.id);
     const tds = this.tdsOf(year, standing.hasPan, amountPaise);
     const refusal = this.refusalBy(standing, amountPaise);
     return { ...tds, line: withdrawalPreviewLine(tds), refusal: refusal?.message ?? null };
@@ -157,12 +157,11 @@ export class WithdrawalService {
     requireArtist(user);
     const { db } = this.deps;
     const key = `${user.id}:${clientKey ?? randomUUID()}`;
-    const earlier = await withdrawalByKey(db, key);
-    if (earlier) return { withdrawal: withdrawalView(earlier), created: false };
     // One read of everything the refusals and the TDS depend on; the
     // transaction below re-checks what could change meanwhile (the balance,
     // a withdrawal in progress) on its own.
-    const [standing, year] = await Promise.all([this.standingOf(user.id), this.yearSoFar(user.id)]);
+    const { standing, year, earlier } = await this.situationOf(user.id, key);
+    if (earlier) return { withdrawal: withdrawalView(earlier), created: false };
     const refusal = this.refusalBy(standing, amountPaise);
     if (refusal) throw refused(refusal);
     const at = this.now();
@@ -249,22 +248,33 @@ export class WithdrawalService {
     );
   }
 
-  /** Everything a refusal depends on, read at once. */
-  private async standingOf(artistId: string): Promise<Standing> {
+  /**
+   * Everything a refusal and the TDS depend on, read at once (three
+   * statements side by side): the payout terms, the balance, and the
+   * artist's withdrawals that bear on a new one, the one made with this key
+   * among them.
+   */
+  private async situationOf(artistId: string, key = "") {
     const { db } = this.deps;
-    const [terms, inProgress, balancePaise] = await Promise.all([
-      this.deps.payoutDetails.withdrawalTermsOf(artistId),
-      withdrawalInProgress(db, artistId),
-      availableBalanceOf(db, artistId),
-    ]);
-    return { ...terms, inProgress, balancePaise };
-  }
-
-  /** The TDS depends on what the artist has withdrawn this financial year. */
-  private async yearSoFar(artistId: string): Promise<YearSoFar> {
     const financialYear = financialYearOf(this.now()).startYear;
-    const totals = await yearTotals(this.deps.db, artistId, financialYear);
-    return { financialYear, ...totals };
+    const [terms, balancePaise, rows] = await Promise.all([
+      this.deps.payoutDetails.withdrawalTermsOf(artistId),
+      availableBalanceOf(db, artistId),
+      withdrawalsBearingOn(db, artistId, financialYear, key),
+    ]);
+    const standing: Standing = {
+      ...terms,
+      balancePaise,
+      inProgress: rows.some((r) => isInProgress(r.state)),
+    };
+    // Failed ones returned their money: they count for nothing.
+    const counted = rows.filter((r) => r.financialYear === financialYear && r.state !== "failed");
+    const year: YearSoFar = {
+      financialYear,
+      withdrawnPaise: counted.reduce((sum, r) => sum + r.amountPaise, 0),
+      tdsPaise: counted.reduce((sum, r) => sum + r.tdsPaise, 0),
+    };
+    return { standing, year, earlier: rows.find((r) => key !== "" && r.idempotencyKey === key) };
   }
 
   private refusalBy(standing: Standing, amountPaise: number): Refusal | null {
