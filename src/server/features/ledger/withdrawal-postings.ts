@@ -62,6 +62,14 @@ const FIXED: readonly LedgerAccountRef[] = [
 const accountRef = (accountId: string, artistId: string): LedgerAccountRef =>
   FIXED.find((a) => a.id === accountId) ?? { id: accountId, kind: "artist", ownerId: artistId };
 
+type Entry = { accountId: string; amount: number };
+
+/** A posting's entries must sum to zero; checked before anything is written. */
+function checkBalanced(key: string, entries: readonly Entry[]) {
+  const sum = entries.reduce((total, e) => total + e.amount, 0);
+  if (sum !== 0) throw new UnbalancedWithdrawalError(`posting ${key} sums to ${sum}, not 0`);
+}
+
 /**
  * Credits (or moves) an account that may not exist yet: its row is made
  * only when the update found none, so the usual posting pays no insert,
@@ -80,11 +88,9 @@ async function post(
   key: string,
   kind: WithdrawalPostingKind,
   money: WithdrawalMoney,
-  entries: { accountId: string; amount: number }[],
+  entries: Entry[],
 ): Promise<string | null> {
-  // Checked before anything is written: the entries are exactly the rows inserted below.
-  const sum = entries.reduce((total, e) => total + e.amount, 0);
-  if (sum !== 0) throw new UnbalancedWithdrawalError(`posting ${key} sums to ${sum}, not 0`);
+  checkBalanced(key, entries);
   const postingId = randomUUID();
   const inserted = await insertMoneyPostings(trx, [
     { id: postingId, idempotencyKey: key, kind, by: money.by, now: money.now },
@@ -105,28 +111,44 @@ async function post(
   return postingId;
 }
 
+/** A request: the amount leaves the artist's balance, its net goes in flight, its TDS is owed. */
+function requestEntries(money: WithdrawalMoney): Entry[] {
+  return [
+    { accountId: artistAccount(money.artistId), amount: -money.amountPaise },
+    { accountId: WITHDRAWALS_ACCOUNT, amount: money.amountPaise - money.tdsPaise },
+    { accountId: TDS_PAYABLE_ACCOUNT, amount: money.tdsPaise },
+  ].filter((e) => e.amount !== 0);
+}
+
 /**
  * A burst of requests posted together, in a few statements whatever their
- * number (architecture 6b: set-based): per request the amount leaves the
- * artist's balance, its net goes in flight and its TDS is owed. Throws
- * BalanceTooLowError when any artist's balance does not cover their amount
- * (nothing of the caller's transaction may then be committed; the caller
- * tries each request alone to find which).
+ * number (architecture 6b: set-based): one insert of the postings, one
+ * conditional debit of every artist, one move per shared account by the sum
+ * of its entries, one insert of the entries. Throws BalanceTooLowError when
+ * any artist's balance does not cover their amount; the caller's
+ * transaction must then be rolled back (the caller tries each request alone
+ * to find which).
  */
 export async function postWithdrawalRequests(
   trx: Db,
   requests: readonly WithdrawalMoney[],
 ): Promise<void> {
-  const postings = requests.map((money) => ({
-    id: randomUUID(),
-    idempotencyKey: withdrawalPostingKeys.request(money.withdrawalId),
-    kind: "withdrawal" satisfies WithdrawalPostingKind,
-    by: money.by,
-    now: money.now,
-  }));
-  if ((await insertMoneyPostings(trx, postings)) !== postings.length) {
-    throw new Error("a withdrawal request was already posted");
-  }
+  const posted = requests.map((money) => {
+    const key = withdrawalPostingKeys.request(money.withdrawalId);
+    const entries = requestEntries(money);
+    checkBalanced(key, entries);
+    return { money, entries, posting: { id: randomUUID(), idempotencyKey: key } };
+  });
+  const inserted = await insertMoneyPostings(
+    trx,
+    posted.map(({ money, posting }) => ({
+      ...posting,
+      kind: "withdrawal",
+      by: money.by,
+      now: money.now,
+    })),
+  );
+  if (inserted !== posted.length) throw new Error("a withdrawal request was already posted");
   const taken = await debitEachIfCovered(
     trx,
     requests.map((money) => ({
@@ -137,29 +159,15 @@ export async function postWithdrawalRequests(
   if (taken !== requests.length) {
     throw new BalanceTooLowError("a balance does not cover its withdrawal");
   }
-  const now = requests[0]?.now ?? 0;
-  let net = 0;
-  let tds = 0;
-  for (const money of requests) {
-    net += money.amountPaise - money.tdsPaise;
-    tds += money.tdsPaise;
-  }
-  // The shared accounts once per burst, in one order (see post()).
-  if (tds !== 0) await addToAccount(trx, accountRef(TDS_PAYABLE_ACCOUNT, ""), tds, now);
-  if (net !== 0) await addToAccount(trx, accountRef(WITHDRAWALS_ACCOUNT, ""), net, now);
-  await insertEntryRows(
-    trx,
-    requests.flatMap((money, i) => {
-      const postingId = postings[i]!.id;
-      return [
-        { accountId: artistAccount(money.artistId), amount: -money.amountPaise },
-        { accountId: WITHDRAWALS_ACCOUNT, amount: money.amountPaise - money.tdsPaise },
-        { accountId: TDS_PAYABLE_ACCOUNT, amount: money.tdsPaise },
-      ]
-        .filter((e) => e.amount !== 0)
-        .map((e) => ({ ...e, postingId, now: money.now }));
-    }),
+  // The shared accounts once per burst, by the sum of their entries, in id order (see post()).
+  const rows = posted.flatMap(({ money, entries, posting }) =>
+    entries.map((e) => ({ ...e, postingId: posting.id, now: money.now })),
   );
+  for (const account of [...FIXED].sort((a, b) => a.id.localeCompare(b.id))) {
+    const moved = rows.reduce((sum, e) => (e.accountId === account.id ? sum + e.amount : sum), 0);
+    if (moved !== 0) await addToAccount(trx, account, moved, rows[0]!.now);
+  }
+  await insertEntryRows(trx, rows);
 }
 
 /** The bank paid the artist: the in-flight money is paid out. */
