@@ -11,6 +11,7 @@ import type { PayoutDetailsService } from "../payout-details/payout-details-serv
 import { bankFileCsv } from "./bank-file";
 import {
   countsByState,
+  IN_PROGRESS_STATES,
   moveWithdrawal,
   withdrawalById,
   withdrawalsInState,
@@ -126,7 +127,7 @@ export class PayoutDeskService {
     const row = await this.existing(id);
     const at = this.now();
     const moved = await this.deps.db.transaction().execute(async (trx) => {
-      const ok = await moveWithdrawal(trx, id, ["requested", "approved"], {
+      const ok = await moveWithdrawal(trx, id, IN_PROGRESS_STATES, {
         state: "failed",
         failureReason: reason,
         failedAt: at,

@@ -66,7 +66,7 @@ export async function withdrawalsOf(db: Db, artistId: string, limit: number) {
 }
 
 /** A withdrawal that is neither paid nor failed holds the artist's next one back. */
-const IN_PROGRESS_STATES: readonly WithdrawalState[] = ["requested", "approved"];
+export const IN_PROGRESS_STATES: readonly WithdrawalState[] = ["requested", "approved"];
 export const isInProgress = (state: string) => IN_PROGRESS_STATES.some((s) => s === state);
 
 /**

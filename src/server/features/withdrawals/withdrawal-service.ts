@@ -100,7 +100,7 @@ export class WithdrawalService {
    * Writes a request's row and posts its money in one transaction; the
    * requests of one turn share it (a burst of presses, decision 117).
    */
-  private readonly commitRequest: (row: WithdrawalRow) => Promise<boolean>;
+  private readonly commitRequest: (row: WithdrawalRow) => Promise<string>;
 
   constructor(private readonly deps: WithdrawalServiceDeps) {
     this.now = deps.now ?? Date.now;
@@ -117,7 +117,7 @@ export class WithdrawalService {
           now: row.requestedAt,
         })),
       );
-      return rows.map(() => true);
+      return rows.map((row) => row.id);
     });
   }
 
