@@ -91,6 +91,16 @@ describe("session cache", () => {
     expect(getSession).not.toHaveBeenCalled();
   });
 
+  it("reads the misses of one turn in one query, each request answered with its own user", async () => {
+    const users = await Promise.all([1, 2, 3, 4].map(() => signUp(app)));
+    queries = 0;
+    const answers = await Promise.all(users.map((user) => me(user.cookie)));
+    expect(answers.map((a) => a.json<{ email: string }>().email)).toEqual(
+      users.map((user) => user.email),
+    );
+    expect(queries).toBe(1);
+  });
+
   it("refuses a tampered cookie without reading the database", async () => {
     const { cookie } = await signUp(app);
     const [name, value] = cookie.split("=") as [string, string];

@@ -1,5 +1,5 @@
+import { createHmac, timingSafeEqual } from "node:crypto";
 import type { FastifyRequest } from "fastify";
-import { constantTimeEqual, makeSignature } from "better-auth/crypto";
 import { fromNodeHeaders } from "better-auth/node";
 import { parseCookies } from "better-call";
 import type { Kysely } from "kysely";
@@ -10,7 +10,8 @@ import type { DomainEvents } from "../events/domain-events";
 import { HttpError } from "../http/errors";
 import { SESSION_EXPIRES_IN_SECONDS, SESSION_UPDATE_AGE_SECONDS, type Auth } from "./auth";
 import { LAST_SEEN_EVERY_MS } from "./session-service";
-import { sessionWithUserByToken } from "./session-repository";
+import { batchedReads } from "../db/batched-reads";
+import { sessionsWithUsersByTokens } from "./session-repository";
 
 export interface SessionInfo {
   user: PublicUser;
@@ -83,19 +84,28 @@ export function sessionCookie(header: string | undefined): string | undefined {
 
 /**
  * The session token in a signed cookie value (`token.signature`), or null
- * when the signature is not the auth secret's. The signature is made by
- * better-auth's own `makeSignature` (the HMAC-SHA256 better-call signs the
- * cookie with) and compared in constant time; only a cache miss pays it.
+ * when the signature is not the auth secret's. better-call signs the cookie
+ * with HMAC-SHA256 in base64 (its `makeSignature`, through WebCrypto, which
+ * imports the key again on every call: about a millisecond each under a
+ * burst); node:crypto computes the same bytes synchronously, compared in
+ * constant time. Only a cache miss pays it.
  */
-export async function verifiedToken(value: string, secret: string): Promise<string | null> {
+export function verifiedToken(value: string, secret: string): string | null {
   const dot = value.lastIndexOf(".");
   if (dot < 1) return null;
   const token = value.slice(0, dot);
-  const expected = await makeSignature(token, secret);
-  return constantTimeEqual(value.slice(dot + 1), expected) ? token : null;
+  const expected = createHmac("sha256", secret).update(token).digest();
+  const given = Buffer.from(value.slice(dot + 1), "base64");
+  // Base64 decoding forgives; the signature must also be written exactly as better-call writes it.
+  if (given.length !== expected.length || given.toString("base64") !== value.slice(dot + 1)) {
+    return null;
+  }
+  return timingSafeEqual(given, expected) ? token : null;
 }
 
 const epoch = (value: Date | string) => new Date(value).getTime();
+
+type SessionRow = Awaited<ReturnType<typeof sessionsWithUsersByTokens>>[number];
 
 /** What a session lookup needs: the database, the auth secret, and (for tests) the clock. */
 export interface SessionReaderOptions {
@@ -103,7 +113,7 @@ export interface SessionReaderOptions {
   touch?: (sessionId: string) => Promise<void>;
   /**
    * With both, a session not in the cache is checked here (signature, then one
-   * precompiled query) instead of through better-auth's getSession; better-auth
+   * query per turn for all its misses) instead of through better-auth's getSession; better-auth
    * is asked only when the session is due for its daily extension.
    */
   db?: Kysely<Database>;
@@ -117,7 +127,7 @@ export interface SessionReaderOptions {
  * kept in a bounded LRU cache keyed by the signed session cookie, so a hot
  * route pays a map lookup: the cookie's exact bytes were verified when they
  * were cached (a cached verify). A miss checks the signature with node:crypto
- * and reads session and user in one precompiled query; no better-auth
+ * and reads session and user in one query shared by the turn's misses; no better-auth
  * context is built except for the daily extension of the session.
  */
 export class SessionReader {
@@ -129,6 +139,8 @@ export class SessionReader {
   /** Bumped by every revocation: a lookup that overlapped one is answered but not cached. */
   private generation = 0;
   private readonly now: () => number;
+  /** Session and user by token; the misses of one turn read together. */
+  private readonly sessionOf?: (token: string) => Promise<SessionRow | undefined>;
 
   constructor(
     private readonly auth: Auth,
@@ -136,6 +148,14 @@ export class SessionReader {
     private readonly options: SessionReaderOptions = {},
   ) {
     this.now = options.now ?? (() => Date.now());
+    const { db } = options;
+    if (db) {
+      this.sessionOf = batchedReads(async (tokens) => {
+        const rows = await sessionsWithUsersByTokens(db, tokens);
+        const byToken = new Map(rows.map((row) => [row.token, row]));
+        return tokens.map((token) => byToken.get(token));
+      });
+    }
     this.cache = new LRUCache<string, SessionInfo>({
       max: SESSION_CACHE_MAX_ENTRIES,
       ttl: SESSION_CACHE_TTL_MS,
@@ -204,11 +224,11 @@ export class SessionReader {
   }
 
   private async find(cookie: string, headers: FastifyRequest["headers"]) {
-    const { db, secret } = this.options;
-    if (db && secret) {
-      const token = await verifiedToken(cookie, secret);
+    const { secret } = this.options;
+    if (this.sessionOf && secret) {
+      const token = verifiedToken(cookie, secret);
       if (!token) return null;
-      const row = await sessionWithUserByToken(db, token);
+      const row = await this.sessionOf(token);
       if (!row) return null;
       const expiresAt = epoch(row.expiresAt);
       if (expiresAt <= this.now()) return null;

@@ -1,42 +1,35 @@
 import type { Kysely } from "kysely";
-import { compiledQueryCache } from "../db/compiled-query-cache";
 import type { Database } from "../db/schema";
 
-const compiled = compiledQueryCache<Database>();
-
 /**
- * A session and its user by the session's token: one precompiled query (the
- * session reader's cache miss, on the hot path of every signed-in request).
+ * Sessions and their users by the sessions' tokens, in one query: the
+ * session reader's cache misses of one turn (on the hot path of every
+ * signed-in request; a burst after the cache's TTL asks for many at once).
  */
-export async function sessionWithUserByToken(db: Kysely<Database>, token: string) {
-  const [row] = await compiled(
-    db,
-    "session-reader:by-token",
-    (slot) =>
-      db
-        .selectFrom("session")
-        .innerJoin("user", "user.id", "session.userId")
-        .select([
-          "session.id as sessionId",
-          "session.expiresAt",
-          "session.updatedAt",
-          "user.id",
-          "user.email",
-          "user.name",
-          "user.username",
-          "user.artistName",
-          "user.admin",
-          "user.createdAt",
-          "user.bio",
-          "user.profilePicture",
-          "user.spotifyUrl",
-          "user.appleMusicUrl",
-          "user.youtubeUrl",
-        ])
-        .where("session.token", "=", slot("token")),
-    { token },
-  );
-  return row;
+export function sessionsWithUsersByTokens(db: Kysely<Database>, tokens: readonly string[]) {
+  return db
+    .selectFrom("session")
+    .innerJoin("user", "user.id", "session.userId")
+    .select([
+      "session.token",
+      "session.id as sessionId",
+      "session.expiresAt",
+      "session.updatedAt",
+      "user.id",
+      "user.email",
+      "user.name",
+      "user.username",
+      "user.artistName",
+      "user.admin",
+      "user.createdAt",
+      "user.bio",
+      "user.profilePicture",
+      "user.spotifyUrl",
+      "user.appleMusicUrl",
+      "user.youtubeUrl",
+    ])
+    .where("session.token", "in", tokens)
+    .execute();
 }
 
 /** Every session row of one account, expired or not. */

@@ -130,6 +130,19 @@ export async function accountBalance(db: Db, accountId: string): Promise<number>
   return paiseFromDb(row?.balance);
 }
 
+/** Several accounts' balances (paise) by account id; an account not yet opened holds 0. */
+export async function accountBalances(
+  db: Db,
+  accountIds: readonly string[],
+): Promise<Map<string, number>> {
+  const rows = await db
+    .selectFrom("ledger_account")
+    .select(["id", "balance"])
+    .where("id", "in", accountIds)
+    .execute();
+  return new Map(rows.map((row) => [row.id, paiseFromDb(row.balance)]));
+}
+
 /** What the withdrawal rows say the withdrawal accounts should hold (paise). */
 export async function withdrawalSumsByState(db: Db) {
   const rows = await db

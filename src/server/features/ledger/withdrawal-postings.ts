@@ -3,6 +3,7 @@ import type { Kysely } from "kysely";
 import type { Database } from "../../db/schema";
 import {
   accountBalance,
+  accountBalances,
   addToBalance,
   debitEachIfCovered,
   ensureAccounts,
@@ -192,4 +193,10 @@ export function postWithdrawalFailed(trx: Db, money: WithdrawalMoney): Promise<s
 /** The artist's available balance in paise. */
 export function availableBalanceOf(db: Db, artistId: string): Promise<number> {
   return accountBalance(db, artistAccount(artistId));
+}
+
+/** Several artists' available balances (paise), in their order. */
+export async function availableBalancesOf(db: Db, artistIds: readonly string[]): Promise<number[]> {
+  const balances = await accountBalances(db, artistIds.map(artistAccount));
+  return artistIds.map((id) => balances.get(artistAccount(id)) ?? 0);
 }

@@ -22,6 +22,11 @@ export async function findPayoutDetails(
   return row;
 }
 
+/** The rows of these artists (a turn's withdrawal requests read together); missing ones left out. */
+export function payoutDetailsOf(db: Db, userIds: readonly string[]): Promise<PayoutDetailsRow[]> {
+  return db.selectFrom("payout_details").selectAll().where("userId", "in", userIds).execute();
+}
+
 /** Replaces the artist's details in one statement (first save or a change). */
 export async function upsertPayoutDetails(db: Db, row: PayoutDetailsRow): Promise<void> {
   await db

@@ -10,6 +10,7 @@ import type { PublicUser } from "../../../shared/user";
 import type { AttemptLimiter } from "../../auth/attempt-limiter";
 import type { PayoutConfig } from "../../config";
 import type { Database } from "../../db/schema";
+import { batchedReads } from "../../db/batched-reads";
 import { HttpError } from "../../http/errors";
 import { checkPassword } from "../account/service";
 import type { NoticeDeps } from "../notices/notice-deps";
@@ -17,6 +18,7 @@ import { notifyPayoutDetailsChanged } from "../notices/security-notices";
 import type { PayoutCipher } from "./payout-cipher";
 import {
   findPayoutDetails,
+  payoutDetailsOf,
   upsertPayoutDetails,
   type PayoutDetailsRow,
 } from "./payout-details-repository";
@@ -49,9 +51,15 @@ export interface WithdrawalTerms {
  */
 export class PayoutDetailsService {
   private readonly now: () => number;
+  /** The rows a turn's withdrawal requests ask for, read in one statement. */
+  private readonly rowOf: (userId: string) => Promise<PayoutDetailsRow | undefined>;
 
   constructor(private readonly deps: PayoutDetailsServiceDeps) {
     this.now = deps.now ?? Date.now;
+    this.rowOf = batchedReads(async (userIds) => {
+      const rows = new Map((await payoutDetailsOf(deps.db, userIds)).map((r) => [r.userId, r]));
+      return userIds.map((id) => rows.get(id));
+    });
   }
 
   /** The artist's details, masked, with the hold and the TDS rates the page explains. */
@@ -112,7 +120,7 @@ export class PayoutDetailsService {
 
   /** Whether the artist may withdraw now, and at which TDS rate (with or without PAN). */
   async withdrawalTermsOf(userId: string): Promise<WithdrawalTerms> {
-    const row = await findPayoutDetails(this.deps.db, userId);
+    const row = await this.rowOf(userId);
     return {
       hasDetails: row !== undefined,
       hasPan: row?.panEncrypted != null,

@@ -14,12 +14,14 @@ import type {
   WithdrawalPreview,
 } from "../../../shared/responses/withdrawals";
 import type { PayoutConfig } from "../../config";
+import { batchedReads } from "../../db/batched-reads";
 import { perTurnTransactions } from "../../db/per-turn-transactions";
 import type { Database } from "../../db/schema";
 import type { DomainEvents } from "../../events/domain-events";
 import { HttpError } from "../../http/errors";
 import {
   availableBalanceOf,
+  availableBalancesOf,
   BalanceTooLowError,
   postWithdrawalRequests,
 } from "../ledger/withdrawal-postings";
@@ -35,6 +37,7 @@ import {
   withdrawalByKey,
   withdrawalsBearingOn,
   isInProgress,
+  type BearingAsk,
   withdrawalsOf,
   type WithdrawalRow,
 } from "./withdrawal-repository";
@@ -102,8 +105,14 @@ export class WithdrawalService {
    */
   private readonly commitRequest: (row: WithdrawalRow) => Promise<string>;
 
+  /** A turn's reads of balances, and of the withdrawals bearing on requests, one statement each. */
+  private readonly balanceOf: (artistId: string) => Promise<number>;
+  private readonly bearingOn: (ask: BearingAsk) => Promise<WithdrawalRow[]>;
+
   constructor(private readonly deps: WithdrawalServiceDeps) {
     this.now = deps.now ?? Date.now;
+    this.balanceOf = batchedReads((artistIds) => availableBalancesOf(deps.db, artistIds));
+    this.bearingOn = batchedReads((asks) => withdrawalsBearingOn(deps.db, asks));
     this.commitRequest = perTurnTransactions(deps.db, async (trx, rows: WithdrawalRow[]) => {
       await insertWithdrawals(trx, rows);
       await postWithdrawalRequests(
@@ -250,17 +259,16 @@ export class WithdrawalService {
 
   /**
    * Everything a refusal and the TDS depend on, read at once (three
-   * statements side by side): the payout terms, the balance, and the
-   * artist's withdrawals that bear on a new one, the one made with this key
-   * among them.
+   * statements side by side, shared by the requests of the same turn): the
+   * payout terms, the balance, and the artist's withdrawals that bear on a
+   * new one, the one made with this key among them.
    */
   private async situationOf(artistId: string, key = "") {
-    const { db } = this.deps;
     const financialYear = financialYearOf(this.now()).startYear;
     const [terms, balancePaise, rows] = await Promise.all([
       this.deps.payoutDetails.withdrawalTermsOf(artistId),
-      availableBalanceOf(db, artistId),
-      withdrawalsBearingOn(db, artistId, financialYear, key),
+      this.balanceOf(artistId),
+      this.bearingOn({ artistId, financialYear, key }),
     ]);
     const standing: Standing = {
       ...terms,

@@ -221,6 +221,31 @@ describe("parallel and repeated requests", slow, () => {
     }
   });
 
+  it("artists at once each meet their own terms: TDS with and without a PAN, no details, one in progress", async () => {
+    const withPan = (await artistWith(500_000, "ABCDE1234F", "Burst With PAN")).artist;
+    const withoutPan = (await artistWith(500_000, null, "Burst Without PAN")).artist;
+    const noDetails = await createUser(t.app, "Burst Without Details");
+    await creditArtist(t.app, noDetails.id, 500_000);
+    const busy = (await artistWith(500_000, "ABCDE1234F", "Burst Already Withdrawing")).artist;
+    expect((await withdraw(busy, 60_000)).statusCode).toBe(201);
+
+    // Read together in one turn; each answer must be its own artist's.
+    const [a, b, c, d] = await Promise.all([
+      withdraw(withPan, 120_000),
+      withdraw(withoutPan, 120_000),
+      withdraw(noDetails, 120_000),
+      withdraw(busy, 60_000),
+    ]);
+    expect([a.statusCode, b.statusCode, c.statusCode, d.statusCode]).toEqual([201, 201, 400, 409]);
+    // Rs.1,200 crosses the Rs.1,000 threshold: the rate on the whole of it.
+    expect(a.json<Withdrawal>().tdsPaise).toBe(12_000);
+    expect(b.json<Withdrawal>().tdsPaise).toBe(24_000);
+    expect(c.json().message).toBe(m.noDetails);
+    expect(d.json().message).toBe(m.inProgress);
+    expect(await balance(withPan)).toBe(380_000);
+    expect(await balance(busy)).toBe(440_000);
+  });
+
   it("a double press among others at once is sent back alone; the others are written", async () => {
     const pair = await Promise.all(
       [0, 1].map(async (i) => (await artistWith(500_000, null, `Pressing Artist ${i}`)).artist),
