@@ -52,8 +52,6 @@ import uploadsPlugin from "./features/uploads/routes";
 import { registerSplits } from "./features/splits/register-splits";
 import { createStatements } from "./features/statements/register-statements";
 import { registerWallet } from "./features/wallet/register-wallet";
-import { PayoutDeskService } from "./features/withdrawals/payout-desk-service";
-import { WithdrawalService } from "./features/withdrawals/withdrawal-service";
 import withdrawalsPlugin from "./features/withdrawals/routes";
 import realtimePlugin from "./realtime/socket-server";
 import { logEngineErrors } from "./engine-errors";
@@ -334,16 +332,6 @@ async function registerPayoutDetails(
     notices: { database, config, mail },
   });
   await app.register(payoutDetailsPlugin, { service, perIpPerMinute });
-  // Withdrawals read the details' terms (hold, PAN) and the desk their destinations.
-  const { events } = app.ctx;
-  await app.register(withdrawalsPlugin, {
-    withdrawals: new WithdrawalService({
-      db: database.db,
-      payoutDetails: service,
-      payouts: config.payouts,
-      events,
-    }),
-    desk: new PayoutDeskService({ db: database.db, payoutDetails: service, events }),
-  });
+  await app.register(withdrawalsPlugin, { payoutDetails: service });
   await registerSplits(app);
 }

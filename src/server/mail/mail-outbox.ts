@@ -1,7 +1,9 @@
 import type { FastifyBaseLogger } from "fastify";
+import type { Kysely } from "kysely";
 import PQueue from "p-queue";
 import type { DatabaseHandle } from "../db/database";
 import { perTurnTransactions } from "../db/per-turn-transactions";
+import type { Database } from "../db/schema";
 import type { JobQueue } from "../jobs/job-queue";
 import { safeMessage, type MailMessage } from "./mail-message";
 import {
@@ -151,6 +153,32 @@ export class MailOutbox {
     const at = this.now();
     await this.insertJob({ id, kind, payload, priority, runAt: at, createdAt: at });
     return { id, priority };
+  }
+
+  /**
+   * Records due-now jobs in the caller's transaction (a transactional
+   * outbox: a job exists exactly when the change that called for it
+   * committed). Answers, per item, what to wake once the transaction has
+   * committed, or null when a pending job with its key already exists.
+   */
+  async recordIn<K extends ComposedJobName>(
+    trx: Kysely<Database>,
+    kind: K,
+    items: readonly { payload: MailJobMap[K]; dedupeKey?: string }[],
+  ): Promise<(RecordedJob | null)[]> {
+    const at = this.now();
+    const priority = MAIL_JOB_PRIORITY[kind];
+    const jobs: NewJob[] = items.map((item) => ({
+      id: crypto.randomUUID(),
+      kind,
+      payload: item.payload,
+      priority,
+      runAt: at,
+      createdAt: at,
+      ...(item.dedupeKey ? { dedupeKey: item.dedupeKey } : {}),
+    }));
+    const inserted = await insertJobs(trx, jobs);
+    return jobs.map((job, i) => (inserted[i] ? { id: job.id, priority } : null));
   }
 
   /** Tells the engine a recorded job is due now. */

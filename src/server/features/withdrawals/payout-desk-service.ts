@@ -8,7 +8,9 @@ import type { DomainEvents } from "../../events/domain-events";
 import { HttpError } from "../../http/errors";
 import { postWithdrawalFailed, postWithdrawalPaid } from "../ledger/withdrawal-postings";
 import type { PayoutDetailsService } from "../payout-details/payout-details-service";
+import type { RecordedJob } from "../../mail/mail-outbox";
 import { bankFileCsv } from "./bank-file";
+import type { WithdrawalStepMails } from "./withdrawal-notices";
 import {
   countsByState,
   IN_PROGRESS_STATES,
@@ -22,11 +24,15 @@ import { withdrawalView } from "./withdrawal-view";
 export interface PayoutDeskDeps {
   db: Kysely<Database>;
   payoutDetails: PayoutDetailsService;
+  /** Each step's mail, recorded in the step's own transaction. */
+  stepMails: WithdrawalStepMails;
   events: Pick<DomainEvents, "emit">;
   now?: () => number;
 }
 
 const VIEW_LIMIT = 500;
+
+type DeskStep = "approved" | "paid" | "failed";
 
 /**
  * The finance desk's payouts (issue 47, section 4). Each step is a guarded
@@ -67,18 +73,21 @@ export class PayoutDeskService {
     const skipped: string[] = [];
     for (const id of new Set(ids)) {
       const at = this.now();
-      const moved = await moveWithdrawal(this.deps.db, id, ["requested"], {
-        state: "approved",
-        approvedAt: at,
-        approvedBy: agentId,
-        updatedAt: at,
+      const stepMail = await this.deps.db.transaction().execute(async (trx) => {
+        const ok = await moveWithdrawal(trx, id, ["requested"], {
+          state: "approved",
+          approvedAt: at,
+          approvedBy: agentId,
+          updatedAt: at,
+        });
+        return ok ? this.recordStep(trx, id, "approved") : false;
       });
-      if (!moved) {
+      if (stepMail === false) {
         skipped.push(id);
         continue;
       }
       approved.push(id);
-      await this.announce(id, "approved");
+      await this.announce(id, "approved", stepMail);
     }
     return { approved, skipped };
   }
@@ -115,11 +124,12 @@ export class PayoutDeskService {
         paidBy: agentId,
         updatedAt: at,
       });
-      if (ok) await postWithdrawalPaid(trx, moneyOf(row, agentId, at));
-      return ok;
+      if (!ok) return false;
+      await postWithdrawalPaid(trx, moneyOf(row, agentId, at));
+      return this.recordStep(trx, id, "paid");
     });
-    if (!moved) throw await this.notPossible(id, "paid");
-    await this.announce(id, "paid");
+    if (moved === false) throw await this.notPossible(id, "paid");
+    await this.announce(id, "paid", moved);
   }
 
   /** Failed with a reason: the whole amount returns to the artist and its TDS is undone. */
@@ -134,11 +144,12 @@ export class PayoutDeskService {
         failedBy: agentId,
         updatedAt: at,
       });
-      if (ok) await postWithdrawalFailed(trx, moneyOf(row, agentId, at));
-      return ok;
+      if (!ok) return false;
+      await postWithdrawalFailed(trx, moneyOf(row, agentId, at));
+      return this.recordStep(trx, id, "failed");
     });
-    if (!moved) throw await this.notPossible(id, "marked failed");
-    await this.announce(id, "failed");
+    if (moved === false) throw await this.notPossible(id, "marked failed");
+    await this.announce(id, "failed", moved);
   }
 
   private async existing(id: string): Promise<WithdrawalRow> {
@@ -152,7 +163,14 @@ export class PayoutDeskService {
     return new HttpError(409, m.notPossible(row.state, step), undefined, "CONFLICT");
   }
 
-  private async announce(id: string, state: "approved" | "paid" | "failed") {
+  /** The step's mail, in the step's transaction; what to wake after it commits. */
+  private async recordStep(trx: Kysely<Database>, withdrawalId: string, state: DeskStep) {
+    const [job] = await this.deps.stepMails.recordIn(trx, [{ withdrawalId, state }]);
+    return job ?? null;
+  }
+
+  private async announce(id: string, state: DeskStep, stepMail: RecordedJob | null) {
+    this.deps.stepMails.wake([stepMail]);
     const row = await this.existing(id);
     await this.deps.events.emit("withdrawal.changed", {
       withdrawalId: id,

@@ -24,13 +24,13 @@ import {
   withdrawalRequestSchema,
 } from "../../../shared/withdrawal-schemas";
 import { requireFinance } from "../../auth/finance-role";
-import type { PayoutDeskService } from "./payout-desk-service";
-import { registerWithdrawalNotices } from "./withdrawal-notices";
-import type { WithdrawalService } from "./withdrawal-service";
+import { PayoutDeskService } from "./payout-desk-service";
+import { withdrawalStepMails } from "./withdrawal-notices";
+import { WithdrawalService, type WithdrawalServiceDeps } from "./withdrawal-service";
 
 export interface WithdrawalRoutesOptions {
-  withdrawals: WithdrawalService;
-  desk: PayoutDeskService;
+  /** Withdrawals read the details' terms (hold, PAN) and the desk their destinations. */
+  payoutDetails: WithdrawalServiceDeps["payoutDetails"];
 }
 
 const csvBody = (what: string) => z.unknown().describe(what);
@@ -43,19 +43,28 @@ const done204 = { 204: z.null(), ...errorResponses };
  */
 async function withdrawalsPlugin(
   parent: FastifyInstance,
-  options: WithdrawalRoutesOptions,
+  { payoutDetails }: WithdrawalRoutesOptions,
 ): Promise<void> {
   const { database, config, mail, events } = parent.ctx;
-  registerWithdrawalNotices({ database, config, mail, events });
+  const { db } = database;
+  const stepMails = withdrawalStepMails({ database, config, mail });
+  const withdrawals = new WithdrawalService({
+    db,
+    payoutDetails,
+    stepMails,
+    payouts: config.payouts,
+    events,
+  });
+  const desk = new PayoutDeskService({ db, payoutDetails, stepMails, events });
   await parent.register((scope, _options, done) => {
     scope.addHook("onSend", (_request, reply, payload, sent) => {
       reply.header("cache-control", "private, no-store");
       sent(null, payload);
     });
-    registerArtistRoutes(scope, options.withdrawals);
-    registerTaxRoutes(scope, options.withdrawals);
-    registerDeskRoutes(scope, options.desk);
-    registerDeskStepRoutes(scope, options.desk);
+    registerArtistRoutes(scope, withdrawals);
+    registerTaxRoutes(scope, withdrawals);
+    registerDeskRoutes(scope, desk);
+    registerDeskStepRoutes(scope, desk);
     done();
   });
 }

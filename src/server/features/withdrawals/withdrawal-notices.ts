@@ -1,35 +1,57 @@
-import type { AppContext } from "../../context";
-import type { DomainEventMap } from "../../events/domain-events";
+import type { Kysely } from "kysely";
+import type { WithdrawalState } from "../../../shared/withdrawal-schemas";
+import type { Database } from "../../db/schema";
 import type { MailJobMap, MailJobName } from "../../mail/mail-jobs";
 import type { MailMessage } from "../../mail/mail-message";
+import type { RecordedJob } from "../../mail/mail-outbox";
 import type { NoticeDeps } from "../notices/notice-deps";
 import { artistContact, withdrawalById } from "./withdrawal-repository";
 
 /** The outbox job that mails a withdrawal's step. */
 export const WITHDRAWAL_STEP_JOB = "withdrawal-step" satisfies MailJobName;
 
-/**
- * Each step of a withdrawal, mailed to its artist once (issue 47, section 4).
- * The step is recorded as an outbox job (one insert, keyed so a step is never
- * mailed twice) and rendered when the job runs: React Email's render is the
- * costliest part of a withdrawal, and the artist's request must not wait for it.
- */
-export function registerWithdrawalNotices(ctx: NoticeDeps & Pick<AppContext, "events">): void {
-  ctx.mail.compose(WITHDRAWAL_STEP_JOB, (payload) => composeWithdrawalStep(ctx, payload));
-  ctx.events.on("withdrawal.changed", (event) => recordWithdrawalStep(ctx, event));
+/** A withdrawal's step, to mail to its artist. */
+export interface WithdrawalStep {
+  withdrawalId: string;
+  state: WithdrawalState;
 }
 
-async function recordWithdrawalStep(
-  ctx: NoticeDeps,
-  event: DomainEventMap["withdrawal.changed"],
-): Promise<void> {
-  const { withdrawalId, state } = event;
-  await ctx.mail.schedule(
-    WITHDRAWAL_STEP_JOB,
-    { withdrawalId, state },
-    Date.now(),
-    `withdrawal:${withdrawalId}:${state}`,
-  );
+/**
+ * Each step of a withdrawal, mailed to its artist once (issue 47, section 4).
+ * The step's mail is recorded as an outbox job in the very transaction that
+ * makes the step (keyed, so a step is never mailed twice): a step that
+ * committed always has its mail, and one rolled back has none. It is
+ * rendered when the job runs: React Email's render is the costliest part of
+ * a withdrawal, and the artist's request must not wait for it.
+ */
+export interface WithdrawalStepMails {
+  /** Records the steps' mails in `trx`; per step, what to wake after the commit (null: already recorded). */
+  recordIn(
+    trx: Kysely<Database>,
+    steps: readonly WithdrawalStep[],
+  ): Promise<(RecordedJob | null)[]>;
+  /** Wakes the recorded mails once their transaction has committed. */
+  wake(jobs: readonly (RecordedJob | null)[]): void;
+}
+
+export function withdrawalStepMails(ctx: NoticeDeps): WithdrawalStepMails {
+  const { mail } = ctx;
+  mail.compose(WITHDRAWAL_STEP_JOB, (payload) => composeWithdrawalStep(ctx, payload));
+  return {
+    recordIn: (trx, steps) =>
+      mail.recordIn(
+        trx,
+        WITHDRAWAL_STEP_JOB,
+        steps.map((step) => ({
+          payload: { withdrawalId: step.withdrawalId, state: step.state },
+          dedupeKey: `withdrawal:${step.withdrawalId}:${step.state}`,
+        })),
+      ),
+    wake: (jobs) => {
+      // A job the engine is not told about now is found by its sweep.
+      for (const job of jobs) if (job) void mail.wake(job);
+    },
+  };
 }
 
 /** The step's mail, from the withdrawal as it is now; nothing if it or its artist is gone. */

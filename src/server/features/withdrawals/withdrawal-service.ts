@@ -41,12 +41,16 @@ import {
   withdrawalsOf,
   type WithdrawalRow,
 } from "./withdrawal-repository";
+import type { RecordedJob } from "../../mail/mail-outbox";
+import type { WithdrawalStepMails } from "./withdrawal-notices";
 import { financialYearLabel, withdrawalView } from "./withdrawal-view";
 import { paiseFromBigInt } from "../../../shared/paise";
 
 export interface WithdrawalServiceDeps {
   db: Kysely<Database>;
   payoutDetails: PayoutDetailsService;
+  /** The request's step mail, recorded in the request's own transaction. */
+  stepMails: WithdrawalStepMails;
   payouts: Pick<PayoutConfig, "tds" | "minimumPaise">;
   events: Pick<DomainEvents, "emit">;
   now?: () => number;
@@ -100,10 +104,11 @@ export class WithdrawalService {
   private readonly now: () => number;
 
   /**
-   * Writes a request's row and posts its money in one transaction; the
-   * requests of one turn share it (a burst of presses, decision 117).
+   * Writes a request's row, posts its money and records its step mail in one
+   * transaction; the requests of one turn share it (a burst of presses,
+   * decision 117). Answers the mail to wake after the commit.
    */
-  private readonly commitRequest: (row: WithdrawalRow) => Promise<string>;
+  private readonly commitRequest: (row: WithdrawalRow) => Promise<RecordedJob | null>;
 
   /** A turn's reads of balances, and of the withdrawals bearing on requests, one statement each. */
   private readonly balanceOf: (artistId: string) => Promise<number>;
@@ -126,7 +131,10 @@ export class WithdrawalService {
           now: row.requestedAt,
         })),
       );
-      return rows.map((row) => row.id);
+      return deps.stepMails.recordIn(
+        trx,
+        rows.map((row) => ({ withdrawalId: row.id, state: "requested" })),
+      );
     });
   }
 
@@ -199,8 +207,9 @@ export class WithdrawalService {
       updatedAt: at,
     };
     const { id } = row;
+    let stepMail: RecordedJob | null;
     try {
-      await this.commitRequest(row);
+      stepMail = await this.commitRequest(row);
     } catch (error) {
       if (error instanceof BalanceTooLowError) {
         throw refused({ status: 400, message: m.upTo(await this.balance(user.id)) });
@@ -211,6 +220,7 @@ export class WithdrawalService {
       if (first) return { withdrawal: withdrawalView(first), created: false };
       throw refused({ status: 409, message: m.inProgress });
     }
+    this.deps.stepMails.wake([stepMail]);
     await this.deps.events.emit("withdrawal.changed", {
       withdrawalId: id,
       artistId: user.id,

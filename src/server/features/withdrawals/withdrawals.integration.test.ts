@@ -1,3 +1,4 @@
+import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { PayoutDesk, Withdrawal, WithdrawalList } from "../../../shared/responses/withdrawals";
 import { withdrawalMessages as m } from "../../../shared/withdrawal-messages";
@@ -419,5 +420,37 @@ describe("ledger-check", slow, () => {
       .where("id", "=", row.id)
       .execute();
     expect(await booksDisagreeing(db)).toEqual([]);
+  });
+});
+
+describe("a step and its mail commit together", slow, () => {
+  /** Runs `during` while the outbox's table cannot be written, then puts it back. */
+  async function withoutOutbox<T>(during: () => Promise<T>): Promise<T> {
+    const { db } = t.app.ctx.database;
+    await sql`alter table mail_job rename to mail_job_away`.execute(db);
+    try {
+      return await during();
+    } finally {
+      await sql`alter table mail_job_away rename to mail_job`.execute(db);
+    }
+  }
+
+  it("a request whose mail cannot be recorded is not made, and a desk step not taken", async () => {
+    const { artist } = await artistWith(300_000, "ABCDE1234F", "Outbox Artist");
+    const refused = await withoutOutbox(() => withdraw(artist, 100_000));
+    expect(refused.statusCode).toBe(500);
+    expect((await list(artist)).items).toEqual([]);
+    expect(await balance(artist)).toBe(300_000);
+
+    const w = (await withdraw(artist, 100_000)).json<Withdrawal>();
+    expect((await approve(w.id)).statusCode).toBe(204);
+    const notPaid = await withoutOutbox(() => pay(w.id));
+    expect(notPaid.statusCode).toBe(500);
+    expect((await list(artist)).items[0]).toMatchObject({ id: w.id, state: "approved" });
+    expect(await booksDisagreeing(t.app.ctx.database.db)).toEqual([]);
+    expect((await pay(w.id)).statusCode).toBe(204);
+    await smtp.waitFor(
+      (mail) => mail.rcptTo.includes(artist.email) && mail.parsed.subject === m.paidSubject,
+    );
   });
 });
