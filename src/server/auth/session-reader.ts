@@ -10,7 +10,7 @@ import type { DomainEvents } from "../events/domain-events";
 import { HttpError } from "../http/errors";
 import { SESSION_EXPIRES_IN_SECONDS, SESSION_UPDATE_AGE_SECONDS, type Auth } from "./auth";
 import { LAST_SEEN_EVERY_MS } from "./session-service";
-import { batchedReads } from "../db/batched-reads";
+import { batchedRowsByKey } from "../db/batched-reads";
 import { sessionsWithUsersByTokens } from "./session-repository";
 
 export interface SessionInfo {
@@ -150,11 +150,10 @@ export class SessionReader {
     this.now = options.now ?? (() => Date.now());
     const { db } = options;
     if (db) {
-      this.sessionOf = batchedReads(async (tokens) => {
-        const rows = await sessionsWithUsersByTokens(db, tokens);
-        const byToken = new Map(rows.map((row) => [row.token, row]));
-        return tokens.map((token) => byToken.get(token));
-      });
+      this.sessionOf = batchedRowsByKey(
+        (tokens) => sessionsWithUsersByTokens(db, tokens),
+        (row) => row.token,
+      );
     }
     this.cache = new LRUCache<string, SessionInfo>({
       max: SESSION_CACHE_MAX_ENTRIES,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { batchedReads } from "./batched-reads";
+import { batchedReads, batchedRowsByKey } from "./batched-reads";
 
 describe("batchedReads", () => {
   it("reads the keys asked for in one turn in one call, each answered with its own value", async () => {
@@ -60,5 +60,23 @@ describe("batchedReads", () => {
     expect(failed.map((r) => r.status)).toEqual(["rejected", "rejected"]);
     fail = false;
     expect(await read("x")).toBe("x!");
+  });
+});
+
+describe("batchedRowsByKey", () => {
+  it("answers each lookup with its own row, whatever order the rows come in, or undefined", async () => {
+    const rows = [
+      { id: "b", name: "Bee" },
+      { id: "a", name: "Ay" },
+    ];
+    const read = batchedRowsByKey(
+      (ids: readonly string[]) => Promise.resolve(rows.filter((r) => ids.includes(r.id))),
+      (row) => row.id,
+    );
+    expect(await Promise.all(["a", "missing", "b"].map((id) => read(id)))).toEqual([
+      { id: "a", name: "Ay" },
+      undefined,
+      { id: "b", name: "Bee" },
+    ]);
   });
 });

@@ -51,3 +51,18 @@ export function batchedReads<K, V>(
   );
   return (key) => loader.load(key);
 }
+
+/**
+ * batchedReads for rows found by a key: `readRows` answers the rows of the
+ * keys it can find, in any order; each lookup gets its own row, or
+ * undefined when there is none.
+ */
+export function batchedRowsByKey<K, R>(
+  readRows: (keys: readonly K[]) => Promise<readonly R[]>,
+  keyOf: (row: R) => K,
+): (key: K) => Promise<R | undefined> {
+  return batchedReads(async (keys) => {
+    const rows = new Map((await readRows(keys)).map((row) => [keyOf(row), row]));
+    return keys.map((key) => rows.get(key));
+  });
+}

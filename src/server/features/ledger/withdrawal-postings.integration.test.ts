@@ -4,7 +4,7 @@ import { createUser } from "../../test/chat-test-helpers";
 import { createTestApp, type TestApp } from "../../test/test-app";
 import { creditArtist } from "../../test/withdrawal-fixtures";
 import {
-  availableBalanceOf,
+  availableBalancesOf,
   BalanceTooLowError,
   postWithdrawalRequests,
   TDS_PAYABLE_ACCOUNT,
@@ -51,8 +51,7 @@ describe("postWithdrawalRequests", () => {
     await expect(
       db.transaction().execute((trx) => postWithdrawalRequests(trx, short)),
     ).rejects.toBeInstanceOf(BalanceTooLowError);
-    expect(await availableBalanceOf(db, rich.id)).toBe(100_000);
-    expect(await availableBalanceOf(db, poor.id)).toBe(50_000);
+    expect(await availableBalancesOf(db, [rich.id, poor.id])).toEqual([100_000, 50_000]);
     expect(await shared()).toEqual(before);
 
     await db
@@ -60,8 +59,7 @@ describe("postWithdrawalRequests", () => {
       .execute((trx) =>
         postWithdrawalRequests(trx, [request(rich.id, 60_000), request(poor.id, 40_000, 4_000)]),
       );
-    expect(await availableBalanceOf(db, rich.id)).toBe(40_000);
-    expect(await availableBalanceOf(db, poor.id)).toBe(10_000);
+    expect(await availableBalancesOf(db, [rich.id, poor.id])).toEqual([40_000, 10_000]);
     expect(await shared()).toEqual([before[0]! + 96_000, before[1]! + 4_000]);
   });
 });

@@ -2,7 +2,6 @@ import { randomUUID } from "node:crypto";
 import type { Kysely } from "kysely";
 import type { Database } from "../../db/schema";
 import {
-  accountBalance,
   accountBalances,
   addToBalance,
   debitEachIfCovered,
@@ -188,11 +187,6 @@ export function postWithdrawalFailed(trx: Db, money: WithdrawalMoney): Promise<s
     { accountId: TDS_PAYABLE_ACCOUNT, amount: -money.tdsPaise },
     { accountId: artistAccount(money.artistId), amount: money.amountPaise },
   ]);
-}
-
-/** The artist's available balance in paise. */
-export function availableBalanceOf(db: Db, artistId: string): Promise<number> {
-  return accountBalance(db, artistAccount(artistId));
 }
 
 /** Several artists' available balances (paise), in their order. */

@@ -10,7 +10,7 @@ import type { PublicUser } from "../../../shared/user";
 import type { AttemptLimiter } from "../../auth/attempt-limiter";
 import type { PayoutConfig } from "../../config";
 import type { Database } from "../../db/schema";
-import { batchedReads } from "../../db/batched-reads";
+import { batchedRowsByKey } from "../../db/batched-reads";
 import { HttpError } from "../../http/errors";
 import { checkPassword } from "../account/service";
 import type { NoticeDeps } from "../notices/notice-deps";
@@ -56,10 +56,10 @@ export class PayoutDetailsService {
 
   constructor(private readonly deps: PayoutDetailsServiceDeps) {
     this.now = deps.now ?? Date.now;
-    this.rowOf = batchedReads(async (userIds) => {
-      const rows = new Map((await payoutDetailsOf(deps.db, userIds)).map((r) => [r.userId, r]));
-      return userIds.map((id) => rows.get(id));
-    });
+    this.rowOf = batchedRowsByKey(
+      (userIds) => payoutDetailsOf(deps.db, userIds),
+      (row) => row.userId,
+    );
   }
 
   /** The artist's details, masked, with the hold and the TDS rates the page explains. */

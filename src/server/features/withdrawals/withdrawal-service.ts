@@ -20,7 +20,6 @@ import type { Database } from "../../db/schema";
 import type { DomainEvents } from "../../events/domain-events";
 import { HttpError } from "../../http/errors";
 import {
-  availableBalanceOf,
   availableBalancesOf,
   BalanceTooLowError,
   postWithdrawalRequests,
@@ -212,7 +211,7 @@ export class WithdrawalService {
       stepMail = await this.commitRequest(row);
     } catch (error) {
       if (error instanceof BalanceTooLowError) {
-        throw refused({ status: 400, message: m.upTo(await this.balance(user.id)) });
+        throw refused({ status: 400, message: m.upTo(await this.balanceOf(user.id)) });
       }
       if (!isUniqueViolation(error)) throw error;
       // The same key committed first (a double press): its withdrawal; else another one is in progress.
@@ -320,10 +319,6 @@ export class WithdrawalService {
       // The rate that applies to the artist, also while nothing is deducted yet.
       tdsRatePercent: tdsRateOf(rules, hasPan) / 100,
     };
-  }
-
-  private balance(artistId: string) {
-    return availableBalanceOf(this.deps.db, artistId);
   }
 
   private minimumPaise() {
