@@ -1,3 +1,5 @@
+import type { WritesOnTheWay } from "./writes-on-the-way";
+
 /** Most calls one batch may carry. */
 const MAX_BATCH = 256;
 
@@ -11,11 +13,13 @@ const MAX_BATCH = 256;
  * commit per call was the whole cost of a burst of small writes. A batch
  * that fails is replayed call by call, so one bad call never sinks the
  * others. The chat's message writer (decision 084) works the same way with
- * its own prepared statements and lanes.
+ * its own prepared statements and lanes. Given the writes on their way
+ * (callers still reading), a batch waits for them before it leaves.
  */
 export function perTurnBatches<I, O>(
   commitBatch: (items: I[]) => Promise<O[]>,
   commitOne: (item: I) => Promise<O>,
+  options: { onTheWay?: WritesOnTheWay } = {},
 ): (item: I) => Promise<O> {
   interface Pending {
     item: I;
@@ -26,6 +30,8 @@ export function perTurnBatches<I, O>(
   let draining = false;
   async function drain() {
     while (queue.length > 0) {
+      // Writes still reading what they depend on join this batch, not the next.
+      await options.onTheWay?.settled();
       const batch = queue.splice(0, MAX_BATCH);
       try {
         const results = await commitBatch(batch.map((p) => p.item));

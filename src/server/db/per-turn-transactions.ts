@@ -1,5 +1,6 @@
 import type { Kysely } from "kysely";
 import { perTurnBatches } from "./per-turn-batches";
+import type { WritesOnTheWay } from "./writes-on-the-way";
 
 /**
  * Group commit for independent writes of one kind: the writes asked for in
@@ -16,7 +17,8 @@ import { perTurnBatches } from "./per-turn-batches";
 export function perTurnTransactions<DB, I, O>(
   db: Kysely<DB>,
   writeAll: (trx: Kysely<DB>, items: I[]) => Promise<O[]>,
+  options: { onTheWay?: WritesOnTheWay } = {},
 ): (item: I) => Promise<O> {
   const commit = (items: I[]) => db.transaction().execute((trx) => writeAll(trx, items));
-  return perTurnBatches<I, O>(commit, async (item) => (await commit([item]))[0]!);
+  return perTurnBatches<I, O>(commit, async (item) => (await commit([item]))[0]!, options);
 }

@@ -16,6 +16,7 @@ import type {
 import type { PayoutConfig } from "../../config";
 import { batchedReads } from "../../db/batched-reads";
 import { perTurnTransactions } from "../../db/per-turn-transactions";
+import { WritesOnTheWay } from "../../db/writes-on-the-way";
 import type { Database } from "../../db/schema";
 import type { DomainEvents } from "../../events/domain-events";
 import { HttpError } from "../../http/errors";
@@ -112,29 +113,35 @@ export class WithdrawalService {
   /** A turn's reads of balances, and of the withdrawals bearing on requests, one statement each. */
   private readonly balanceOf: (artistId: string) => Promise<number>;
   private readonly bearingOn: (ask: BearingAsk) => Promise<WithdrawalRow[]>;
+  /** Requests still reading their standing: the turn's transaction waits for them (a burst, one commit). */
+  private readonly onTheWay = new WritesOnTheWay();
 
   constructor(private readonly deps: WithdrawalServiceDeps) {
     this.now = deps.now ?? Date.now;
     this.balanceOf = batchedReads((artistIds) => availableBalancesOf(deps.db, artistIds));
     this.bearingOn = batchedReads((asks) => withdrawalsBearingOn(deps.db, asks));
-    this.commitRequest = perTurnTransactions(deps.db, async (trx, rows: WithdrawalRow[]) => {
-      await insertWithdrawals(trx, rows);
-      await postWithdrawalRequests(
-        trx,
-        rows.map((row) => ({
-          withdrawalId: row.id,
-          artistId: row.artistId,
-          amountPaise: row.amountPaise,
-          tdsPaise: row.tdsPaise,
-          by: row.artistId,
-          now: row.requestedAt,
-        })),
-      );
-      return deps.stepMails.recordIn(
-        trx,
-        rows.map((row) => ({ withdrawalId: row.id, state: "requested" })),
-      );
-    });
+    this.commitRequest = perTurnTransactions(
+      deps.db,
+      async (trx, rows: WithdrawalRow[]) => {
+        await insertWithdrawals(trx, rows);
+        await postWithdrawalRequests(
+          trx,
+          rows.map((row) => ({
+            withdrawalId: row.id,
+            artistId: row.artistId,
+            amountPaise: row.amountPaise,
+            tdsPaise: row.tdsPaise,
+            by: row.artistId,
+            now: row.requestedAt,
+          })),
+        );
+        return deps.stepMails.recordIn(
+          trx,
+          rows.map((row) => ({ withdrawalId: row.id, state: "requested" })),
+        );
+      },
+      { onTheWay: this.onTheWay },
+    );
   }
 
   /** The artist's withdrawals, balance, minimum, and why withdrawing is closed now (if it is). */
@@ -171,61 +178,64 @@ export class WithdrawalService {
     clientKey: string | undefined,
   ): Promise<{ withdrawal: Withdrawal; created: boolean }> {
     requireArtist(user);
-    const { db } = this.deps;
-    const key = `${user.id}:${clientKey ?? randomUUID()}`;
-    // One read of everything the refusals and the TDS depend on; the
-    // transaction below re-checks what could change meanwhile (the balance,
-    // a withdrawal in progress) on its own.
-    const { standing, year, earlier } = await this.situationOf(user.id, key);
-    if (earlier) return { withdrawal: withdrawalView(earlier), created: false };
-    const refusal = this.refusalBy(standing, amountPaise);
-    if (refusal) throw refused(refusal);
-    const at = this.now();
-    const tds = this.tdsOf(year, standing.hasPan, amountPaise);
-    const row: WithdrawalRow = {
-      id: randomUUID(),
-      artistId: user.id,
-      idempotencyKey: key,
-      state: "requested",
-      amountPaise,
-      tdsPaise: tds.tdsPaise,
-      netPaise: tds.netPaise,
-      // Stored as configured (basis points), not back through the percentage shown.
-      tdsRateBasisPoints: tdsRateOf(this.deps.payouts.tds, standing.hasPan),
-      hasPan: standing.hasPan ? 1 : 0,
-      financialYear: year.financialYear,
-      reference: null,
-      failureReason: null,
-      requestedAt: at,
-      approvedAt: null,
-      approvedBy: null,
-      paidAt: null,
-      paidBy: null,
-      failedAt: null,
-      failedBy: null,
-      updatedAt: at,
-    };
-    const { id } = row;
-    let stepMail: RecordedJob | null;
-    try {
-      stepMail = await this.commitRequest(row);
-    } catch (error) {
-      if (error instanceof BalanceTooLowError) {
-        throw refused({ status: 400, message: m.upTo(await this.balanceOf(user.id)) });
+    return this.onTheWay.during(async (arrived) => {
+      const { db } = this.deps;
+      const key = `${user.id}:${clientKey ?? randomUUID()}`;
+      // One read of everything the refusals and the TDS depend on; the
+      // transaction below re-checks what could change meanwhile (the balance,
+      // a withdrawal in progress) on its own.
+      const { standing, year, earlier } = await this.situationOf(user.id, key);
+      if (earlier) return { withdrawal: withdrawalView(earlier), created: false };
+      const refusal = this.refusalBy(standing, amountPaise);
+      if (refusal) throw refused(refusal);
+      const at = this.now();
+      const tds = this.tdsOf(year, standing.hasPan, amountPaise);
+      const row: WithdrawalRow = {
+        id: randomUUID(),
+        artistId: user.id,
+        idempotencyKey: key,
+        state: "requested",
+        amountPaise,
+        tdsPaise: tds.tdsPaise,
+        netPaise: tds.netPaise,
+        // Stored as configured (basis points), not back through the percentage shown.
+        tdsRateBasisPoints: tdsRateOf(this.deps.payouts.tds, standing.hasPan),
+        hasPan: standing.hasPan ? 1 : 0,
+        financialYear: year.financialYear,
+        reference: null,
+        failureReason: null,
+        requestedAt: at,
+        approvedAt: null,
+        approvedBy: null,
+        paidAt: null,
+        paidBy: null,
+        failedAt: null,
+        failedBy: null,
+        updatedAt: at,
+      };
+      const { id } = row;
+      let stepMail: RecordedJob | null;
+      try {
+        arrived();
+        stepMail = await this.commitRequest(row);
+      } catch (error) {
+        if (error instanceof BalanceTooLowError) {
+          throw refused({ status: 400, message: m.upTo(await this.balanceOf(user.id)) });
+        }
+        if (!isUniqueViolation(error)) throw error;
+        // The same key committed first (a double press): its withdrawal; else another one is in progress.
+        const first = await withdrawalByKey(db, key);
+        if (first) return { withdrawal: withdrawalView(first), created: false };
+        throw refused({ status: 409, message: m.inProgress });
       }
-      if (!isUniqueViolation(error)) throw error;
-      // The same key committed first (a double press): its withdrawal; else another one is in progress.
-      const first = await withdrawalByKey(db, key);
-      if (first) return { withdrawal: withdrawalView(first), created: false };
-      throw refused({ status: 409, message: m.inProgress });
-    }
-    this.deps.stepMails.wake([stepMail]);
-    await this.deps.events.emit("withdrawal.changed", {
-      withdrawalId: id,
-      artistId: user.id,
-      state: "requested",
+      this.deps.stepMails.wake([stepMail]);
+      await this.deps.events.emit("withdrawal.changed", {
+        withdrawalId: id,
+        artistId: user.id,
+        state: "requested",
+      });
+      return { withdrawal: withdrawalView(row), created: true };
     });
-    return { withdrawal: withdrawalView(row), created: true };
   }
 
   /** Per financial year: withdrawn, TDS deducted, paid out; and the PAN, masked. */

@@ -1,5 +1,5 @@
 import { sql } from "kysely";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { PayoutDesk, Withdrawal, WithdrawalList } from "../../../shared/responses/withdrawals";
 import { withdrawalMessages as m } from "../../../shared/withdrawal-messages";
 import { createUser, type TestUser } from "../../test/chat-test-helpers";
@@ -7,6 +7,10 @@ import { startSmtpTestServer, type SmtpTestServer } from "../../test/smtp-test-s
 import { createFinanceAgent } from "../../test/statement-fixtures";
 import { ORIGIN, createTestApp, type TestApp } from "../../test/test-app";
 import { creditArtist, reverseCredit, savePayoutDetails } from "../../test/withdrawal-fixtures";
+import {
+  PayoutDetailsService,
+  type WithdrawalTerms,
+} from "../payout-details/payout-details-service";
 import { booksDisagreeing } from "../statements/statement-check-service";
 
 /**
@@ -220,6 +224,35 @@ describe("parallel and repeated requests", slow, () => {
       expect(wallet.items.map((w) => w.amountPaise)).toEqual([amounts[i]]);
       expect(wallet.balancePaise).toBe(500_000 - amounts[i]!);
     }
+  });
+
+  it("a request still reading its terms joins the burst's transaction instead of the next", async () => {
+    const [quick, slowReader] = await Promise.all(
+      [0, 1].map(async (i) => (await artistWith(500_000, null, `Straggler ${i}`)).artist),
+    );
+    type ReadTerms = (this: PayoutDetailsService, userId: string) => Promise<WithdrawalTerms>;
+    const readTerms = Object.getOwnPropertyDescriptor(
+      PayoutDetailsService.prototype,
+      "withdrawalTermsOf",
+    )!.value as ReadTerms;
+    const terms = vi
+      .spyOn(PayoutDetailsService.prototype, "withdrawalTermsOf")
+      .mockImplementation(async function (this: PayoutDetailsService, userId: string) {
+        // Read a few milliseconds late: the quick one is ready to write meanwhile.
+        if (userId === slowReader!.id) await new Promise((resolve) => setTimeout(resolve, 4));
+        return readTerms.call(this, userId);
+      });
+    const transactions = vi.spyOn(t.app.ctx.database.db, "transaction");
+    try {
+      const answers = await Promise.all([withdraw(quick!, 60_000), withdraw(slowReader!, 70_000)]);
+      expect(answers.map((a) => a.statusCode)).toEqual([201, 201]);
+      expect(transactions).toHaveBeenCalledTimes(1);
+    } finally {
+      terms.mockRestore();
+      transactions.mockRestore();
+    }
+    expect(await balance(quick!)).toBe(440_000);
+    expect(await balance(slowReader!)).toBe(430_000);
   });
 
   it("artists at once each meet their own terms: TDS with and without a PAN, no details, one in progress", async () => {
