@@ -17,6 +17,17 @@ export interface MailJobMap {
   "reset-request": { email: string };
   /** A withdrawal took a step: read and rendered when the job runs, not in the request. */
   "withdrawal-step": { withdrawalId: string; state: WithdrawalState };
+  /** Payout details were changed: the security notice, recorded with the change (masked values only). */
+  "payout-details-changed": {
+    userId: string;
+    email: string;
+    /** `UPI: pr•••@okaxis` or `Bank: ••••1234 · HDFC0001234`. */
+    destination: string;
+    /** `PAN: •••••1234F`, or null. */
+    pan: string | null;
+    heldUntil: number | null;
+    at: number;
+  };
 }
 
 export type MailJobName = keyof MailJobMap;
@@ -40,11 +51,20 @@ export const mailJobSchemas: { [K in MailJobName]: z.ZodType<MailJobMap[K]> } = 
     withdrawalId: z.string().min(1).max(100),
     state: z.enum(WITHDRAWAL_STATES),
   }),
+  "payout-details-changed": z.object({
+    userId: z.string().min(1).max(100),
+    email: z.string().min(3).max(320),
+    destination: z.string().min(1).max(200),
+    pan: z.string().min(1).max(50).nullable(),
+    heldUntil: z.number().int().nullable(),
+    at: z.number().int(),
+  }),
 };
 
 /**
  * The order the engines take due jobs in, highest first (decision 095): a
- * rendered mail (a reset link someone waits for, a security notice), then a
+ * rendered mail (a reset link someone waits for, a security notice) or a
+ * payout details change's notice, then a
  * reset request (someone waits at the screen; the route ranks each below
  * this by how often its requester and address asked lately), then a
  * withdrawal's step (the wallet shows it live; the mail is the record), then
@@ -53,6 +73,7 @@ export const mailJobSchemas: { [K in MailJobName]: z.ZodType<MailJobMap[K]> } = 
  */
 export const MAIL_JOB_PRIORITY: { [K in MailJobName]: number } = {
   mail: 20,
+  "payout-details-changed": 20,
   "reset-request": 10,
   "withdrawal-step": 5,
   "unread-notice": 0,

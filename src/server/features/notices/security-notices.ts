@@ -1,3 +1,7 @@
+import type { Kysely } from "kysely";
+import type { Database } from "../../db/schema";
+import type { MailJobMap, MailJobName } from "../../mail/mail-jobs";
+import type { RecordedJob } from "../../mail/mail-outbox";
 import type { NoticeDeps } from "./notice-deps";
 import { displayName } from "../../../shared/user";
 import { greetingNamesOf } from "./notice-repository";
@@ -59,26 +63,44 @@ export async function notifyEmailChanged(
   );
 }
 
-/** After payout details were saved: where withdrawals go now (masked) and until when they wait. */
-export async function notifyPayoutDetailsChanged(
-  ctx: NoticeDeps,
-  change: {
-    userId: string;
-    email: string;
-    destination: string;
-    pan: string | null;
-    heldUntil: number | null;
-  },
-): Promise<void> {
-  const { payoutDetailsChangedMail } = await import("../../mail/templates/payout-details-mail");
-  await ctx.mail.send(
-    await payoutDetailsChangedMail({
+/** The outbox job of a payout details change's security notice. */
+export const PAYOUT_DETAILS_CHANGED_JOB = "payout-details-changed" satisfies MailJobName;
+export type PayoutDetailsChange = MailJobMap[typeof PAYOUT_DETAILS_CHANGED_JOB];
+
+/** Records a change's notice in the change's transaction, and wakes it once that committed. */
+export interface PayoutDetailsNotices {
+  recordIn(trx: Kysely<Database>, change: PayoutDetailsChange): Promise<RecordedJob | null>;
+  wake(job: RecordedJob | null): void;
+}
+
+/**
+ * After payout details were saved: where withdrawals go now (masked) and
+ * until when they wait. The notice is recorded in the very transaction that
+ * saves the details (a transactional outbox, as a withdrawal's step, decision
+ * 119), so a change that committed is always mailed to its owner, even when
+ * the process dies a moment later: it is the owner's alarm against a
+ * hijacked account. It is rendered when the job runs.
+ */
+export function payoutDetailsNotices(ctx: NoticeDeps): PayoutDetailsNotices {
+  ctx.mail.compose(PAYOUT_DETAILS_CHANGED_JOB, async (change) => {
+    const { payoutDetailsChangedMail } = await import("../../mail/templates/payout-details-mail");
+    return payoutDetailsChangedMail({
       to: { name: await nameOf(ctx, change.userId, ""), address: change.email },
-      at: Date.now(),
+      at: change.at,
       destination: change.destination,
       pan: change.pan,
       heldUntil: change.heldUntil,
       publicUrl: ctx.config.publicUrl,
-    }),
-  );
+    });
+  });
+  return {
+    async recordIn(trx, change) {
+      const [job] = await ctx.mail.recordIn(trx, PAYOUT_DETAILS_CHANGED_JOB, [{ payload: change }]);
+      return job ?? null;
+    },
+    wake(job) {
+      // A job the engine is not told about now is found by its sweep.
+      if (job) void ctx.mail.wake(job);
+    },
+  };
 }

@@ -14,7 +14,7 @@ import { batchedRowsByKey } from "../../db/batched-reads";
 import { HttpError } from "../../http/errors";
 import { checkPassword } from "../account/service";
 import type { NoticeDeps } from "../notices/notice-deps";
-import { notifyPayoutDetailsChanged } from "../notices/security-notices";
+import { payoutDetailsNotices, type PayoutDetailsNotices } from "../notices/security-notices";
 import type { PayoutCipher } from "./payout-cipher";
 import {
   findPayoutDetails,
@@ -31,7 +31,7 @@ export interface PayoutDetailsServiceDeps {
   payouts: Pick<PayoutConfig, "tds" | "detailsHoldHours">;
   /** Wrong current passwords count against the account's re-authentication limit. */
   reauthLimiter: AttemptLimiter;
-  /** Mails the security notice after a change. */
+  /** Records each change's security notice with the change, and mails it. */
   notices: NoticeDeps;
   now?: () => number;
 }
@@ -53,9 +53,12 @@ export class PayoutDetailsService {
   private readonly now: () => number;
   /** The rows a turn's withdrawal requests ask for, read in one statement. */
   private readonly rowOf: (userId: string) => Promise<PayoutDetailsRow | undefined>;
+  /** Each change's security notice, recorded in the change's own transaction. */
+  private readonly notices: PayoutDetailsNotices;
 
   constructor(private readonly deps: PayoutDetailsServiceDeps) {
     this.now = deps.now ?? Date.now;
+    this.notices = payoutDetailsNotices(deps.notices);
     this.rowOf = batchedRowsByKey(
       (userIds) => payoutDetailsOf(deps.db, userIds),
       (row) => row.userId,
@@ -100,15 +103,20 @@ export class PayoutDetailsService {
       updatedAt: at,
       withdrawalsHeldUntil: heldUntil,
     };
-    await upsertPayoutDetails(db, row);
     const view = this.viewOf(user.id, row);
-    await notifyPayoutDetailsChanged(this.deps.notices, {
-      userId: user.id,
-      email: user.email,
-      destination: view.details!.destination,
-      pan: view.details!.pan,
-      heldUntil,
+    // The details and their security notice commit together, or neither.
+    const notice = await db.transaction().execute(async (trx) => {
+      await upsertPayoutDetails(trx, row);
+      return this.notices.recordIn(trx, {
+        userId: user.id,
+        email: user.email,
+        destination: view.details!.destination,
+        pan: view.details!.pan,
+        heldUntil,
+        at,
+      });
     });
+    this.notices.wake(notice);
     return view;
   }
 

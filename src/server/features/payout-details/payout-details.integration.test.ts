@@ -1,5 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
+import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   ACCOUNT_HOLDER_MESSAGE,
@@ -210,6 +211,25 @@ describe("payout details", slow, () => {
     expect(text).toContain("withdrawals are on hold until");
     expect(text).not.toContain(ACCOUNT);
     expect(text).not.toContain(PAN);
+  });
+
+  it("are saved only with their security notice: a change whose notice cannot be recorded is not made", async () => {
+    const artist = await createUser(t.app, "Alarmed Artist");
+    expect(
+      (await put(artist, { method: "upi", upiId: UPI, password: STRONG_PASSWORD })).statusCode,
+    ).toBe(200);
+    const before = await rawRow(t, artist.id);
+    const { db } = t.app.ctx.database;
+    await sql`alter table mail_job rename to mail_job_away`.execute(db);
+    let refused;
+    try {
+      refused = await put(artist, bank);
+    } finally {
+      await sql`alter table mail_job_away rename to mail_job`.execute(db);
+    }
+    expect(refused.statusCode).toBe(500);
+    expect(await rawRow(t, artist.id)).toEqual(before);
+    expect((await get(artist)).json().details.destination).toBe("UPI: pr•••@okaxis");
   });
 
   it("go with the account", async () => {
