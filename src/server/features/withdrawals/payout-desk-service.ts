@@ -73,21 +73,21 @@ export class PayoutDeskService {
     const skipped: string[] = [];
     for (const id of new Set(ids)) {
       const at = this.now();
-      const stepMail = await this.deps.db.transaction().execute(async (trx) => {
-        const ok = await moveWithdrawal(trx, id, ["requested"], {
+      const moved = await this.deps.db.transaction().execute(async (trx) => {
+        const artistId = await moveWithdrawal(trx, id, ["requested"], {
           state: "approved",
           approvedAt: at,
           approvedBy: agentId,
           updatedAt: at,
         });
-        return ok ? this.recordStep(trx, id, "approved") : false;
+        return artistId ? { artistId, stepMail: await this.recordStep(trx, id, "approved") } : null;
       });
-      if (stepMail === false) {
+      if (!moved) {
         skipped.push(id);
         continue;
       }
       approved.push(id);
-      await this.announce(id, "approved", stepMail);
+      await this.announce(id, moved.artistId, "approved", moved.stepMail);
     }
     return { approved, skipped };
   }
@@ -129,7 +129,7 @@ export class PayoutDeskService {
       return this.recordStep(trx, id, "paid");
     });
     if (moved === false) throw await this.notPossible(id, "paid");
-    await this.announce(id, "paid", moved);
+    await this.announce(id, row.artistId, "paid", moved);
   }
 
   /** Failed with a reason: the whole amount returns to the artist and its TDS is undone. */
@@ -149,7 +149,7 @@ export class PayoutDeskService {
       return this.recordStep(trx, id, "failed");
     });
     if (moved === false) throw await this.notPossible(id, "marked failed");
-    await this.announce(id, "failed", moved);
+    await this.announce(id, row.artistId, "failed", moved);
   }
 
   private async existing(id: string): Promise<WithdrawalRow> {
@@ -169,14 +169,15 @@ export class PayoutDeskService {
     return job ?? null;
   }
 
-  private async announce(id: string, state: DeskStep, stepMail: RecordedJob | null) {
+  /** After the step committed: its mail woken, and the artist's wallet told (no read: the step knew its artist). */
+  private async announce(
+    id: string,
+    artistId: string,
+    state: DeskStep,
+    stepMail: RecordedJob | null,
+  ) {
     this.deps.stepMails.wake([stepMail]);
-    const row = await this.existing(id);
-    await this.deps.events.emit("withdrawal.changed", {
-      withdrawalId: id,
-      artistId: row.artistId,
-      state,
-    });
+    await this.deps.events.emit("withdrawal.changed", { withdrawalId: id, artistId, state });
   }
 }
 

@@ -154,20 +154,22 @@ export async function taxYearsOf(db: Db, artistId: string) {
 /**
  * Moves a withdrawal from one of these states to the next, only if it is
  * still in one of them (a guarded update: of two agents, one wins).
+ * Answers the moved withdrawal's artist, or null when it did not move.
  */
 export async function moveWithdrawal(
   db: Db,
   id: string,
   from: readonly WithdrawalState[],
   set: Partial<Omit<WithdrawalRow, "id" | "artistId" | "idempotencyKey">>,
-): Promise<boolean> {
-  const result = await db
+): Promise<string | null> {
+  const moved = await db
     .updateTable("withdrawal")
     .set(set)
     .where("id", "=", id)
     .where("state", "in", [...from])
+    .returning("artistId")
     .executeTakeFirst();
-  return Number(result.numUpdatedRows) > 0;
+  return moved?.artistId ?? null;
 }
 
 /** A desk view: the withdrawals in one state with their artists, oldest request first. */

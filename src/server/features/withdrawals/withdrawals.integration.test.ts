@@ -315,6 +315,26 @@ describe("parallel and repeated requests", slow, () => {
 });
 
 describe("the finance desk", slow, () => {
+  it("tells each step to its own artist's wallet, live", async () => {
+    const heard: { withdrawalId: string; artistId: string; state: string }[] = [];
+    t.app.ctx.events.on("withdrawal.changed", (change) => void heard.push(change));
+    const { artist } = await artistWith(300_000, "ABCDE1234F", "Live Desk Artist");
+    const { artist: other } = await artistWith(300_000, "ABCDE1234F", "Live Desk Other");
+    const paid = (await withdraw(artist, 100_000)).json<Withdrawal>();
+    const failed = (await withdraw(other, 100_000)).json<Withdrawal>();
+    expect((await approve(paid.id)).statusCode).toBe(204);
+    expect((await pay(paid.id)).statusCode).toBe(204);
+    expect((await fail(failed.id)).statusCode).toBe(204);
+    const steps = heard.filter((h) => h.withdrawalId === paid.id || h.withdrawalId === failed.id);
+    expect(steps).toEqual([
+      { withdrawalId: paid.id, artistId: artist.id, state: "requested" },
+      { withdrawalId: failed.id, artistId: other.id, state: "requested" },
+      { withdrawalId: paid.id, artistId: artist.id, state: "approved" },
+      { withdrawalId: paid.id, artistId: artist.id, state: "paid" },
+      { withdrawalId: failed.id, artistId: other.id, state: "failed" },
+    ]);
+  });
+
   it("approves, pays with a UTR, fails with a reason, and answers 409 for a step no longer possible", async () => {
     const { artist } = await artistWith(300_000, "ABCDE1234F", "Desk Artist");
     const w = (await withdraw(artist, 100_000)).json<Withdrawal>();
