@@ -186,6 +186,12 @@ export class MailOutbox {
     return this.notifyQuietly(job.id, this.now(), job.priority);
   }
 
+  /** Wakes what `recordIn` answered, once its transaction committed (null: nothing new). */
+  wakeRecorded(jobs: readonly (RecordedJob | null)[]): void {
+    // Never rejects: a job the engine is not told about now is found by its sweep.
+    for (const job of jobs) if (job) void this.wake(job);
+  }
+
   /** The row is recorded; if the engine cannot be told now, its sweep finds the row. */
   private async notifyQuietly(id: string, runAt: number, priority: number) {
     try {

@@ -98,9 +98,6 @@ export function payoutDetailsNotices(ctx: NoticeDeps): PayoutDetailsNotices {
       const [job] = await ctx.mail.recordIn(trx, PAYOUT_DETAILS_CHANGED_JOB, [{ payload: change }]);
       return job ?? null;
     },
-    wake(job) {
-      // A job the engine is not told about now is found by its sweep.
-      if (job) void ctx.mail.wake(job);
-    },
+    wake: (job) => ctx.mail.wakeRecorded([job]),
   };
 }

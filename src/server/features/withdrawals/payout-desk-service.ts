@@ -6,7 +6,11 @@ import type { WithdrawalState } from "../../../shared/withdrawal-schemas";
 import type { Database } from "../../db/schema";
 import type { DomainEvents } from "../../events/domain-events";
 import { HttpError } from "../../http/errors";
-import { postWithdrawalFailed, postWithdrawalPaid } from "../ledger/withdrawal-postings";
+import {
+  postWithdrawalFailed,
+  postWithdrawalPaid,
+  type WithdrawalMoney,
+} from "../ledger/withdrawal-postings";
 import type { PayoutDetailsService } from "../payout-details/payout-details-service";
 import type { RecordedJob } from "../../mail/mail-outbox";
 import { bankFileCsv } from "./bank-file";
@@ -33,6 +37,14 @@ export interface PayoutDeskDeps {
 const VIEW_LIMIT = 500;
 
 type DeskStep = "approved" | "paid" | "failed";
+
+/** Paid or failed: where it may come from, what it sets, and the money it posts. */
+interface MoneyStep {
+  state: "paid" | "failed";
+  from: readonly WithdrawalState[];
+  set: (at: number) => Partial<Omit<WithdrawalRow, "id" | "artistId" | "idempotencyKey">>;
+  post: (trx: Kysely<Database>, money: WithdrawalMoney) => Promise<unknown>;
+}
 
 /**
  * The finance desk's payouts (issue 47, section 4). Each step is a guarded
@@ -113,43 +125,48 @@ export class PayoutDeskService {
   }
 
   /** Paid with the bank's UTR: only an approved one; the in-flight money is paid out. */
-  async markPaid(agentId: string, id: string, reference: string): Promise<void> {
-    const row = await this.existing(id);
-    const at = this.now();
-    const moved = await this.deps.db.transaction().execute(async (trx) => {
-      const ok = await moveWithdrawal(trx, id, ["approved"], {
-        state: "paid",
-        reference,
-        paidAt: at,
-        paidBy: agentId,
-        updatedAt: at,
-      });
-      if (!ok) return false;
-      await postWithdrawalPaid(trx, moneyOf(row, agentId, at));
-      return this.recordStep(trx, id, "paid");
+  markPaid(agentId: string, id: string, reference: string): Promise<void> {
+    return this.settle(agentId, id, {
+      state: "paid",
+      from: ["approved"],
+      post: postWithdrawalPaid,
+      set: (at) => ({ reference, paidAt: at, paidBy: agentId }),
     });
-    if (moved === false) throw await this.notPossible(id, "paid");
-    await this.announce(id, row.artistId, "paid", moved);
   }
 
   /** Failed with a reason: the whole amount returns to the artist and its TDS is undone. */
-  async markFailed(agentId: string, id: string, reason: string): Promise<void> {
+  markFailed(agentId: string, id: string, reason: string): Promise<void> {
+    return this.settle(agentId, id, {
+      state: "failed",
+      from: IN_PROGRESS_STATES,
+      post: postWithdrawalFailed,
+      set: (at) => ({ failureReason: reason, failedAt: at, failedBy: agentId }),
+    });
+  }
+
+  /**
+   * A step that moves money: in one transaction the guarded state move, its
+   * posting and its mail; 404 unknown, 409 when the withdrawal is no longer
+   * in a state the step may follow.
+   */
+  private async settle(agentId: string, id: string, step: MoneyStep): Promise<void> {
     const row = await this.existing(id);
     const at = this.now();
-    const moved = await this.deps.db.transaction().execute(async (trx) => {
-      const ok = await moveWithdrawal(trx, id, IN_PROGRESS_STATES, {
-        state: "failed",
-        failureReason: reason,
-        failedAt: at,
-        failedBy: agentId,
+    const { state } = step;
+    const stepMail = await this.deps.db.transaction().execute(async (trx) => {
+      const moved = await moveWithdrawal(trx, id, step.from, {
+        state,
         updatedAt: at,
+        ...step.set(at),
       });
-      if (!ok) return false;
-      await postWithdrawalFailed(trx, moneyOf(row, agentId, at));
-      return this.recordStep(trx, id, "failed");
+      if (!moved) return false;
+      await step.post(trx, moneyOf(row, agentId, at));
+      return this.recordStep(trx, id, state);
     });
-    if (moved === false) throw await this.notPossible(id, "marked failed");
-    await this.announce(id, row.artistId, "failed", moved);
+    if (stepMail === false) {
+      throw await this.notPossible(id, state === "paid" ? "paid" : "marked failed");
+    }
+    await this.announce(id, row.artistId, state, stepMail);
   }
 
   private async existing(id: string): Promise<WithdrawalRow> {

@@ -47,10 +47,7 @@ export function withdrawalStepMails(ctx: NoticeDeps): WithdrawalStepMails {
           dedupeKey: `withdrawal:${step.withdrawalId}:${step.state}`,
         })),
       ),
-    wake: (jobs) => {
-      // A job the engine is not told about now is found by its sweep.
-      for (const job of jobs) if (job) void mail.wake(job);
-    },
+    wake: (jobs) => mail.wakeRecorded(jobs),
   };
 }
 
