@@ -238,9 +238,13 @@ describe("parallel and repeated requests", slow, () => {
     const terms = vi
       .spyOn(PayoutDetailsService.prototype, "withdrawalTermsOf")
       .mockImplementation(async function (this: PayoutDetailsService, userId: string) {
-        // Read a few milliseconds late: the quick one is ready to write meanwhile.
+        // Read with the other's, but answered a few milliseconds late: the
+        // quick one is ready to write meanwhile. After the delay only CPU
+        // work is left, so the slow one arrives well within the wait's cap,
+        // however loaded the host (its timer is set before the cap's).
+        const read = await readTerms.call(this, userId);
         if (userId === slowReader!.id) await new Promise((resolve) => setTimeout(resolve, 4));
-        return readTerms.call(this, userId);
+        return read;
       });
     const transactions = vi.spyOn(t.app.ctx.database.db, "transaction");
     try {
