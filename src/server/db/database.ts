@@ -100,7 +100,7 @@ export async function migrateToLatest(handle: DatabaseHandle): Promise<void> {
   });
   const { error, results } = handle.sqlite
     ? await inOneSqliteTransaction(handle.sqlite, () => migrator.migrateToLatest())
-    : await migrateRetryingGoneSchemas(migrator, handle.schema);
+    : await retryingGoneSchemas(() => migrator.migrateToLatest(), handle.schema);
   const failed = results?.find((r) => r.status === "Error");
   if (error || failed) {
     const name = failed ? ` (${failed.migrationName})` : "";
@@ -112,20 +112,22 @@ export async function migrateToLatest(handle: DatabaseHandle): Promise<void> {
  * Kysely's migrator lists the tables of every schema in the database; one
  * dropped meanwhile (by another app or test sharing the server) fails that
  * listing with "schema ... does not exist" (or its table with "relation ...
- * does not exist"). Nothing was applied: try again.
+ * does not exist"). Nothing was applied: try again. Any move of the
+ * migrator (to the latest, or down to a given migration in a test) lists
+ * them first.
  */
-async function migrateRetryingGoneSchemas(
-  migrator: Migrator,
+export async function retryingGoneSchemas(
+  move: () => Promise<MigrationResultSet>,
   schema: string | undefined,
 ): Promise<MigrationResultSet> {
-  let outcome = await migrator.migrateToLatest();
+  let outcome = await move();
   for (
     let attempt = 1;
     attempt < MIGRATION_ATTEMPTS && otherSchemaGone(outcome.error, schema);
     attempt++
   ) {
     await new Promise((resolve) => setTimeout(resolve, 20 + Math.random() * 80));
-    outcome = await migrator.migrateToLatest();
+    outcome = await move();
   }
   return outcome;
 }

@@ -3,7 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { Migrator, type MigrationProvider } from "kysely";
 import { openTestDatabase } from "../../test/test-app";
-import type { DatabaseHandle } from "../database";
+import { retryingGoneSchemas, type DatabaseHandle } from "../database";
 import { allMigrations } from "./index";
 
 /**
@@ -26,14 +26,22 @@ export async function openMigrationTestDatabase(): Promise<{
   };
 }
 
-/** A migrator over every migration, to move the test database to a given one. */
-export function migratorOf(handle: DatabaseHandle): Migrator {
+/**
+ * A migrator over every migration, to move the test database to a given one.
+ * Each move is tried again when another schema vanished while the migrator
+ * listed them (a test dropping its schema meanwhile), as at start-up.
+ */
+export function migratorOf(handle: DatabaseHandle) {
   const provider: MigrationProvider = {
     getMigrations: () => Promise.resolve(allMigrations(handle.dialect)),
   };
-  return new Migrator({
+  const migrator = new Migrator({
     db: handle.db,
     provider,
     ...(handle.schema ? { migrationTableSchema: handle.schema } : {}),
   });
+  return {
+    migrateTo: (name: string) => retryingGoneSchemas(() => migrator.migrateTo(name), handle.schema),
+    migrateToLatest: () => retryingGoneSchemas(() => migrator.migrateToLatest(), handle.schema),
+  };
 }
