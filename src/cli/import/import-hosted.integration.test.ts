@@ -225,7 +225,7 @@ describe("import-hosted", () => {
     } finally {
       await empty.close();
     }
-  });
+  }, 120_000); // a fresh app and a whole (dry) import, as beforeAll's: 27–30 s on PostgreSQL on a loaded CI host
 });
 
 describe("import-hosted killed half-way", () => {
