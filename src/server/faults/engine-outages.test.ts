@@ -19,6 +19,11 @@ import type { ChatMessage } from "../../shared/chat";
 import { chatEvents } from "../../shared/chat-events";
 import { PortalClient, sendMessage, startServer, type ServerProcess } from "../test/server-process";
 import { enginesUnavailable, skipUnlessAvailable } from "../test/engines-available";
+import {
+  createScratchDatabase,
+  dropScratchDatabase,
+  DROP_DATABASE_TIMEOUT_MS,
+} from "../test/scratch-database";
 
 const PG_URL = process.env.TEST_POSTGRES_URL ?? "postgres://postgres@127.0.0.1:5432/test";
 const REDIS_URL = process.env.TEST_REDIS_URL ?? "redis://127.0.0.1:6379";
@@ -56,11 +61,10 @@ const status = (url: string) =>
 beforeAll(async () => {
   skipReason = await enginesUnavailable(PG_URL, REDIS_URL);
   if (skipReason) return;
-  database = `portal_faults_${randomUUID().replaceAll("-", "").slice(0, 12)}`;
+  database = (await createScratchDatabase(PG_URL, "portal_faults")).name;
   admin = new pg.Client({ connectionString: PG_URL });
   admin.on("error", () => {});
   await admin.connect();
-  await admin.query(`create database ${database}`);
   redis = new Redis(REDIS_URL);
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "portal-faults-"));
   const env = {
@@ -83,10 +87,10 @@ afterAll(async () => {
   if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
   if (admin && database) {
     await admin.query(`alter database ${database} allow_connections true`).catch(() => {});
-    await admin.query(`drop database if exists ${database} with (force)`);
     await admin.end();
+    await dropScratchDatabase(PG_URL, database);
   }
-});
+}, DROP_DATABASE_TIMEOUT_MS);
 
 describe("engine outages under a running server", () => {
   it("survives PostgreSQL connections dropped mid-traffic and recovers", async (ctx) => {

@@ -12,6 +12,7 @@ import pg from "pg";
 import { afterAll, describe, it } from "vitest";
 import { testDatabaseUrl } from "../test/test-app";
 import type { ServerProcess } from "../test/server-process";
+import { dropScratchDatabase, DROP_DATABASE_TIMEOUT_MS } from "../test/scratch-database";
 import { expectNothingLostOrDoubled, killDuringSends } from "./kill-during-sends-scenario";
 
 const KILLS = Number(process.env.FAULT_KILLS_POSTGRES ?? 5);
@@ -34,9 +35,9 @@ describe.skipIf(!testDatabaseUrl)("kill -9 during sends on PostgreSQL", () => {
   afterAll(async () => {
     server?.child.kill("SIGKILL");
     await server?.exited;
-    await admin(base, (c) => c.query(`drop database if exists ${name} with (force)`));
+    await dropScratchDatabase(base, name);
     fs.rmSync(dataDir, { recursive: true, force: true });
-  });
+  }, DROP_DATABASE_TIMEOUT_MS);
 
   it(`loses and doubles no acknowledged message across ${KILLS} SIGKILLs`, async () => {
     await admin(base, (c) => c.query(`create database ${name}`));

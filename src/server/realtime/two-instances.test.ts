@@ -20,6 +20,11 @@ import type { ClientToServerEvents, ServerToClientEvents } from "../../shared/so
 import { startS3TestServer, type S3TestServer } from "../test/s3-test-server";
 import getPort from "get-port";
 import { enginesUnavailable, skipUnlessAvailable } from "../test/engines-available";
+import {
+  createScratchDatabase,
+  dropScratchDatabase,
+  DROP_DATABASE_TIMEOUT_MS,
+} from "../test/scratch-database";
 
 const PG_URL = process.env.TEST_POSTGRES_URL ?? "postgres://postgres@127.0.0.1:5432/test";
 const REDIS_URL = process.env.TEST_REDIS_URL ?? "redis://127.0.0.1:6379";
@@ -103,11 +108,7 @@ const databaseUrl = () => PG_URL.replace(/\/[^/]*$/, `/${database}`);
 beforeAll(async () => {
   skipReason = await enginesUnavailable(PG_URL, REDIS_URL);
   if (skipReason) return;
-  database = `portal_two_${randomUUID().replaceAll("-", "").slice(0, 12)}`;
-  const admin = new pg.Client({ connectionString: PG_URL });
-  await admin.connect();
-  await admin.query(`create database ${database}`);
-  await admin.end();
+  database = (await createScratchDatabase(PG_URL, "portal_two")).name;
   s3 = await startS3TestServer();
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "portal-two-"));
   const env = {
@@ -132,13 +133,8 @@ afterAll(async () => {
   for (const instance of [a, b]) instance?.process.kill("SIGKILL");
   await s3?.close();
   if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
-  if (database) {
-    const admin = new pg.Client({ connectionString: PG_URL });
-    await admin.connect();
-    await admin.query(`drop database if exists ${database} with (force)`);
-    await admin.end();
-  }
-});
+  if (database) await dropScratchDatabase(PG_URL, database);
+}, DROP_DATABASE_TIMEOUT_MS);
 
 const signUp = (c: Client, name: string) =>
   c.call("POST", "/api/auth/sign-up/email", {

@@ -5,13 +5,17 @@
  * when Redis fails. Registers its own beforeAll/afterAll; where PostgreSQL or
  * Redis is not reachable, `skipReason` says why and nothing starts.
  */
-import { randomUUID } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import pg from "pg";
 import { afterAll, beforeAll } from "vitest";
 import { enginesUnavailable } from "./engines-available";
+import {
+  createScratchDatabase,
+  dropScratchDatabase,
+  DROP_DATABASE_TIMEOUT_MS,
+} from "./scratch-database";
 import { startServer, type ServerProcess } from "./server-process";
 import { TcpProxy } from "./tcp-proxy";
 
@@ -25,13 +29,6 @@ export interface ProxiedInstances {
   proxies: { a: TcpProxy; b: TcpProxy };
   /** The instances' database, for what an operator would do by hand. */
   databaseUrl: string;
-}
-
-async function onAdmin(query: string): Promise<void> {
-  const admin = new pg.Client({ connectionString: PG_URL });
-  await admin.connect();
-  await admin.query(query);
-  await admin.end();
 }
 
 /** `name` names the database and data folder; `publicUrl` both instances' PUBLIC_URL. */
@@ -51,9 +48,10 @@ export function proxiedInstances(name: string, publicUrl: string): ProxiedInstan
     if (pair.skipReason) return;
     await pair.proxies.a.start();
     await pair.proxies.b.start();
-    database = `portal_${name}_${randomUUID().replaceAll("-", "").slice(0, 12)}`;
-    await onAdmin(`create database ${database}`);
-    pair.databaseUrl = PG_URL.replace(/\/[^/]*$/, `/${database}`);
+    ({ name: database, url: pair.databaseUrl } = await createScratchDatabase(
+      PG_URL,
+      `portal_${name}`,
+    ));
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `portal-${name}-`));
     const env = {
       DATABASE_URL: pair.databaseUrl,
@@ -83,8 +81,8 @@ export function proxiedInstances(name: string, publicUrl: string): ProxiedInstan
     await pair.proxies.a.close();
     await pair.proxies.b.close();
     if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
-    if (database) await onAdmin(`drop database if exists ${database} with (force)`);
-  });
+    if (database) await dropScratchDatabase(PG_URL, database);
+  }, DROP_DATABASE_TIMEOUT_MS);
 
   return pair;
 }
