@@ -16,7 +16,7 @@ import type { Database } from "./schema";
 pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
 
 /** Runs one statement on a connection of its own (schema creation and removal). */
-async function adminQuery(url: string, statement: string): Promise<void> {
+export async function adminQuery(url: string, statement: string): Promise<void> {
   const admin = new pg.Client({ connectionString: url });
   // A query's own rejection reports a dropped connection; the event must not end the process.
   admin.on("error", () => {});

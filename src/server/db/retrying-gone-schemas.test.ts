@@ -26,4 +26,12 @@ describe("retryingGoneSchemas", () => {
     await expect(retryingGoneSchemas(other, "t_mine")).resolves.toBe(syntax);
     expect([move.mock.calls.length, other.mock.calls.length]).toEqual([1, 1]);
   });
+
+  it("gives up with the last error when other schemas keep vanishing", async () => {
+    const gone = { error: pgError("3F000", 'schema "t_churn_3" does not exist') };
+    const move = vi.fn<() => Promise<MigrationResultSet>>().mockResolvedValue(gone);
+    await expect(retryingGoneSchemas(move, "t_mine")).resolves.toBe(gone);
+    // A bounded number of tries (8), each after a short random pause.
+    expect(move).toHaveBeenCalledTimes(8);
+  });
 });

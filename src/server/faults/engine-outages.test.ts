@@ -31,6 +31,8 @@ const PUBLIC_URL = "http://localhost:4398";
 
 let skipReason: string | null = null;
 let database = "";
+/** The test's own database, as the server reaches it. */
+let databaseUrl = "";
 let dataDir = "";
 let a: ServerProcess | undefined;
 let b: ServerProcess | undefined;
@@ -61,14 +63,14 @@ const status = (url: string) =>
 beforeAll(async () => {
   skipReason = await enginesUnavailable(PG_URL, REDIS_URL);
   if (skipReason) return;
-  database = (await createScratchDatabase(PG_URL, "portal_faults")).name;
+  ({ name: database, url: databaseUrl } = await createScratchDatabase(PG_URL, "portal_faults"));
   admin = new pg.Client({ connectionString: PG_URL });
   admin.on("error", () => {});
   await admin.connect();
   redis = new Redis(REDIS_URL);
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "portal-faults-"));
   const env = {
-    DATABASE_URL: PG_URL.replace(/\/[^/]*$/, `/${database}`),
+    DATABASE_URL: databaseUrl,
     REDIS_URL,
     PUBLIC_URL,
     BETTER_AUTH_SECRET: "engine-outages-test-secret-0123456789abcdef",
@@ -173,7 +175,7 @@ describe("engine outages under a running server", () => {
     const agent = new PortalClient(b!.url, PUBLIC_URL);
     await artist.signUp("Artist", `artist-${randomUUID()}@example.test`);
     const agentId = await agent.signUp("Agent", `agent-${randomUUID()}@example.test`);
-    const db = new pg.Client({ connectionString: PG_URL.replace(/\/[^/]*$/, `/${database}`) });
+    const db = new pg.Client({ connectionString: databaseUrl });
     await db.connect();
     await db.query(`update "user" set admin = true where id = $1`, [agentId]);
     await db.end();

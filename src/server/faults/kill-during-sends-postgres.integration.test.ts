@@ -7,20 +7,22 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { randomUUID } from "node:crypto";
 import pg from "pg";
 import { afterAll, describe, it } from "vitest";
 import { testDatabaseUrl } from "../test/test-app";
 import type { ServerProcess } from "../test/server-process";
-import { dropScratchDatabase, DROP_DATABASE_TIMEOUT_MS } from "../test/scratch-database";
+import {
+  createScratchDatabase,
+  dropScratchDatabase,
+  DROP_DATABASE_TIMEOUT_MS,
+} from "../test/scratch-database";
 import { expectNothingLostOrDoubled, killDuringSends } from "./kill-during-sends-scenario";
 
 const KILLS = Number(process.env.FAULT_KILLS_POSTGRES ?? 5);
 
 describe.skipIf(!testDatabaseUrl)("kill -9 during sends on PostgreSQL", () => {
   const base = testDatabaseUrl ?? "";
-  const name = `kill_sends_${randomUUID().replaceAll("-", "").slice(0, 10)}`;
-  const url = base.replace(/\/[^/]*$/, `/${name}`);
+  let scratch: { name: string; url: string } | undefined;
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "portal-kill-pg-"));
   let server: ServerProcess | undefined;
   const admin = async <T>(connection: string, run: (c: pg.Client) => Promise<T>) => {
@@ -35,12 +37,13 @@ describe.skipIf(!testDatabaseUrl)("kill -9 during sends on PostgreSQL", () => {
   afterAll(async () => {
     server?.child.kill("SIGKILL");
     await server?.exited;
-    await dropScratchDatabase(base, name);
+    if (scratch) await dropScratchDatabase(base, scratch.name);
     fs.rmSync(dataDir, { recursive: true, force: true });
   }, DROP_DATABASE_TIMEOUT_MS);
 
   it(`loses and doubles no acknowledged message across ${KILLS} SIGKILLs`, async () => {
-    await admin(base, (c) => c.query(`create database ${name}`));
+    scratch = await createScratchDatabase(base, "kill_sends");
+    const { url } = scratch;
     const outcome = await killDuringSends({
       kills: KILLS,
       env: { DATA_DIR: dataDir, DATABASE_URL: url },

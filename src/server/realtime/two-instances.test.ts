@@ -103,16 +103,16 @@ let dataDir = "";
 let a: Instance | undefined;
 let b: Instance | undefined;
 /** The test's own database, shared by both instances. */
-const databaseUrl = () => PG_URL.replace(/\/[^/]*$/, `/${database}`);
+let databaseUrl = "";
 
 beforeAll(async () => {
   skipReason = await enginesUnavailable(PG_URL, REDIS_URL);
   if (skipReason) return;
-  database = (await createScratchDatabase(PG_URL, "portal_two")).name;
+  ({ name: database, url: databaseUrl } = await createScratchDatabase(PG_URL, "portal_two"));
   s3 = await startS3TestServer();
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "portal-two-"));
   const env = {
-    DATABASE_URL: databaseUrl(),
+    DATABASE_URL: databaseUrl,
     REDIS_URL,
     S3_BUCKET: s3.bucket,
     S3_ENDPOINT: s3.endpoint,
@@ -160,7 +160,7 @@ async function signUpAll(
     ids.push(((await response.json()) as { user: { id: string } }).user.id);
   }
   const agents = ids.filter((_, i) => people[i]![2] === "agent");
-  const db = new pg.Client({ connectionString: databaseUrl() });
+  const db = new pg.Client({ connectionString: databaseUrl });
   await db.connect();
   await db.query(`update "user" set admin = true where id = any($1)`, [agents]);
   await db.end();
@@ -313,7 +313,7 @@ describe("two instances behind one address", () => {
     // record read again from the database would show it, a record kept would not.
     const onA = await artistOnA.call("GET", `/api/songs/${id}`);
     const etagBefore = onA.headers.get("etag");
-    const quiet = new pg.Client({ connectionString: PG_URL.replace(/\/[^/]*$/, `/${database}`) });
+    const quiet = new pg.Client({ connectionString: databaseUrl });
     await quiet.connect();
     await quiet.query(`update song_request set album = 'Quietly' where id = $1`, [id]);
     await quiet.end();

@@ -7,20 +7,9 @@
  * passes DROP_DATABASE_TIMEOUT_MS, and a slow drop is printed with its time.
  */
 import { randomUUID } from "node:crypto";
-import pg from "pg";
+import { adminQuery } from "../db/postgres-database";
 
 export const DROP_DATABASE_TIMEOUT_MS = 120_000;
-
-async function onAdmin(adminUrl: string, query: string): Promise<void> {
-  const admin = new pg.Client({ connectionString: adminUrl });
-  admin.on("error", () => {});
-  await admin.connect();
-  try {
-    await admin.query(query);
-  } finally {
-    await admin.end();
-  }
-}
 
 /** Creates `${prefix}_<random>` beside `adminUrl`'s database; answers its name and URL. */
 export async function createScratchDatabase(
@@ -28,14 +17,14 @@ export async function createScratchDatabase(
   prefix: string,
 ): Promise<{ name: string; url: string }> {
   const name = `${prefix}_${randomUUID().replaceAll("-", "").slice(0, 12)}`;
-  await onAdmin(adminUrl, `create database ${name}`);
+  await adminQuery(adminUrl, `create database ${name}`);
   return { name, url: adminUrl.replace(/\/[^/]*$/, `/${name}`) };
 }
 
 /** Drops it, ending whatever is still connected to it. */
 export async function dropScratchDatabase(adminUrl: string, name: string): Promise<void> {
   const started = Date.now();
-  await onAdmin(adminUrl, `drop database if exists ${name} with (force)`);
+  await adminQuery(adminUrl, `drop database if exists ${name} with (force)`);
   const took = Date.now() - started;
   if (took > 5_000) console.warn(`dropping the scratch database ${name} took ${took} ms`);
 }
