@@ -186,16 +186,22 @@ test("a conversation with nothing unread shows its messages while its opening is
     await listed;
     await page.waitForTimeout(300);
     await expect(bubble(page, meanwhile)).toBeVisible();
+    // A reply sent before the opening answers is kept, and goes once it has.
+    await composer(page).fill(`Noted by ${account}`);
+    await composer(page).press("Enter");
+    const holding = page.getByRole("status").filter({
+      hasText: "Sending as soon as the conversation is open…",
+    });
+    await expect(holding).toBeVisible();
+    await expect(composer(page)).toHaveValue("");
     release();
+    await expect(holding).toBeHidden();
     await expect
       .poll(async () => {
         const rows = await viewer.get<ChatContact[]>("/api/chat/contacts?q=");
         return rows.find((row) => row.roomId === roomId)?.unread;
       })
       .toBe(0);
-    // Once opened, the conversation is as ever: a reply goes out.
-    await composer(page).fill(`Noted by ${account}`);
-    await composer(page).press("Enter");
     await expect(bubble(page, `Noted by ${account}`)).toBeVisible();
     await expect
       .poll(async () => (await artist.messages(roomId)).map((m) => m.text))
@@ -420,7 +426,9 @@ test("presence: typing both ways, 'Seen' from the read marks, and the unread cou
   // Two signed-in pages and axe in both themes: more than a minute on 2 busy cores.
   test.setTimeout(120_000);
   const email = freshEmail("presence");
-  const seed = await ChatApi.register(baseURL!, "Present Artist", email, PASSWORD);
+  // Named for this run: a repeated run lists its earlier artists too.
+  const name = `Present Artist ${email.split("-")[1]!.slice(-6)}`;
+  const seed = await ChatApi.register(baseURL!, name, email, PASSWORD);
   seed.close();
   const artistContext = await browser.newContext();
   const agentContext = await browser.newContext();
@@ -452,7 +460,7 @@ test("presence: typing both ways, 'Seen' from the read marks, and the unread cou
   agent.on("websocket", () => (agentLinks += 1));
   await agent
     .getByRole("list", { name: "Conversations" })
-    .getByRole("link", { name: /Present Artist/ })
+    .getByRole("link", { name: new RegExp(name) })
     .click();
 
   // The agent read it: "Seen" appears live under the artist's message.
@@ -465,7 +473,7 @@ test("presence: typing both ways, 'Seen' from the read marks, and the unread cou
   await expect(artist.getByText("Sam (Support) is typing…")).toBeHidden();
   await expect(bubble(artist, "Let me check")).toBeVisible();
   await composer(artist).pressSequentially("Thanks", { delay: 30 });
-  await expect(agent.getByText("Present Artist is typing…")).toBeVisible();
+  await expect(agent.getByText(`${name} is typing…`)).toBeVisible();
   expect(agentLinks).toBe(0);
   await expectAccessible(agent);
 

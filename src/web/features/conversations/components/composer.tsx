@@ -14,6 +14,7 @@ import { messageLength } from "../compose/message-length";
 import { lazyModule } from "../../../lib/lazy-module";
 import { iconButton } from "./icon-button";
 import { RecordButton } from "./record-button";
+import { useHeldSend } from "./use-held-send";
 
 /** The voice recorder, fetched when recording starts (or its button is hovered or focused). */
 const recorder = lazyModule(() => import("./voice-recorder"));
@@ -76,15 +77,14 @@ export function Composer(props: ComposerProps) {
   const lengthId = useId();
   const maxLength = props.maxLength ?? MESSAGE_MAX_LENGTH;
   const length = messageLength(text, maxLength);
-  const canSend =
-    !disabled &&
-    !props.waiting &&
-    text.length <= maxLength &&
-    (props.canSendEmpty || isSendableText(text));
+  const sendable =
+    !props.waiting && text.length <= maxLength && (props.canSendEmpty || isSendableText(text));
+  const held = useHeldSend(disabled, props.onSendText);
 
   const send = () => {
-    if (!canSend) return;
-    props.onSendText(text);
+    if (!sendable) return;
+    if (disabled) held.hold(text);
+    else props.onSendText(text);
     setText("");
   };
   if (recording) {
@@ -114,6 +114,11 @@ export function Composer(props: ComposerProps) {
       {props.reference}
       {assist?.popup}
       <LengthNotice id={lengthId} length={length} />
+      {held.holding && (
+        <p role="status" className="px-4 pt-2 text-sm text-slate-600 dark:text-slate-300">
+          Sending as soon as the conversation is open…
+        </p>
+      )}
       <div className="flex items-end gap-1 p-2">
         {!note && (
           <AttachButtons
@@ -137,7 +142,8 @@ export function Composer(props: ComposerProps) {
           lengthId={lengthId}
           tooLong={length.tooLong !== null}
         />
-        <SendButton note={note} disabled={!canSend} />
+        {/* Sent before the conversation is open, it waits (useHeldSend). */}
+        <SendButton note={note} disabled={!sendable} />
       </div>
     </form>
   );
