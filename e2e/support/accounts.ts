@@ -13,6 +13,12 @@ export function freshEmail(prefix = "e2e"): string {
   return `${prefix}-${Date.now()}-${counter}@example.test`;
 }
 
+/** A display name no earlier run used, for a journey that finds its artist by name in a list. */
+export function freshName(prefix: string): string {
+  counter += 1;
+  return `${prefix} ${Date.now() % 1_000_000} ${counter}`;
+}
+
 export async function signInAs(page: Page, email: string, password = DEMO_PASSWORD) {
   await page.goto("/login");
   const signIn = page.getByRole("button", { name: "Sign in" });
