@@ -1,8 +1,8 @@
-import { useEffect, useRef } from "react";
 import { Plus } from "lucide-react";
 import type { ReleaseAudio, ReleaseUploadedFile } from "../../../shared/release-schemas";
 import { RELEASE_MAX_TRACKS } from "../../../shared/release-constants";
 import { Button } from "../../components/button";
+import { changeThenFocus } from "../../lib/change-then-focus";
 import { FieldError } from "../../components/form-field";
 import { errorText, type IssuesFor } from "./issue-notes";
 import { fieldDomId, moveTrack, newTrack, type DraftFields } from "./release-draft";
@@ -10,30 +10,6 @@ import { TrackSplits } from "./splits/track-splits";
 import { TrackFields, moveButtonId, type MoveDirection } from "./track-fields";
 
 type Track = DraftFields["tracks"][number];
-
-/**
- * Focus for after the next change of the tracks: the element whose id is
- * put in the ref; a Move button the move disabled (the track reached an end)
- * hands focus to the other one.
- */
-function useFocusAfter(tracks: readonly Track[]) {
-  const focusNext = useRef<string | null>(null);
-  useEffect(() => {
-    const id = focusNext.current;
-    if (!id) return;
-    focusNext.current = null;
-    const target = document.getElementById(id);
-    if (target instanceof HTMLButtonElement && target.disabled) {
-      const other = id.endsWith("-up") ? id.replace(/-up$/, "-down") : id.replace(/-down$/, "-up");
-      document.getElementById(other)?.focus();
-    } else {
-      target?.focus();
-    }
-  }, [tracks]);
-  return (id: string) => {
-    focusNext.current = id;
-  };
-}
 
 /** A track's Splits, readable once the track is saved. */
 const splitsSection = (
@@ -67,18 +43,20 @@ export function TracksSection(props: {
   onAudioUploaded: (trackId: string, file: ReleaseUploadedFile) => void;
 }) {
   const { releaseId, tracks, audioOf, issuesFor, onTracks } = props;
-  const focusAfter = useFocusAfter(tracks);
   const addId = fieldDomId("tracks");
 
   const move = (index: number, direction: MoveDirection) => {
     const track = tracks[index];
     if (!track) return;
-    focusAfter(moveButtonId(track.id, direction));
-    onTracks((list) => moveTrack(list, index, direction === "up" ? index - 1 : index + 1));
+    const other = direction === "up" ? "down" : "up";
+    changeThenFocus(
+      () => onTracks((list) => moveTrack(list, index, direction === "up" ? index - 1 : index + 1)),
+      moveButtonId(track.id, direction),
+      moveButtonId(track.id, other),
+    );
   };
   const remove = (trackId: string) => {
-    focusAfter(addId);
-    onTracks((list) => list.filter((track) => track.id !== trackId));
+    changeThenFocus(() => onTracks((list) => list.filter((track) => track.id !== trackId)), addId);
   };
   const update = (trackId: string, change: Partial<Track>) =>
     onTracks((list) =>
@@ -120,8 +98,10 @@ export function TracksSection(props: {
           aria-describedby={errorText(issuesFor("tracks")) ? `${addId}-error` : undefined}
           onClick={() => {
             const track = newTrack();
-            focusAfter(fieldDomId(`tracks.${track.id}.title`));
-            onTracks((list) => [...list, track]);
+            changeThenFocus(
+              () => onTracks((list) => [...list, track]),
+              fieldDomId(`tracks.${track.id}.title`),
+            );
           }}
         >
           <Plus aria-hidden="true" className="size-4" />

@@ -1,6 +1,7 @@
-import { useEffect, useRef, useState, type SyntheticEvent } from "react";
+import { useState, type SyntheticEvent } from "react";
 import type { TrackSplits } from "../../../../shared/responses/splits";
 import { ApiError } from "../../../lib/api-client";
+import { changeThenFocus } from "../../../lib/change-then-focus";
 import { useSaveTrackSplits } from "../../splits/api/splits";
 import { rowEmailId } from "./split-row-fields";
 import {
@@ -32,34 +33,19 @@ function saveErrorText(error: Error | null): string | null {
   return error.fieldErrors ? null : error.message;
 }
 
-/** Focus for after the next render: the element whose id is put in the ref. */
-function useFocusAfter(rows: readonly SplitRow[]) {
-  const next = useRef<string | null>(null);
-  useEffect(() => {
-    const id = next.current;
-    next.current = null;
-    if (id) document.getElementById(id)?.focus();
-  }, [rows]);
-  return (id: string) => {
-    next.current = id;
-  };
-}
-
 /**
  * Change a row, Remove (focus back to Add collaborator), Add collaborator
  * (focus to the new row's email); `onEdit` runs before each.
  */
-function useRowEditing(
-  rows: readonly SplitRow[],
+function rowEditing(
   setRows: (update: (list: SplitRow[]) => SplitRow[]) => void,
   addId: string,
   onEdit: () => void,
 ) {
-  const focusAfter = useFocusAfter(rows);
   const edit = (update: (list: SplitRow[]) => SplitRow[], focusId?: string) => {
     onEdit();
-    if (focusId) focusAfter(focusId);
-    setRows(update);
+    if (focusId) changeThenFocus(() => setRows(update), focusId);
+    else setRows(update);
   };
   return {
     change: (key: string, update: Partial<SplitRow>) =>
@@ -92,7 +78,7 @@ export function useSplitsForm(
   const [serverErrors, setServerErrors] = useState<SplitFormErrors>(noErrors);
   const [message, setMessage] = useState<string | null>(null);
   const save = useSaveTrackSplits(releaseId, trackId);
-  const editing = useRowEditing(rows, setRows, addId, () => {
+  const editing = rowEditing(setRows, addId, () => {
     setMessage(null);
     setServerErrors(noErrors);
   });
