@@ -81,6 +81,8 @@ test("an artist starts a release: word rules, type by tracks, order, kept across
   // Back to three by Remove track (keyboard), a Single again.
   for (const n of [7, 6, 5, 4]) {
     await track(page, n).getByRole("button", { name: "Remove track" }).press("Enter");
+    // The removed track's buttons are gone: focus waits on Add track.
+    await expect(page.getByRole("button", { name: "Add track" })).toBeFocused();
   }
   await expect(summary(page)).toContainText("Release type: Single");
   await expect(track(page, 4)).toHaveCount(0);
@@ -96,6 +98,7 @@ test("an artist starts a release: word rules, type by tracks, order, kept across
   await expect(track(page, 3).getByRole("button", { name: "Move up" })).toBeFocused();
   await page.keyboard.press("Enter");
   await expect(track(page, 2).getByLabel("Track title")).toHaveValue("Song 1");
+  await expect(track(page, 2).getByRole("button", { name: "Move up" })).toBeFocused();
   await expect(track(page, 1).getByLabel("Track title")).toHaveValue("Song 2");
   await expect(track(page, 3).getByLabel("Track title")).toHaveValue("Song 3");
 
