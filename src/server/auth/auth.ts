@@ -1,4 +1,5 @@
 import { betterAuth } from "better-auth";
+import { AsyncStorageSwitch, betterAuthStorages } from "../async-storage-switch";
 import type { FastifyBaseLogger } from "fastify";
 import type { Kysely } from "kysely";
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "../../shared/password-rules";
@@ -53,6 +54,10 @@ function loggerOption(log: FastifyBaseLogger | undefined) {
 }
 
 export function createAuth(options: AuthOptions) {
+  return withStoragesOffWhenIdle(configuredAuth(options));
+}
+
+function configuredAuth(options: AuthOptions) {
   return betterAuth({
     appName: "Artist Portal",
     baseURL: options.publicUrl,
@@ -124,6 +129,36 @@ export function createAuth(options: AuthOptions) {
       defaultCookieAttributes: { httpOnly: true, sameSite: "lax" },
     },
   });
+}
+
+/** One for the process: better-auth's storages are the process's, whichever auth instance runs. */
+const storages = new AsyncStorageSwitch(betterAuthStorages);
+
+/**
+ * The same auth whose every call (its handler, each `api` function) goes
+ * through one AsyncStorageSwitch: better-auth's context storages are on only
+ * while one of its calls runs, so the rest of the server's promises do not
+ * pay their hook (async-storage-switch.ts).
+ */
+function withStoragesOffWhenIdle<A extends BetterAuthLike>(auth: A): A {
+  const api = new Proxy(auth.api, {
+    get(target, key, receiver) {
+      const value: unknown = Reflect.get(target, key, receiver);
+      if (typeof value !== "function") return value;
+      return (...args: unknown[]) =>
+        storages.around(() => value.apply(target, args) as Promise<unknown>);
+    },
+  });
+  return {
+    ...auth,
+    api,
+    handler: (request: Request) => storages.around(() => auth.handler(request)),
+  };
+}
+
+interface BetterAuthLike {
+  handler: (request: Request) => Promise<Response>;
+  api: object;
 }
 
 export type Auth = ReturnType<typeof createAuth>;

@@ -4,6 +4,7 @@ import { UPLOAD_ENDPOINT, uploadMessages } from "../../../shared/files";
 import { uploadParamsSchema } from "../../../shared/file-schemas";
 import { tusResponseSchema } from "../../../shared/responses/files";
 import { HttpError } from "../../http/errors";
+import { AsyncStorageSwitch } from "../../async-storage-switch";
 import type { UploadService } from "./upload-service";
 import type { TusServer, UploadContext } from "./tus-server";
 
@@ -11,6 +12,8 @@ import type { TusServer, UploadContext } from "./tus-server";
 export function registerTusRoutes(app: FastifyInstance, service: UploadService): void {
   const { sessions } = app.ctx;
   const current: UploadContext = new AsyncLocalStorage();
+  // Its promise hook is on only while an upload runs (async-storage-switch.ts).
+  const uploads = new AsyncStorageSwitch(() => [current]);
   let tus: Promise<TusServer> | undefined;
   const tusServer = () =>
     (tus ??= import("./tus-server").then((m) => m.createTusServer(app, service, current)));
@@ -39,7 +42,7 @@ export function registerTusRoutes(app: FastifyInstance, service: UploadService):
     }
     reply.hijack();
     const server = await tusServer();
-    await current.run({ user }, () => server.handle(request.raw, reply.raw));
+    await uploads.around(() => current.run({ user }, () => server.handle(request.raw, reply.raw)));
   };
   const tusSchema = {
     tags: ["uploads"],
