@@ -1,4 +1,5 @@
 import type { FastifyError, FastifyInstance } from "fastify";
+import { addRouteHook } from "./route-hooks";
 import {
   hasZodFastifySchemaValidationErrors,
   isResponseSerializationError,
@@ -65,10 +66,15 @@ function schemaFieldErrors(
 export function registerErrorHandling(app: FastifyInstance): void {
   // A route with a body schema reads a missing body as {}, so each required
   // field is named in the answer rather than "expected object".
-  app.addHook("preValidation", (request, _reply, done) => {
-    if (request.body === undefined && request.routeOptions.schema?.body) request.body = {};
-    done();
-  });
+  addRouteHook(
+    app,
+    "preValidation",
+    (route) => route.schema?.body !== undefined,
+    (request, _reply, done) => {
+      if (request.body === undefined) request.body = {};
+      done();
+    },
+  );
   app.setErrorHandler((error: FastifyError | HttpError | ZodError, request, reply) => {
     if (hasZodFastifySchemaValidationErrors(error)) {
       const fieldErrors = schemaFieldErrors(error.validation);

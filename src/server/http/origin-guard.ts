@@ -1,6 +1,7 @@
-import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { FastifyContextConfig, FastifyInstance, FastifyRequest, RouteOptions } from "fastify";
 import { WRONG_ADDRESS_CODE, wrongAddressMessage } from "../../shared/auth-messages";
 import { HttpError } from "./errors";
+import { addRouteHook, routeTakesWrites } from "./route-hooks";
 
 declare module "fastify" {
   interface FastifyContextConfig {
@@ -45,8 +46,12 @@ function isWrongAddress(request: FastifyRequest, origin: string): boolean {
  * sees the request, so it adds no second line of its own.
  */
 export function registerOriginGuard(app: FastifyInstance, publicUrl: string): void {
-  app.addHook("onRequest", (request, _reply, done) => {
-    if (SAFE_METHODS.has(request.method) || request.routeOptions.config.crossSiteAllowed) {
+  const guarded = (route: RouteOptions) =>
+    routeTakesWrites(route) &&
+    !(route.config as FastifyContextConfig | undefined)?.crossSiteAllowed;
+  addRouteHook(app, "onRequest", guarded, (request, _reply, done) => {
+    // An `all` route's reads pass.
+    if (SAFE_METHODS.has(request.method)) {
       done();
       return;
     }

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import { checkFreeSpace, DiskFullError } from "../storage/free-space";
 import { HttpError } from "./errors";
+import { addRouteHook, routeTakesWrites } from "./route-hooks";
 import { SERVICE_UNAVAILABLE_MESSAGE, STORAGE_FULL_MESSAGE } from "./unavailable-errors";
 
 const WRITES = new Set(["POST", "PUT", "PATCH", "DELETE"]);
@@ -16,7 +17,7 @@ const WRITES = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 export function registerStorageGuard(app: FastifyInstance): void {
   const { database, storage, config } = app.ctx;
   if (!database.file && storage.engine !== "local") return;
-  app.addHook("onRequest", (request, _reply, done) => {
+  addRouteHook(app, "onRequest", routeTakesWrites, (request, _reply, done) => {
     if (!WRITES.has(request.method)) return done();
     try {
       checkFreeSpace(config.dataDir);
