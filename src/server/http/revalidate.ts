@@ -1,5 +1,6 @@
 import { createHash } from "node:crypto";
 import type { FastifyReply, FastifyRequest } from "fastify";
+import { sendJson } from "./send-json";
 
 /** A JSON answer kept ready to send: its body and that body's ETag, computed once. */
 export interface JsonAnswer {
@@ -13,30 +14,20 @@ export function etagOf(body: string): string {
 }
 
 /**
- * Route-level onSend hook for personal GET answers the browser may keep but
- * must check each time (`private, no-cache`): a strong ETag from the body, and
+ * Sends a personal GET answer the browser may keep but must check each time
+ * (`private, no-cache`), with the ETag kept beside its body (`etagOf`, once):
  * 304 with no body when the browser's copy (If-None-Match) is still current.
- * A route that sends a cached body sets its ETag (kept with the body, from
- * `etagOf`) before sending, so the body is not hashed again on every request.
- * Per route rather than @fastify/etag for a whole plugin, so the other song
- * routes keep `no-store`.
+ * Done in the handler rather than an onSend hook: the answer's ETag is known
+ * here, and a hot read pays no hook.
  */
-export function revalidateWithEtag(
+export function sendRevalidated(
   request: FastifyRequest,
   reply: FastifyReply,
-  payload: unknown,
-  done: (err: Error | null, payload?: unknown) => void,
-): void {
-  if (reply.statusCode !== 200 || typeof payload !== "string") return done(null, payload);
-  const preset = reply.getHeader("etag");
-  const etag = typeof preset === "string" ? preset : etagOf(payload);
-  reply.header("cache-control", "private, no-cache");
-  if (typeof preset !== "string") reply.header("etag", etag);
-  if (matches(request.headers["if-none-match"], etag)) {
-    reply.code(304);
-    return done(null, "");
-  }
-  done(null, payload);
+  answer: JsonAnswer,
+): FastifyReply {
+  reply.header("cache-control", "private, no-cache").header("etag", answer.etag);
+  if (matches(request.headers["if-none-match"], answer.etag)) return reply.code(304).send();
+  return sendJson(reply, answer.body);
 }
 
 /** If-None-Match uses weak comparison: `W/"x"` matches `"x"`, and `*` matches anything. */

@@ -13,19 +13,11 @@ import {
   songIdParamsSchema,
   songListQuerySchema,
 } from "../../../shared/song-schemas";
-import { revalidateWithEtag, type JsonAnswer } from "../../http/revalidate";
+import { sendRevalidated } from "../../http/revalidate";
 import { sendJson } from "../../http/send-json";
 import { ArtistSongService } from "./artist-song-service";
 
 const tags = ["songs"];
-
-/**
- * Sends a cached page or record with the ETag kept with it, so
- * revalidateWithEtag does not hash the body on every request.
- */
-function sendJsonAnswer(reply: FastifyReply, answer: JsonAnswer): FastifyReply {
-  return sendJson(reply.header("etag", answer.etag), answer.body);
-}
 
 /** The artist's catalogue: only the signed-in artist's own songs. */
 export function artistSongRoutes(
@@ -46,11 +38,10 @@ function registerCatalogueRoutes(parent: FastifyInstance, service: ArtistSongSer
   const { sessions } = app.ctx;
 
   // The list and detail are kept by the browser but checked each time
-  // (ETag, 304: revalidateWithEtag, a route hook after the scope's no-store).
+  // (ETag, 304: sendRevalidated, over the scope's no-store).
   app.get(
     "/api/songs",
     {
-      onSend: revalidateWithEtag,
       schema: {
         tags,
         summary: "The signed-in artist's songs, newest first, paged by key",
@@ -61,7 +52,7 @@ function registerCatalogueRoutes(parent: FastifyInstance, service: ArtistSongSer
     async (request, reply) => {
       const { user } = await sessions.require(request);
       const { cursor, ...filters } = request.query;
-      return sendJsonAnswer(reply, await service.listPageJson(user.id, filters, cursor));
+      return sendRevalidated(request, reply, await service.listPageJson(user.id, filters, cursor));
     },
   );
 
@@ -106,7 +97,6 @@ function registerOneSongRoutes(parent: FastifyInstance, service: ArtistSongServi
   app.get(
     "/api/songs/:id",
     {
-      onSend: revalidateWithEtag,
       schema: {
         tags,
         summary: "One of the signed-in artist's songs, with its status timeline",
@@ -117,7 +107,7 @@ function registerOneSongRoutes(parent: FastifyInstance, service: ArtistSongServi
     },
     async (request, reply) => {
       const { user } = await sessions.require(request);
-      return sendJsonAnswer(reply, await service.getJson(user.id, request.params.id));
+      return sendRevalidated(request, reply, await service.getJson(user.id, request.params.id));
     },
   );
 

@@ -5,13 +5,14 @@ import { deskSongRoutes } from "./desk-routes";
 
 /**
  * The artist's catalogue and the agents' song desk, in their own scope:
- * song data is personal, never kept by shared caches (this scope's onSend).
+ * song data is personal, never kept by shared caches (this scope's onRequest).
  */
 async function songsPlugin(parent: FastifyInstance): Promise<void> {
   await parent.register(async (scope) => {
-    scope.addHook("onSend", (_request, reply, payload, done) => {
+    // Set before the handler, which may allow more (sendRevalidated); errors keep it.
+    scope.addHook("onRequest", (_request, reply, done) => {
       reply.header("cache-control", "private, no-store");
-      done(null, payload);
+      done();
     });
     await scope.register(artistSongRoutes);
     await scope.register(deskSongRoutes);
