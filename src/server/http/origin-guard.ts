@@ -1,4 +1,4 @@
-import type { FastifyContextConfig, FastifyInstance, FastifyRequest, RouteOptions } from "fastify";
+import type { FastifyInstance, FastifyRequest, RouteOptions } from "fastify";
 import { WRONG_ADDRESS_CODE, wrongAddressMessage } from "../../shared/auth-messages";
 import { HttpError } from "./errors";
 import { addRouteHook, routeTakesWrites } from "./route-hooks";
@@ -47,8 +47,7 @@ function isWrongAddress(request: FastifyRequest, origin: string): boolean {
  */
 export function registerOriginGuard(app: FastifyInstance, publicUrl: string): void {
   const guarded = (route: RouteOptions) =>
-    routeTakesWrites(route) &&
-    !(route.config as FastifyContextConfig | undefined)?.crossSiteAllowed;
+    routeTakesWrites(route) && !route.config?.crossSiteAllowed;
   addRouteHook(app, "onRequest", guarded, (request, _reply, done) => {
     // An `all` route's reads pass.
     if (SAFE_METHODS.has(request.method)) {

@@ -30,7 +30,8 @@ export function addRouteHook<N extends HookName>(
   app.addHook("onRoute", (route) => {
     if (!applies(route)) return;
     const own: unknown = route[name];
-    const hooks = own === undefined ? [] : Array.isArray(own) ? own : [own];
-    (route as unknown as Record<HookName, unknown[]>)[name] = [hook, ...hooks];
+    // A route's own hooks of a name are one function or a list of them.
+    const hooks: unknown[] = own === undefined ? [] : [own].flat();
+    Object.assign(route, { [name]: [hook, ...hooks] });
   });
 }
