@@ -2,10 +2,15 @@ import type { FastifyInstance, RouteOptions } from "fastify";
 
 const WRITE_METHODS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 
+/** Whether a request's method changes state (POST, PUT, PATCH, DELETE). */
+export function isWriteMethod(method: string): boolean {
+  return WRITE_METHODS.has(method.toUpperCase());
+}
+
 /** Whether the route answers any state-changing method (an `all` route does). */
 export function routeTakesWrites(route: RouteOptions): boolean {
   const methods = Array.isArray(route.method) ? route.method : [route.method];
-  return methods.some((method) => WRITE_METHODS.has(method.toUpperCase()));
+  return methods.some(isWriteMethod);
 }
 
 type HookName = "onRequest" | "preValidation";

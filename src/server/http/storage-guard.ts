@@ -1,10 +1,8 @@
 import type { FastifyInstance } from "fastify";
 import { checkFreeSpace, DiskFullError } from "../storage/free-space";
 import { HttpError } from "./errors";
-import { addRouteHook, routeTakesWrites } from "./route-hooks";
+import { addRouteHook, isWriteMethod, routeTakesWrites } from "./route-hooks";
 import { SERVICE_UNAVAILABLE_MESSAGE, STORAGE_FULL_MESSAGE } from "./unavailable-errors";
-
-const WRITES = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 
 /**
  * With SQLite or local files, a full DATA_DIR disk fails every write, and
@@ -18,7 +16,8 @@ export function registerStorageGuard(app: FastifyInstance): void {
   const { database, storage, config } = app.ctx;
   if (!database.file && storage.engine !== "local") return;
   addRouteHook(app, "onRequest", routeTakesWrites, (request, _reply, done) => {
-    if (!WRITES.has(request.method)) return done();
+    // An `all` route's reads pass.
+    if (!isWriteMethod(request.method)) return done();
     try {
       checkFreeSpace(config.dataDir);
     } catch (err) {
