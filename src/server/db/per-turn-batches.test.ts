@@ -1,6 +1,5 @@
 import { describe, expect, it } from "vitest";
 import { perTurnBatches } from "./per-turn-batches";
-import { WritesOnTheWay } from "./writes-on-the-way";
 
 describe("perTurnBatches", () => {
   it("commits the calls of one turn together, and later calls in the next batch", async () => {
@@ -27,6 +26,36 @@ describe("perTurnBatches", () => {
     ]);
   });
 
+  it("with two in flight, a batch leaves while the one before it commits, and a third waits", async () => {
+    const batches: number[][] = [];
+    const releases: (() => void)[] = [];
+    const write = perTurnBatches(
+      async (items: number[]) => {
+        batches.push(items);
+        await new Promise<void>((r) => releases.push(r));
+        return items;
+      },
+      () => Promise.reject(new Error("not replayed")),
+      { inFlight: 2 },
+    );
+    const turn = () => new Promise((r) => setImmediate(r));
+    const first = write(1);
+    await turn();
+    const second = [2, 3].map(write);
+    await turn();
+    const third = write(4);
+    await turn();
+    // Two batches commit at once; the third call waits for a free slot.
+    expect(batches).toEqual([[1], [2, 3]]);
+    releases[1]!();
+    expect(await Promise.all(second)).toEqual([2, 3]);
+    await turn();
+    expect(batches).toEqual([[1], [2, 3], [4]]);
+    releases[0]!();
+    releases[2]!();
+    expect(await Promise.all([first, third])).toEqual([1, 4]);
+  });
+
   it("replays a failed batch call by call, so one bad call fails alone", async () => {
     const write = perTurnBatches(
       (items: number[]) =>
@@ -40,67 +69,5 @@ describe("perTurnBatches", () => {
       "Error: bad 2",
       103,
     ]);
-  });
-
-  it("waits for the writes on their way, so a straggler joins the batch instead of the next", async () => {
-    const onTheWay = new WritesOnTheWay(10_000);
-    const batches: number[][] = [];
-    const write = perTurnBatches(
-      (items: number[]) => {
-        batches.push(items);
-        return Promise.resolve(items);
-      },
-      () => Promise.reject(new Error("not replayed")),
-      { onTheWay },
-    );
-    const arrived = onTheWay.begin();
-    const first = write(1);
-    // Several turns later the straggler hands its write over.
-    await new Promise((resolve) => setTimeout(resolve, 20));
-    expect(batches).toEqual([]);
-    arrived();
-    const second = write(2);
-    expect(await Promise.all([first, second])).toEqual([1, 2]);
-    expect(batches).toEqual([[1, 2]]);
-  });
-
-  it("leaves after the wait's cap when a write on its way never comes", async () => {
-    const onTheWay = new WritesOnTheWay(30);
-    onTheWay.begin();
-    const started = performance.now();
-    const write = perTurnBatches(
-      (items: number[]) => Promise.resolve(items),
-      () => Promise.reject(new Error("not replayed")),
-      { onTheWay },
-    );
-    expect(await write(7)).toBe(7);
-    expect(performance.now() - started).toBeGreaterThanOrEqual(25);
-  });
-});
-
-describe("WritesOnTheWay", () => {
-  it("is settled once every caller arrived; arriving twice counts once", async () => {
-    const onTheWay = new WritesOnTheWay(10_000);
-    const a = onTheWay.begin();
-    const b = onTheWay.begin();
-    let settled = false;
-    void onTheWay.settled().then(() => (settled = true));
-    a();
-    a();
-    await new Promise((resolve) => setImmediate(resolve));
-    expect(settled).toBe(false);
-    b();
-    await new Promise((resolve) => setImmediate(resolve));
-    expect(settled).toBe(true);
-  });
-
-  it("counts a caller's work until it arrives or ends, errors included", async () => {
-    const onTheWay = new WritesOnTheWay(10_000);
-    await expect(onTheWay.during(() => Promise.reject(new Error("refused")))).rejects.toThrow(
-      "refused",
-    );
-    let settled = false;
-    await onTheWay.settled().then(() => (settled = true));
-    expect(settled).toBe(true);
   });
 });

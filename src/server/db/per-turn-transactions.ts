@@ -1,6 +1,5 @@
 import type { Kysely } from "kysely";
-import { perTurnBatches } from "./per-turn-batches";
-import type { WritesOnTheWay } from "./writes-on-the-way";
+import { perTurnBatches, type PerTurnBatchOptions } from "./per-turn-batches";
 
 /**
  * Group commit for independent writes of one kind: the writes asked for in
@@ -17,7 +16,7 @@ import type { WritesOnTheWay } from "./writes-on-the-way";
 export function perTurnTransactions<DB, I, O>(
   db: Kysely<DB>,
   writeAll: (trx: Kysely<DB>, items: I[]) => Promise<O[]>,
-  options: { onTheWay?: WritesOnTheWay } = {},
+  options: PerTurnBatchOptions = {},
 ): (item: I) => Promise<O> {
   const commit = (items: I[]) => db.transaction().execute((trx) => writeAll(trx, items));
   return perTurnBatches<I, O>(commit, async (item) => (await commit([item]))[0]!, options);

@@ -123,11 +123,14 @@ function requestEntries(money: WithdrawalMoney): Entry[] {
 /**
  * A burst of requests posted together, in a few statements whatever their
  * number (architecture 6b: set-based): one insert of the postings, one
- * conditional debit of every artist, one move per shared account by the sum
- * of its entries, one insert of the entries. Throws BalanceTooLowError when
- * any artist's balance does not cover their amount; the caller's
- * transaction must then be rolled back (the caller tries each request alone
- * to find which).
+ * conditional debit of every artist, one insert of the artists' entries,
+ * then one move per shared account by the sum of its entries and one insert
+ * of theirs. The shared accounts come last so that a transaction holds
+ * their rows (which every request moves) only for its last statements and
+ * its commit: the next burst's transaction does everything else meanwhile.
+ * Throws BalanceTooLowError when any artist's balance does not cover their
+ * amount; the caller's transaction must then be rolled back (the caller
+ * tries each request alone to find which).
  */
 export async function postWithdrawalRequests(
   trx: Db,
@@ -159,15 +162,24 @@ export async function postWithdrawalRequests(
   if (taken !== requests.length) {
     throw new BalanceTooLowError("a balance does not cover its withdrawal");
   }
-  // The shared accounts once per burst, by the sum of their entries, in id order (see post()).
   const rows = posted.flatMap(({ money, entries, posting }) =>
     entries.map((e) => ({ ...e, postingId: posting.id, now: money.now })),
   );
+  const isShared = (accountId: string) => FIXED.some((a) => a.id === accountId);
+  await insertEntryRows(
+    trx,
+    rows.filter((e) => !isShared(e.accountId)),
+  );
+  // The shared accounts once per burst, by the sum of their entries, in id order (see post()).
   for (const account of [...FIXED].sort((a, b) => a.id.localeCompare(b.id))) {
     const moved = rows.reduce((sum, e) => (e.accountId === account.id ? sum + e.amount : sum), 0);
     if (moved !== 0) await addToAccount(trx, account, moved, rows[0]!.now);
   }
-  await insertEntryRows(trx, rows);
+  // After their balances: an account made just now is there for its entries.
+  await insertEntryRows(
+    trx,
+    rows.filter((e) => isShared(e.accountId)),
+  );
 }
 
 /** The bank paid the artist: the in-flight money is paid out. */

@@ -54,6 +54,7 @@ async function withdrawalsPlugin(
     stepMails,
     payouts: config.payouts,
     events,
+    burstsInFlight: database.dialect === "postgres" ? 2 : 1,
   });
   const desk = new PayoutDeskService({ db, payoutDetails, stepMails, events });
   await parent.register((scope, _options, done) => {

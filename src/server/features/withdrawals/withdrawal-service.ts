@@ -16,7 +16,6 @@ import type {
 import type { PayoutConfig } from "../../config";
 import { batchedReads } from "../../db/batched-reads";
 import { perTurnTransactions } from "../../db/per-turn-transactions";
-import { WritesOnTheWay } from "../../db/writes-on-the-way";
 import type { Database } from "../../db/schema";
 import type { DomainEvents } from "../../events/domain-events";
 import { HttpError } from "../../http/errors";
@@ -53,6 +52,8 @@ export interface WithdrawalServiceDeps {
   stepMails: WithdrawalStepMails;
   payouts: Pick<PayoutConfig, "tds" | "minimumPaise">;
   events: Pick<DomainEvents, "emit">;
+  /** Bursts committing at once (decision 122): 2 on PostgreSQL, 1 on SQLite's single writer. */
+  burstsInFlight?: number;
   now?: () => number;
 }
 
@@ -113,8 +114,6 @@ export class WithdrawalService {
   /** A turn's reads of balances, and of the withdrawals bearing on requests, one statement each. */
   private readonly balanceOf: (artistId: string) => Promise<number>;
   private readonly bearingOn: (ask: BearingAsk) => Promise<WithdrawalRow[]>;
-  /** Requests still reading their standing: the turn's transaction waits for them (a burst, one commit). */
-  private readonly onTheWay = new WritesOnTheWay();
 
   constructor(private readonly deps: WithdrawalServiceDeps) {
     this.now = deps.now ?? Date.now;
@@ -123,7 +122,16 @@ export class WithdrawalService {
     this.commitRequest = perTurnTransactions(
       deps.db,
       async (trx, rows: WithdrawalRow[]) => {
-        await insertWithdrawals(trx, rows);
+        // In artist order, so two bursts in flight at once take the rows they share in one order.
+        await insertWithdrawals(
+          trx,
+          [...rows].sort((a, b) => a.artistId.localeCompare(b.artistId)),
+        );
+        const mails = await deps.stepMails.recordIn(
+          trx,
+          rows.map((row) => ({ withdrawalId: row.id, state: "requested" })),
+        );
+        // The money last: it ends with the ledger's shared accounts (see postWithdrawalRequests).
         await postWithdrawalRequests(
           trx,
           rows.map((row) => ({
@@ -135,12 +143,9 @@ export class WithdrawalService {
             now: row.requestedAt,
           })),
         );
-        return deps.stepMails.recordIn(
-          trx,
-          rows.map((row) => ({ withdrawalId: row.id, state: "requested" })),
-        );
+        return mails;
       },
-      { onTheWay: this.onTheWay },
+      { inFlight: deps.burstsInFlight ?? 1 },
     );
   }
 
@@ -178,64 +183,61 @@ export class WithdrawalService {
     clientKey: string | undefined,
   ): Promise<{ withdrawal: Withdrawal; created: boolean }> {
     requireArtist(user);
-    return this.onTheWay.during(async (arrived) => {
-      const { db } = this.deps;
-      const key = `${user.id}:${clientKey ?? randomUUID()}`;
-      // One read of everything the refusals and the TDS depend on; the
-      // transaction below re-checks what could change meanwhile (the balance,
-      // a withdrawal in progress) on its own.
-      const { standing, year, earlier } = await this.situationOf(user.id, key);
-      if (earlier) return { withdrawal: withdrawalView(earlier), created: false };
-      const refusal = this.refusalBy(standing, amountPaise);
-      if (refusal) throw refused(refusal);
-      const at = this.now();
-      const tds = this.tdsOf(year, standing.hasPan, amountPaise);
-      const row: WithdrawalRow = {
-        id: randomUUID(),
-        artistId: user.id,
-        idempotencyKey: key,
-        state: "requested",
-        amountPaise,
-        tdsPaise: tds.tdsPaise,
-        netPaise: tds.netPaise,
-        // Stored as configured (basis points), not back through the percentage shown.
-        tdsRateBasisPoints: tdsRateOf(this.deps.payouts.tds, standing.hasPan),
-        hasPan: standing.hasPan ? 1 : 0,
-        financialYear: year.financialYear,
-        reference: null,
-        failureReason: null,
-        requestedAt: at,
-        approvedAt: null,
-        approvedBy: null,
-        paidAt: null,
-        paidBy: null,
-        failedAt: null,
-        failedBy: null,
-        updatedAt: at,
-      };
-      const { id } = row;
-      let stepMail: RecordedJob | null;
-      try {
-        arrived();
-        stepMail = await this.commitRequest(row);
-      } catch (error) {
-        if (error instanceof BalanceTooLowError) {
-          throw refused({ status: 400, message: m.upTo(await this.balanceOf(user.id)) });
-        }
-        if (!isUniqueViolation(error)) throw error;
-        // The same key committed first (a double press): its withdrawal; else another one is in progress.
-        const first = await withdrawalByKey(db, key);
-        if (first) return { withdrawal: withdrawalView(first), created: false };
-        throw refused({ status: 409, message: m.inProgress });
+    const { db } = this.deps;
+    const key = `${user.id}:${clientKey ?? randomUUID()}`;
+    // One read of everything the refusals and the TDS depend on; the
+    // transaction below re-checks what could change meanwhile (the balance,
+    // a withdrawal in progress) on its own.
+    const { standing, year, earlier } = await this.situationOf(user.id, key);
+    if (earlier) return { withdrawal: withdrawalView(earlier), created: false };
+    const refusal = this.refusalBy(standing, amountPaise);
+    if (refusal) throw refused(refusal);
+    const at = this.now();
+    const tds = this.tdsOf(year, standing.hasPan, amountPaise);
+    const row: WithdrawalRow = {
+      id: randomUUID(),
+      artistId: user.id,
+      idempotencyKey: key,
+      state: "requested",
+      amountPaise,
+      tdsPaise: tds.tdsPaise,
+      netPaise: tds.netPaise,
+      // Stored as configured (basis points), not back through the percentage shown.
+      tdsRateBasisPoints: tdsRateOf(this.deps.payouts.tds, standing.hasPan),
+      hasPan: standing.hasPan ? 1 : 0,
+      financialYear: year.financialYear,
+      reference: null,
+      failureReason: null,
+      requestedAt: at,
+      approvedAt: null,
+      approvedBy: null,
+      paidAt: null,
+      paidBy: null,
+      failedAt: null,
+      failedBy: null,
+      updatedAt: at,
+    };
+    const { id } = row;
+    let stepMail: RecordedJob | null;
+    try {
+      stepMail = await this.commitRequest(row);
+    } catch (error) {
+      if (error instanceof BalanceTooLowError) {
+        throw refused({ status: 400, message: m.upTo(await this.balanceOf(user.id)) });
       }
-      this.deps.stepMails.wake([stepMail]);
-      await this.deps.events.emit("withdrawal.changed", {
-        withdrawalId: id,
-        artistId: user.id,
-        state: "requested",
-      });
-      return { withdrawal: withdrawalView(row), created: true };
+      if (!isUniqueViolation(error)) throw error;
+      // The same key committed first (a double press): its withdrawal; else another one is in progress.
+      const first = await withdrawalByKey(db, key);
+      if (first) return { withdrawal: withdrawalView(first), created: false };
+      throw refused({ status: 409, message: m.inProgress });
+    }
+    this.deps.stepMails.wake([stepMail]);
+    await this.deps.events.emit("withdrawal.changed", {
+      withdrawalId: id,
+      artistId: user.id,
+      state: "requested",
     });
+    return { withdrawal: withdrawalView(row), created: true };
   }
 
   /** Per financial year: withdrawn, TDS deducted, paid out; and the PAN, masked. */

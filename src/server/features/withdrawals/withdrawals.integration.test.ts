@@ -226,7 +226,7 @@ describe("parallel and repeated requests", slow, () => {
     }
   });
 
-  it("a request still reading its terms joins the burst's transaction instead of the next", async () => {
+  it("a request still reading its terms when the burst leaves is written in a second transaction beside it, and the books stay sound", async () => {
     const [quick, slowReader] = await Promise.all(
       [0, 1].map(async (i) => (await artistWith(500_000, null, `Straggler ${i}`)).artist),
     );
@@ -239,9 +239,8 @@ describe("parallel and repeated requests", slow, () => {
       .spyOn(PayoutDetailsService.prototype, "withdrawalTermsOf")
       .mockImplementation(async function (this: PayoutDetailsService, userId: string) {
         // Read with the other's, but answered a few milliseconds late: the
-        // quick one is ready to write meanwhile. After the delay only CPU
-        // work is left, so the slow one arrives well within the wait's cap,
-        // however loaded the host (its timer is set before the cap's).
+        // quick one's transaction has left by then (decision 122: it does
+        // not wait), and two may be in flight at once.
         const read = await readTerms.call(this, userId);
         if (userId === slowReader!.id) await new Promise((resolve) => setTimeout(resolve, 4));
         return read;
@@ -250,13 +249,31 @@ describe("parallel and repeated requests", slow, () => {
     try {
       const answers = await Promise.all([withdraw(quick!, 60_000), withdraw(slowReader!, 70_000)]);
       expect(answers.map((a) => a.statusCode)).toEqual([201, 201]);
-      expect(transactions).toHaveBeenCalledTimes(1);
+      expect(transactions).toHaveBeenCalledTimes(2);
     } finally {
       terms.mockRestore();
       transactions.mockRestore();
     }
     expect(await balance(quick!)).toBe(440_000);
     expect(await balance(slowReader!)).toBe(430_000);
+    expect(await booksDisagreeing(t.app.ctx.database.db)).toEqual([]);
+  });
+
+  it("bursts a turn apart (side by side on PostgreSQL) each post their artists and the shared accounts exactly", async () => {
+    const amounts = [60_000, 65_000, 70_000, 75_000, 80_000, 85_000];
+    const artists = await Promise.all(
+      amounts.map(async (_, i) => (await artistWith(500_000, null, `Pipelined ${i}`)).artist),
+    );
+    // Half in one turn, half a turn later: the second burst leaves while the first commits.
+    const first = artists.slice(0, 3).map((artist, i) => withdraw(artist, amounts[i]!));
+    await new Promise((resolve) => setImmediate(resolve));
+    const second = artists.slice(3).map((artist, i) => withdraw(artist, amounts[i + 3]!));
+    const answers = await Promise.all([...first, ...second]);
+    expect(answers.map((a) => a.statusCode)).toEqual(amounts.map(() => 201));
+    for (const [i, artist] of artists.entries()) {
+      expect(await balance(artist)).toBe(500_000 - amounts[i]!);
+    }
+    expect(await booksDisagreeing(t.app.ctx.database.db)).toEqual([]);
   });
 
   it("artists at once each meet their own terms: TDS with and without a PAN, no details, one in progress", async () => {
