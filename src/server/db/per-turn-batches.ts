@@ -37,7 +37,7 @@ export function perTurnBatches<I, O>(
   const maxInFlight = Math.max(1, options.inFlight ?? 1);
   const queue: Pending[] = [];
   let inFlight = 0;
-  // A batch is about to leave (waiting for the turn's end or the writes on their way).
+  // A batch is about to leave (at the end of the current turn).
   let leaving = false;
 
   async function commit(batch: Pending[]) {
