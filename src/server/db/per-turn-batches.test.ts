@@ -16,8 +16,10 @@ describe("perTurnBatches", () => {
     );
     const first = [1, 2, 3].map(write);
     await new Promise((r) => setImmediate(r));
-    // The first batch is committing: these wait for the next one.
+    // The first batch is committing: these wait for the next one, a turn later too.
     const later = [4, 5].map(write);
+    await new Promise((r) => setImmediate(r));
+    expect(batches).toEqual([[1, 2, 3]]);
     release();
     expect(await Promise.all([...first, ...later])).toEqual([10, 20, 30, 40, 50]);
     expect(batches).toEqual([

@@ -34,7 +34,7 @@ export function perTurnBatches<I, O>(
     resolve: (result: O) => void;
     reject: (error: unknown) => void;
   }
-  const maxInFlight = Math.max(1, options.inFlight ?? 1);
+  const maxInFlight = options.inFlight && options.inFlight > 1 ? options.inFlight : 1;
   const queue: Pending[] = [];
   let inFlight = 0;
   // A batch is about to leave (at the end of the current turn).
@@ -45,7 +45,12 @@ export function perTurnBatches<I, O>(
       const results = await commitBatch(batch.map((p) => p.item));
       batch.forEach((p, i) => p.resolve(results[i]!));
     } catch {
-      for (const p of batch) await commitOne(p.item).then(p.resolve, p.reject);
+      // Through a promise, so even a writer that throws at once fails only its own call.
+      for (const p of batch) {
+        await Promise.resolve()
+          .then(() => commitOne(p.item))
+          .then(p.resolve, p.reject);
+      }
     }
   }
 

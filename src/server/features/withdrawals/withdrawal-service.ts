@@ -122,10 +122,12 @@ export class WithdrawalService {
     this.commitRequest = perTurnTransactions(
       deps.db,
       async (trx, rows: WithdrawalRow[]) => {
-        // In artist order, so two bursts in flight at once take the rows they share in one order.
+        // In artist order (by code point, whatever the locale): two bursts take shared rows in one order.
         await insertWithdrawals(
           trx,
-          [...rows].sort((a, b) => a.artistId.localeCompare(b.artistId)),
+          [...rows].sort((a, b) =>
+            a.artistId < b.artistId ? -1 : a.artistId > b.artistId ? 1 : 0,
+          ),
         );
         const mails = await deps.stepMails.recordIn(
           trx,

@@ -259,19 +259,30 @@ describe("parallel and repeated requests", slow, () => {
     expect(await booksDisagreeing(t.app.ctx.database.db)).toEqual([]);
   });
 
-  it("bursts a turn apart (side by side on PostgreSQL) each post their artists and the shared accounts exactly", async () => {
-    const amounts = [60_000, 65_000, 70_000, 75_000, 80_000, 85_000];
+  it("bursts a turn apart (side by side on PostgreSQL) each post their artists, their TDS and the shared accounts exactly", async () => {
+    // Over the Rs.1,000 threshold for some, so the TDS account moves too.
+    const amounts = [60_000, 120_000, 70_000, 130_000, 80_000, 140_000];
     const artists = await Promise.all(
-      amounts.map(async (_, i) => (await artistWith(500_000, null, `Pipelined ${i}`)).artist),
+      amounts.map(
+        async (_, i) => (await artistWith(500_000, "ABCDE1234F", `Pipelined ${i}`)).artist,
+      ),
     );
-    // Half in one turn, half a turn later: the second burst leaves while the first commits.
-    const first = artists.slice(0, 3).map((artist, i) => withdraw(artist, amounts[i]!));
-    await new Promise((resolve) => setImmediate(resolve));
-    const second = artists.slice(3).map((artist, i) => withdraw(artist, amounts[i + 3]!));
-    const answers = await Promise.all([...first, ...second]);
-    expect(answers.map((a) => a.statusCode)).toEqual(amounts.map(() => 201));
+    const transactions = vi.spyOn(t.app.ctx.database.db, "transaction");
+    try {
+      const first = artists.slice(0, 3).map((artist, i) => withdraw(artist, amounts[i]!));
+      // The second burst once the first's transaction has begun: it cannot join it.
+      await vi.waitFor(() => expect(transactions).toHaveBeenCalled(), { interval: 1 });
+      const second = artists.slice(3).map((artist, i) => withdraw(artist, amounts[i + 3]!));
+      const answers = await Promise.all([...first, ...second]);
+      expect(answers.map((a) => a.statusCode)).toEqual(amounts.map(() => 201));
+      expect(transactions.mock.calls.length).toBeGreaterThanOrEqual(2);
+    } finally {
+      transactions.mockRestore();
+    }
     for (const [i, artist] of artists.entries()) {
-      expect(await balance(artist)).toBe(500_000 - amounts[i]!);
+      const wallet = await list(artist);
+      expect(wallet.balancePaise).toBe(500_000 - amounts[i]!);
+      expect(wallet.items[0]!.tdsPaise > 0).toBe(amounts[i]! > 100_000);
     }
     expect(await booksDisagreeing(t.app.ctx.database.db)).toEqual([]);
   });
