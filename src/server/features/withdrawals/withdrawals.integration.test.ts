@@ -226,7 +226,7 @@ describe("parallel and repeated requests", slow, () => {
     }
   });
 
-  it("a request still reading its terms when the burst leaves is written in a second transaction beside it, and the books stay sound", async () => {
+  it("a request still reading its terms when the burst's transaction begins is written in a second one, and the books stay sound", async () => {
     const [quick, slowReader] = await Promise.all(
       [0, 1].map(async (i) => (await artistWith(500_000, null, `Straggler ${i}`)).artist),
     );
@@ -235,17 +235,21 @@ describe("parallel and repeated requests", slow, () => {
       PayoutDetailsService.prototype,
       "withdrawalTermsOf",
     )!.value as ReadTerms;
+    const transactions = vi.spyOn(t.app.ctx.database.db, "transaction");
     const terms = vi
       .spyOn(PayoutDetailsService.prototype, "withdrawalTermsOf")
       .mockImplementation(async function (this: PayoutDetailsService, userId: string) {
-        // Read with the other's, but answered a few milliseconds late: the
-        // quick one's transaction has left by then (decision 122: it does
-        // not wait), and two may be in flight at once.
+        // Read with the other's, but answered only once the quick one's
+        // transaction has begun: nothing waits for a straggler (decision 122).
         const read = await readTerms.call(this, userId);
-        if (userId === slowReader!.id) await new Promise((resolve) => setTimeout(resolve, 4));
+        if (userId === slowReader!.id) {
+          await vi.waitFor(() => expect(transactions).toHaveBeenCalled(), {
+            interval: 1,
+            timeout: 10_000,
+          });
+        }
         return read;
       });
-    const transactions = vi.spyOn(t.app.ctx.database.db, "transaction");
     try {
       const answers = await Promise.all([withdraw(quick!, 60_000), withdraw(slowReader!, 70_000)]);
       expect(answers.map((a) => a.statusCode)).toEqual([201, 201]);
@@ -271,7 +275,10 @@ describe("parallel and repeated requests", slow, () => {
     try {
       const first = artists.slice(0, 3).map((artist, i) => withdraw(artist, amounts[i]!));
       // The second burst once the first's transaction has begun: it cannot join it.
-      await vi.waitFor(() => expect(transactions).toHaveBeenCalled(), { interval: 1 });
+      await vi.waitFor(() => expect(transactions).toHaveBeenCalled(), {
+        interval: 1,
+        timeout: 10_000,
+      });
       const second = artists.slice(3).map((artist, i) => withdraw(artist, amounts[i + 3]!));
       const answers = await Promise.all([...first, ...second]);
       expect(answers.map((a) => a.statusCode)).toEqual(amounts.map(() => 201));
