@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { Kysely } from "kysely";
+import { byCodePoint } from "../../../shared/code-point-order";
 import type { Database } from "../../db/schema";
 import {
   accountBalances,
@@ -53,11 +54,13 @@ export interface WithdrawalMoney {
 export class BalanceTooLowError extends Error {}
 export class UnbalancedWithdrawalError extends Error {}
 
+/** The shared accounts, in id order: the order every posting takes their rows in. */
 const FIXED: readonly LedgerAccountRef[] = [
   { id: WITHDRAWALS_ACCOUNT, kind: "withdrawals", ownerId: null },
   { id: TDS_PAYABLE_ACCOUNT, kind: "tds_payable", ownerId: null },
   { id: PAID_OUT_ACCOUNT, kind: "paid_out", ownerId: null },
-];
+].sort((a, b) => byCodePoint(a.id, b.id));
+const isShared = (accountId: string) => FIXED.some((a) => a.id === accountId);
 
 const accountRef = (accountId: string, artistId: string): LedgerAccountRef =>
   FIXED.find((a) => a.id === accountId) ?? { id: accountId, kind: "artist", ownerId: artistId };
@@ -98,7 +101,7 @@ async function post(
   if (inserted === 0) return null;
   // By account: every posting takes the shared accounts' rows in one order,
   // so two never deadlock. (Paid and failed never debit an artist.)
-  const ordered = [...entries].sort((a, b) => a.accountId.localeCompare(b.accountId));
+  const ordered = [...entries].sort((a, b) => byCodePoint(a.accountId, b.accountId));
   for (const entry of ordered) {
     if (entry.amount === 0) continue;
     await addToAccount(trx, accountRef(entry.accountId, money.artistId), entry.amount, money.now);
@@ -165,13 +168,12 @@ export async function postWithdrawalRequests(
   const rows = posted.flatMap(({ money, entries, posting }) =>
     entries.map((e) => ({ ...e, postingId: posting.id, now: money.now })),
   );
-  const isShared = (accountId: string) => FIXED.some((a) => a.id === accountId);
   await insertEntryRows(
     trx,
     rows.filter((e) => !isShared(e.accountId)),
   );
   // The shared accounts once per burst, by the sum of their entries, in id order (see post()).
-  for (const account of [...FIXED].sort((a, b) => a.id.localeCompare(b.id))) {
+  for (const account of FIXED) {
     const moved = rows.reduce((sum, e) => (e.accountId === account.id ? sum + e.amount : sum), 0);
     if (moved !== 0) await addToAccount(trx, account, moved, rows[0]!.now);
   }

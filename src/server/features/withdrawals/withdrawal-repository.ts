@@ -1,3 +1,4 @@
+import { byCodePoint } from "../../../shared/code-point-order";
 import type { Kysely, Selectable } from "kysely";
 import type { Database, WithdrawalTable } from "../../db/schema";
 import type { WithdrawalState } from "../../../shared/withdrawal-schemas";
@@ -31,9 +32,13 @@ export function isUniqueViolation(error: unknown): boolean {
   return code === "SQLITE_CONSTRAINT_UNIQUE" || code === "SQLITE_CONSTRAINT" || code === "23505";
 }
 
-/** A burst's requests in one insert. */
+/**
+ * A burst's requests in one insert, in artist order: two bursts in flight
+ * at once then take the in-progress index's entries in one order (decision 122).
+ */
 export async function insertWithdrawals(db: Db, rows: readonly WithdrawalRow[]): Promise<void> {
-  await db.insertInto("withdrawal").values(rows).execute();
+  const inArtistOrder = [...rows].sort((a, b) => byCodePoint(a.artistId, b.artistId));
+  await db.insertInto("withdrawal").values(inArtistOrder).execute();
 }
 
 export async function withdrawalByKey(db: Db, idempotencyKey: string) {

@@ -122,13 +122,7 @@ export class WithdrawalService {
     this.commitRequest = perTurnTransactions(
       deps.db,
       async (trx, rows: WithdrawalRow[]) => {
-        // In artist order (by code point, whatever the locale): two bursts take shared rows in one order.
-        await insertWithdrawals(
-          trx,
-          [...rows].sort((a, b) =>
-            a.artistId < b.artistId ? -1 : a.artistId > b.artistId ? 1 : 0,
-          ),
-        );
+        await insertWithdrawals(trx, rows);
         const mails = await deps.stepMails.recordIn(
           trx,
           rows.map((row) => ({ withdrawalId: row.id, state: "requested" })),

@@ -1,3 +1,4 @@
+import { byCodePoint } from "../../../../shared/code-point-order";
 import type { ReleaseDetail } from "../../../../shared/release-schemas";
 import { draftFromRelease, type DraftFields } from "../release-draft";
 import type { KeptDraft } from "./kept-draft-store";
@@ -37,7 +38,7 @@ function canonical(value: unknown): string {
   return JSON.stringify(value, (_key, inner: unknown) => {
     if (typeof inner === "string") return inner.trim();
     if (inner && typeof inner === "object" && !Array.isArray(inner)) {
-      const entries = Object.entries(inner).sort(([x], [y]) => (x < y ? -1 : x > y ? 1 : 0));
+      const entries = Object.entries(inner).sort(([x], [y]) => byCodePoint(x, y));
       return Object.fromEntries(entries);
     }
     return inner;
