@@ -272,6 +272,23 @@ describe("parallel and repeated requests", slow, () => {
       ),
     );
     const transactions = vi.spyOn(t.app.ctx.database.db, "transaction");
+    // On PostgreSQL the first burst's transaction stays open (at its step
+    // mails, before any shared row) until the second's has begun: two in
+    // flight at once, or this waits in vain (decision 122).
+    const onPostgres = t.app.ctx.database.dialect === "postgres";
+    const { mail } = t.app.ctx;
+    const recordIn = mail.recordIn.bind(mail);
+    let overlapped = false;
+    const held = vi.spyOn(mail, "recordIn").mockImplementation(async (trx, kind, items) => {
+      if (onPostgres && held.mock.calls.length === 1) {
+        await vi.waitFor(() => expect(transactions.mock.calls.length).toBeGreaterThan(1), {
+          interval: 1,
+          timeout: 5_000,
+        });
+        overlapped = true;
+      }
+      return recordIn(trx, kind, items);
+    });
     try {
       const first = artists.slice(0, 3).map((artist, i) => withdraw(artist, amounts[i]!));
       // The second burst once the first's transaction has begun: it cannot join it.
@@ -283,7 +300,9 @@ describe("parallel and repeated requests", slow, () => {
       const answers = await Promise.all([...first, ...second]);
       expect(answers.map((a) => a.statusCode)).toEqual(amounts.map(() => 201));
       expect(transactions.mock.calls.length).toBeGreaterThanOrEqual(2);
+      expect(overlapped).toBe(onPostgres);
     } finally {
+      held.mockRestore();
       transactions.mockRestore();
     }
     for (const [i, artist] of artists.entries()) {
