@@ -9,7 +9,7 @@ import { compiledQueryCache } from "../../db/compiled-query-cache";
 import type { Database } from "../../db/schema";
 
 type Db = Kysely<Database>;
-/** The detail's two reads (a record not in the detail cache): compiled once per database. */
+/** The detail's two reads (a record not in the detail cache) and a view's day count: compiled once per database. */
 const hotQuery = compiledQueryCache<Database>();
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -30,16 +30,22 @@ export function nextUtcDayStart(at: number): number {
  * both engines); answers the day's count after it.
  */
 export async function addDailyView(db: Db, songId: string, day: string): Promise<number> {
-  const row = await db
-    .insertInto("song_view_day")
-    .values({ songId, day, views: 1 })
-    .onConflict((oc) =>
-      oc
-        .columns(["songId", "day"])
-        .doUpdateSet((eb) => ({ views: eb("song_view_day.views", "+", 1) })),
-    )
-    .returning("views")
-    .executeTakeFirstOrThrow();
+  const [row] = await hotQuery(
+    db,
+    "song-view-day",
+    (slot) =>
+      db
+        .insertInto("song_view_day")
+        .values({ songId: slot("songId"), day: slot("day"), views: 1 })
+        .onConflict((oc) =>
+          oc
+            .columns(["songId", "day"])
+            .doUpdateSet((eb) => ({ views: eb("song_view_day.views", "+", 1) })),
+        )
+        .returning("views"),
+    { songId, day },
+  );
+  if (!row) throw new Error(`song ${songId}: the day's view count was not written`);
   return row.views;
 }
 

@@ -1,5 +1,6 @@
 import type { Kysely, Selectable, Transaction } from "kysely";
 import type { Database, SongRequestTable } from "../../db/schema";
+import { compiledQueryCache } from "../../db/compiled-query-cache";
 import { addDailyView, utcDay } from "./song-history-repository";
 
 /*
@@ -9,6 +10,8 @@ import { addDailyView, utcDay } from "./song-history-repository";
 
 type Db = Kysely<Database>;
 type SongRow = Selectable<SongRequestTable>;
+/** A view's two updates, compiled once per database: building them was a tenth of a view's time. */
+const hotQuery = compiledQueryCache<Database>();
 
 /** What opening a song did: its row after the view, and the counts it left. */
 export interface RecordedView {
@@ -37,24 +40,34 @@ async function recordViewIn(
   { id, artistId, now }: SongView,
 ): Promise<RecordedView | undefined> {
   // Whether this open cleared a status notice (the artist's cached list pages change then).
-  const cleared = await trx
-    .updateTable("song_request")
-    .set({ statusUnseen: 0 })
-    .where("id", "=", id)
-    .where("artistId", "=", artistId)
-    .where("statusUnseen", "=", 1)
-    .executeTakeFirst();
-  const row = await trx
-    .updateTable("song_request")
-    .set((eb) => ({ views: eb("views", "+", 1) }))
-    .where("id", "=", id)
-    .where("artistId", "=", artistId)
-    .returningAll()
-    .executeTakeFirst();
+  const cleared = await hotQuery.affected(
+    trx,
+    "song-view-notice-seen",
+    (slot) =>
+      trx
+        .updateTable("song_request")
+        .set({ statusUnseen: 0 })
+        .where("id", "=", slot("id"))
+        .where("artistId", "=", slot("artistId"))
+        .where("statusUnseen", "=", 1),
+    { id, artistId },
+  );
+  const [row] = await hotQuery(
+    trx,
+    "song-view-count",
+    (slot) =>
+      trx
+        .updateTable("song_request")
+        .set((eb) => ({ views: eb("views", "+", 1) }))
+        .where("id", "=", slot("id"))
+        .where("artistId", "=", slot("artistId"))
+        .returningAll(),
+    { id, artistId },
+  );
   if (!row) return undefined;
   const day = utcDay(now);
   const dayViews = await addDailyView(trx, id, day);
-  return { row, sawNotice: Number(cleared.numUpdatedRows) > 0, day, dayViews };
+  return { row, sawNotice: cleared > 0, day, dayViews };
 }
 
 /** One view in a transaction of its own. */
