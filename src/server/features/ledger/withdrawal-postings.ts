@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { Kysely } from "kysely";
-import { byCodePoint } from "../../../shared/code-point-order";
+import { byCodeUnit } from "../../../shared/code-unit-order";
 import type { Database } from "../../db/schema";
 import {
   accountBalances,
@@ -59,7 +59,7 @@ const FIXED: readonly LedgerAccountRef[] = [
   { id: WITHDRAWALS_ACCOUNT, kind: "withdrawals", ownerId: null },
   { id: TDS_PAYABLE_ACCOUNT, kind: "tds_payable", ownerId: null },
   { id: PAID_OUT_ACCOUNT, kind: "paid_out", ownerId: null },
-].sort((a, b) => byCodePoint(a.id, b.id));
+].sort((a, b) => byCodeUnit(a.id, b.id));
 const isShared = (accountId: string) => FIXED.some((a) => a.id === accountId);
 
 const accountRef = (accountId: string, artistId: string): LedgerAccountRef =>
@@ -101,7 +101,7 @@ async function post(
   if (inserted === 0) return null;
   // By account: every posting takes the shared accounts' rows in one order,
   // so two never deadlock. (Paid and failed never debit an artist.)
-  const ordered = [...entries].sort((a, b) => byCodePoint(a.accountId, b.accountId));
+  const ordered = [...entries].sort((a, b) => byCodeUnit(a.accountId, b.accountId));
   for (const entry of ordered) {
     if (entry.amount === 0) continue;
     await addToAccount(trx, accountRef(entry.accountId, money.artistId), entry.amount, money.now);

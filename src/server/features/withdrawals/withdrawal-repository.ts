@@ -1,4 +1,4 @@
-import { byCodePoint } from "../../../shared/code-point-order";
+import { byCodeUnit } from "../../../shared/code-unit-order";
 import type { Kysely, Selectable } from "kysely";
 import type { Database, WithdrawalTable } from "../../db/schema";
 import type { WithdrawalState } from "../../../shared/withdrawal-schemas";
@@ -37,7 +37,7 @@ export function isUniqueViolation(error: unknown): boolean {
  * at once then take the in-progress index's entries in one order (decision 122).
  */
 export async function insertWithdrawals(db: Db, rows: readonly WithdrawalRow[]): Promise<void> {
-  const inArtistOrder = [...rows].sort((a, b) => byCodePoint(a.artistId, b.artistId));
+  const inArtistOrder = [...rows].sort((a, b) => byCodeUnit(a.artistId, b.artistId));
   await db.insertInto("withdrawal").values(inArtistOrder).execute();
 }
 

@@ -1,4 +1,4 @@
-import { byCodePoint } from "../../../../shared/code-point-order";
+import { byCodeUnit } from "../../../../shared/code-unit-order";
 import type { ReleaseDetail } from "../../../../shared/release-schemas";
 import { draftFromRelease, type DraftFields } from "../release-draft";
 import type { KeptDraft } from "./kept-draft-store";
@@ -38,7 +38,7 @@ function canonical(value: unknown): string {
   return JSON.stringify(value, (_key, inner: unknown) => {
     if (typeof inner === "string") return inner.trim();
     if (inner && typeof inner === "object" && !Array.isArray(inner)) {
-      const entries = Object.entries(inner).sort(([x], [y]) => byCodePoint(x, y));
+      const entries = Object.entries(inner).sort(([x], [y]) => byCodeUnit(x, y));
       return Object.fromEntries(entries);
     }
     return inner;
