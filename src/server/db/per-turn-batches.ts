@@ -34,7 +34,7 @@ export function perTurnBatches<I, O>(
     resolve: (result: O) => void;
     reject: (error: unknown) => void;
   }
-  const maxInFlight = options.inFlight && options.inFlight > 1 ? options.inFlight : 1;
+  const maxInFlight = Math.max(1, options.inFlight ?? 1);
   const queue: Pending[] = [];
   let inFlight = 0;
   // A batch is about to leave (at the end of the current turn).
