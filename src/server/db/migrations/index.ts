@@ -28,6 +28,7 @@ import { splitsMigration } from "./0032-splits";
 import { statementLineScratchMigration } from "./0033-statement-line-scratch";
 import { mailJobClaimMigration } from "./0034-mail-job-claim";
 import { ledgerChangeNoticesMigration } from "./0035-ledger-change-notices";
+import { statementLinePartitionsMigration } from "./0036-statement-line-partitions";
 
 /**
  * Every migration, in order. New features append here; names never change
@@ -63,5 +64,6 @@ export function allMigrations(dialect: MigrationDialect): Record<string, Migrati
     "0033-statement-line-scratch": statementLineScratchMigration(dialect),
     "0034-mail-job-claim": mailJobClaimMigration,
     "0035-ledger-change-notices": ledgerChangeNoticesMigration(dialect),
+    "0036-statement-line-partitions": statementLinePartitionsMigration(dialect),
   };
 }

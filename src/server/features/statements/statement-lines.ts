@@ -7,6 +7,8 @@ import { parseSaleMonth } from "./statement-months";
 /** How each line is read: column positions and the values for the whole file. */
 export interface LineRules {
   columns: Record<keyof StatementMapping | "title" | "artist", number | null>;
+  /** The last column a line needs (-1: none). */
+  lastColumn: number;
   store: string | null;
   saleMonth: string | null;
   currency: string | null;
@@ -63,14 +65,45 @@ export function columnPositions(
   };
 }
 
+/** The last of the columns a line needs (-1: none). */
+export const lastColumnOf = (columns: LineRules["columns"]) =>
+  Math.max(...Object.values(columns).map((c) => c ?? -1));
+
+/** A cell, trimmed ("" when the column is not in this file or the line is short of it). */
+function cellAt(cells: readonly string[], index: number | null): string {
+  return index === null ? "" : (cells[index] ?? "").trim();
+}
+
+/** A statement repeats a few month spellings a million times: each is read once. */
+const monthsRead = new Map<string, string | null>();
+function saleMonthOf(text: string): string | null {
+  let month = monthsRead.get(text);
+  if (month === undefined) {
+    month = parseSaleMonth(text);
+    if (monthsRead.size >= 4096) monthsRead.clear();
+    monthsRead.set(text, month);
+  }
+  return month;
+}
+
+const CURRENCY = /^[A-Z]{3}$/;
+const WHOLE_QUANTITY = /^[+-]?\d+(\.0*)?$/;
+
+/** A quantity cell: a whole number (thousands separators allowed), 0 when empty; null when not one. */
+function quantityOf(text: string): bigint | null {
+  const value = text.includes(",") ? text.replace(/,/g, "") : text;
+  if (value === "") return 0n;
+  if (!WHOLE_QUANTITY.test(value)) return null;
+  const dot = value.indexOf(".");
+  return BigInt(dot >= 0 ? value.slice(0, dot) : value);
+}
+
 /** Reads one record; a line that cannot be read is its error sentence. */
 export function readLine(cells: readonly string[], lineNo: number, rules: LineRules): ReadLine {
   const { columns } = rules;
-  const cell = (index: number | null) => (index === null ? "" : (cells[index] ?? "").trim());
-  const needed = Math.max(...Object.values(columns).map((c) => c ?? -1));
-  if (cells.length <= needed) return { ok: false, error: m.lineColumns(lineNo) };
+  if (cells.length <= rules.lastColumn) return { ok: false, error: m.lineColumns(lineNo) };
 
-  const revenueText = cell(columns.netRevenue);
+  const revenueText = cellAt(cells, columns.netRevenue);
   const amount = parseDecimal(revenueText);
   if (amount === null) {
     return {
@@ -78,36 +111,31 @@ export function readLine(cells: readonly string[], lineNo: number, rules: LineRu
       error: m.lineNotNumber(lineNo, STATEMENT_FIELD_LABELS.netRevenue, revenueText),
     };
   }
-  const quantityText = cell(columns.quantity).replace(/,/g, "");
-  let quantity = 0n;
-  if (quantityText !== "") {
-    const parsed = /^[+-]?\d+(\.0*)?$/.test(quantityText)
-      ? BigInt(quantityText.replace(/\.0*$/, ""))
-      : null;
-    if (parsed === null) {
-      return {
-        ok: false,
-        error: m.lineNotNumber(lineNo, STATEMENT_FIELD_LABELS.quantity, cell(columns.quantity)),
-      };
-    }
-    quantity = parsed;
+  const quantityText = cellAt(cells, columns.quantity);
+  const quantity = quantityOf(quantityText);
+  if (quantity === null) {
+    return {
+      ok: false,
+      error: m.lineNotNumber(lineNo, STATEMENT_FIELD_LABELS.quantity, quantityText),
+    };
   }
-  const isrc = compactIsrc(cell(columns.isrc)) || null;
-  const upc = compactUpc(cell(columns.upc)) || null;
+  const isrc = compactIsrc(cellAt(cells, columns.isrc)) || null;
+  const upc = compactUpc(cellAt(cells, columns.upc)) || null;
   if (!isrc && !upc) return { ok: false, error: m.lineNoCode(lineNo) };
 
-  const monthText = columns.saleMonth === null ? (rules.saleMonth ?? "") : cell(columns.saleMonth);
-  const saleMonth = parseSaleMonth(monthText);
+  const monthText =
+    columns.saleMonth === null ? (rules.saleMonth ?? "") : cellAt(cells, columns.saleMonth);
+  const saleMonth = saleMonthOf(monthText);
   if (saleMonth === null) return { ok: false, error: m.lineBadMonth(lineNo, monthText) };
 
   const currency = (
     columns.currency === null
       ? (rules.currency ?? "")
-      : cell(columns.currency) || rules.currency || ""
+      : cellAt(cells, columns.currency) || rules.currency || ""
   ).toUpperCase();
-  if (!/^[A-Z]{3}$/.test(currency)) return { ok: false, error: m.lineNoCurrency(lineNo) };
+  if (!CURRENCY.test(currency)) return { ok: false, error: m.lineNoCurrency(lineNo) };
 
-  const store = (columns.store === null ? "" : cell(columns.store)) || rules.store || "Other";
+  const store = cellAt(cells, columns.store) || rules.store || "Other";
   return {
     ok: true,
     line: {
@@ -115,13 +143,13 @@ export function readLine(cells: readonly string[], lineNo: number, rules: LineRu
       isrc,
       upc,
       store: store.slice(0, 100),
-      country: cell(columns.country).slice(0, 100),
+      country: cellAt(cells, columns.country).slice(0, 100),
       saleMonth,
       quantity,
       currency,
       amount,
-      title: cell(columns.title).slice(0, 300) || null,
-      artist: cell(columns.artist).slice(0, 300) || null,
+      title: cellAt(cells, columns.title).slice(0, 300) || null,
+      artist: cellAt(cells, columns.artist).slice(0, 300) || null,
     },
   };
 }

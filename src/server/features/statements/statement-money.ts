@@ -15,12 +15,21 @@ const ONE_RUPEE_RATE = 10n ** BigInt(RATE_DECIMALS);
 /** 10⁻¹⁶ rupees per paisa: amount scale × rate scale ÷ 100. */
 const UNITS_PER_PAISA = 10n ** BigInt(AMOUNT_DECIMALS + RATE_DECIMALS - 2);
 
+const PLAIN_DECIMAL = /^-?\d+(?:\.\d{1,10})?$/;
+const UNITS_PER_AMOUNT = 10n ** BigInt(AMOUNT_DECIMALS);
+
 /**
  * A decimal as statements write it ("1,234.5", "-0.0031", "(12.50)",
  * "1.2E-5") in units of 10⁻¹⁰; null when it is not a number. Digits beyond
  * the tenth decimal are rounded half up (away from zero).
  */
 export function parseDecimal(text: string): bigint | null {
+  if (PLAIN_DECIMAL.test(text)) {
+    // Most lines: digits, a point and at most 10 decimals, read without the general path's steps.
+    const point = text.indexOf(".");
+    if (point < 0) return BigInt(text) * UNITS_PER_AMOUNT;
+    return BigInt(text.slice(0, point) + text.slice(point + 1).padEnd(AMOUNT_DECIMALS, "0"));
+  }
   let value = text
     .trim()
     .replace(/^[₹$€£]|,/g, "")

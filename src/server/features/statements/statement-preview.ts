@@ -3,23 +3,24 @@ import type { StatementPreviewInput } from "../../../shared/statement-schemas";
 import type { DatabaseHandle } from "../../db/database";
 import { nameColumns } from "./statement-columns";
 import { readingSettings, type ReadingSettings } from "./statement-detail";
-import { columnPositions, readLine, type LineRules, type StatementLine } from "./statement-lines";
+import {
+  columnPositions,
+  lastColumnOf,
+  readLine,
+  type LineRules,
+  type StatementLine,
+} from "./statement-lines";
 import { RUPEE_RATE, parseRate } from "./statement-money";
-import { readRecords, type OpenFile } from "./statement-reader";
+import { readRecordBatches, type OpenFile } from "./statement-reader";
 import { findStatement, updateStatement } from "./statement-repository";
 import { clearStaging, forEachPartitionRange, totalsBySlices } from "./statement-bulk";
 import { yieldToLoop } from "./statement-slices";
-import {
-  PARTITIONS,
-  groupStagedLines,
-  lineStager,
-  type StagedLine,
-} from "./statement-staging-repository";
+import { PARTITIONS, groupStagedLines, lineStager } from "./statement-staging-repository";
 
 /** Line errors the statement keeps word for word; the rest are counted. */
 const KEPT_ERRORS = 20;
 /** Staged lines per write. */
-const LINE_BATCH = 2000;
+const LINE_BATCH = 500;
 /** Reading yields to the event loop at least this often (ms). */
 const READ_SLICE_MS = 15;
 /** Lines per range of partitions when the grouping starts on SQLite (then sized by time). */
@@ -48,20 +49,6 @@ export function settingsWith(
   };
 }
 
-/**
- * The partition of the line's group key (code, kind, store, country, month)
- * by its FNV-1a hash: every line of a group lands in the same one.
- */
-function partitionOf(line: StatementLine): number {
-  const key = `${line.isrc ?? line.upc}\u0000${line.isrc ? "i" : "u"}\u0000${line.store}\u0000${line.country}\u0000${line.saleMonth}`;
-  let hash = 0x811c9dc5;
-  for (let i = 0; i < key.length; i++) {
-    hash ^= key.charCodeAt(i);
-    hash = Math.imul(hash, 0x01000193);
-  }
-  return (hash >>> 0) % PARTITIONS;
-}
-
 /** The statement's rates (10⁻⁶ rupees) by currency, INR's own included. */
 function ratesOf(ratesJson: string): Map<string, bigint> {
   const rates = new Map<string, bigint>([["INR", RUPEE_RATE]]);
@@ -73,12 +60,14 @@ function ratesOf(ratesJson: string): Map<string, bigint> {
 }
 
 function rulesOf(settings: ReadingSettings): LineRules {
+  const columns = columnPositions(
+    settings.headers,
+    settings.mapping,
+    nameColumns(settings.headers, settings.mapping),
+  );
   return {
-    columns: columnPositions(
-      settings.headers,
-      settings.mapping,
-      nameColumns(settings.headers, settings.mapping),
-    ),
+    columns,
+    lastColumn: lastColumnOf(columns),
     store: settings.store,
     saleMonth: settings.saleMonth,
     currency: settings.currency,
@@ -95,21 +84,6 @@ interface Reading {
   stores: Set<string>;
   saleMonths: Set<string>;
 }
-
-const stagedLine = (line: StatementLine): StagedLine => ({
-  lineNo: line.lineNo,
-  isrc: line.isrc,
-  upc: line.upc,
-  store: line.store,
-  country: line.country,
-  saleMonth: line.saleMonth,
-  quantity: Number(line.quantity),
-  currency: line.currency,
-  amount: line.amount.toString(),
-  title: line.title,
-  artist: line.artist,
-  partition: partitionOf(line),
-});
 
 /**
  * Streams every line into the staging table (one COPY on PostgreSQL,
@@ -133,8 +107,8 @@ async function readIntoStaging(
     stores: new Set(),
     saleMonths: new Set(),
   };
-  const stager = lineStager(deps.database, statementId);
-  let staged: StagedLine[] = [];
+  const stager = await lineStager(deps.database, statementId);
+  let staged: StatementLine[] = [];
   let progress = 0;
   let bytes = 0;
   let turn = performance.now();
@@ -148,23 +122,25 @@ async function readIntoStaging(
     }
   };
   try {
-    for await (const record of readRecords(deps.open, settings, (read) => (bytes = read))) {
-      reading.lineCount += 1;
-      const read = readLine(record.cells, record.line, rules);
-      if (!read.ok) {
-        reading.errorCount += 1;
-        if (reading.errors.length < KEPT_ERRORS) reading.errors.push(read.error);
-      } else {
-        const { line } = read;
-        if (line.currency !== "INR") reading.currencies.add(line.currency);
-        if (!rates.has(line.currency)) reading.missingRates.add(line.currency);
-        reading.stores.add(line.store);
-        reading.saleMonths.add(line.saleMonth);
-        staged.push(stagedLine(line));
-        if (staged.length >= LINE_BATCH) await flush();
+    for await (const records of readRecordBatches(deps.open, settings, (read) => (bytes = read))) {
+      for (const record of records) {
+        reading.lineCount += 1;
+        const read = readLine(record.cells, record.line, rules);
+        if (!read.ok) {
+          reading.errorCount += 1;
+          if (reading.errors.length < KEPT_ERRORS) reading.errors.push(read.error);
+        } else {
+          const { line } = read;
+          if (line.currency !== "INR") reading.currencies.add(line.currency);
+          if (!rates.has(line.currency)) reading.missingRates.add(line.currency);
+          reading.stores.add(line.store);
+          reading.saleMonths.add(line.saleMonth);
+          staged.push(line);
+        }
       }
-      // Records already parsed come without a turn of the loop: give it one now and then.
-      if ((reading.lineCount & 255) === 0 && performance.now() - turn > READ_SLICE_MS) {
+      if (staged.length >= LINE_BATCH) await flush();
+      // A batch comes without a turn of the loop: give it one now and then.
+      if (performance.now() - turn > READ_SLICE_MS) {
         await yieldToLoop();
         turn = performance.now();
       }

@@ -2,18 +2,21 @@ import { PassThrough } from "node:stream";
 import { sql, type RawBuilder } from "kysely";
 import type { DatabaseHandle } from "../../db/database";
 import { roundToPaise, safePaise } from "./statement-money";
+import { CopyRows, copyRow, copyText } from "./statement-copy-text";
+import type { StatementLine } from "./statement-lines";
 import { yieldToLoop } from "./statement-slices";
 
 /*
  * A statement's staged lines and their grouping, set-based (issue 46's
- * speed, decision 110). Lines are streamed in: one COPY into an UNLOGGED
- * table on PostgreSQL; on SQLite prepared inserts into a TEMP table whose
- * rowid puts each line in one of PARTITIONS runs by a hash of its group's
- * key, so a group's lines share a partition and a range of partitions is a
- * contiguous range of pages. Groups are summed in SQL (per range of
- * partitions on SQLite): exact money (numeric on PostgreSQL, BigInt in an
- * aggregate of our own on SQLite), matched to their owners and split at
- * their royalty rates in the same statement.
+ * speed, decisions 110 and 123). Lines are streamed in: on PostgreSQL one
+ * COPY into the statement's own UNLOGGED partition of `statement_line`
+ * (dropped, not deleted from, when done); on SQLite prepared inserts into a
+ * TEMP table whose rowid puts each line in one of PARTITIONS runs by a hash
+ * of its group's key, so a group's lines share a partition and a range of
+ * partitions is a contiguous range of pages. Groups are summed in SQL (per
+ * range of partitions on SQLite): exact money (numeric on PostgreSQL, BigInt
+ * in an aggregate of our own on SQLite), matched to their owners and split
+ * at their royalty rates in the same statement.
  */
 
 /** SQLite's lines fall into [0, PARTITIONS): few enough that each run's last page stays cached. */
@@ -22,26 +25,9 @@ export const PARTITIONS = 512;
 const PARTITION_ROWIDS = 2 ** 40;
 let rowSequence = 0;
 
-/** One line as staged (amount: an integer string in 10⁻¹⁰ of its currency). */
-export interface StagedLine {
-  lineNo: number;
-  isrc: string | null;
-  upc: string | null;
-  store: string;
-  country: string;
-  saleMonth: string;
-  quantity: number;
-  currency: string;
-  amount: string;
-  title: string | null;
-  artist: string | null;
-  /** [0, PARTITIONS): a hash of the group key (SQLite's layout; PostgreSQL ignores it). */
-  partition: number;
-}
-
 /** Writes staged lines; `end` waits until every line is in. */
 export interface LineStager {
-  write(lines: readonly StagedLine[]): Promise<void>;
+  write(lines: readonly StatementLine[]): Promise<void>;
   end(): Promise<void>;
   /** Gives up: a COPY cut short loads nothing. */
   abort(): void;
@@ -62,28 +48,18 @@ const COLUMNS = [
   "artist",
 ] as const;
 
-const cellsOf = (statementId: string, l: StagedLine) => [
-  statementId,
-  l.lineNo,
-  l.isrc,
-  l.upc,
-  l.store,
-  l.country,
-  l.saleMonth,
-  l.quantity,
-  l.currency,
-  l.amount,
-  l.title,
-  l.artist,
-];
-
-/** A value in COPY's text format: \N for null, backslash, tab and line breaks escaped. */
-function copyCell(value: string | number | null): string {
-  if (value === null) return "\\N";
-  if (typeof value === "number") return String(value);
-  return value.replace(/[\\\t\n\r]/g, (c) =>
-    c === "\\" ? "\\\\" : c === "\t" ? "\\t" : c === "\n" ? "\\n" : "\\r",
-  );
+/**
+ * The partition of a line's group key (code, kind, store, country, month)
+ * by its FNV-1a hash: every line of a group lands in the same one.
+ */
+function partitionOf(line: StatementLine): number {
+  const key = `${line.isrc ?? line.upc}\u0000${line.isrc ? "i" : "u"}\u0000${line.store}\u0000${line.country}\u0000${line.saleMonth}`;
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < key.length; i++) {
+    hash ^= key.charCodeAt(i);
+    hash = Math.imul(hash, 0x01000193);
+  }
+  return (hash >>> 0) % PARTITIONS;
 }
 
 /** PostgreSQL: one COPY for the whole file, written with backpressure. */
@@ -95,26 +71,31 @@ function copyStager(database: DatabaseHandle, statementId: string): LineStager {
     if (state.failure) throw state.failure;
   };
   const columns = COLUMNS.map((c) => `"${c}"`).join(", ");
+  const prefix = `${copyText(statementId)}\t`;
   const done = copyFrom(`copy statement_line (${columns}) from stdin`, data).catch(
     (err: unknown) => {
       state.failure = err instanceof Error ? err : new Error(String(err));
       data.destroy();
     },
   );
+  const rows = new CopyRows();
+  const send = async (bytes: Buffer | null) => {
+    if (bytes && !data.write(bytes)) {
+      await new Promise<void>((resolve) => {
+        data.once("drain", resolve);
+        data.once("close", resolve);
+      });
+    }
+  };
   return {
     async write(lines) {
       check();
-      let text = "";
-      for (const line of lines) text += `${cellsOf(statementId, line).map(copyCell).join("\t")}\n`;
-      if (!data.write(text)) {
-        await new Promise<void>((resolve) => {
-          data.once("drain", resolve);
-          data.once("close", resolve);
-        });
-      }
+      for (const line of lines) await send(rows.add(copyRow(prefix, line)));
       check();
     },
     async end() {
+      await send(rows.take());
+      check();
       data.end();
       await done;
       check();
@@ -135,9 +116,24 @@ function sqliteStager(database: DatabaseHandle, statementId: string): LineStager
   const insert = sqlite.prepare(
     `insert into statement_line (rowid, ${COLUMNS.map((c) => `"${c}"`).join(", ")}) values (?, ${COLUMNS.map(() => "?").join(", ")})`,
   );
-  const writeNow = sqlite.transaction((lines: readonly StagedLine[]) => {
+  const writeNow = sqlite.transaction((lines: readonly StatementLine[]) => {
     for (const l of lines) {
-      insert.run(l.partition * PARTITION_ROWIDS + ++rowSequence, ...cellsOf(statementId, l));
+      // Arguments written out: an array spread per line was garbage a million times over.
+      insert.run(
+        partitionOf(l) * PARTITION_ROWIDS + ++rowSequence,
+        statementId,
+        l.lineNo,
+        l.isrc,
+        l.upc,
+        l.store,
+        l.country,
+        l.saleMonth,
+        Number(l.quantity),
+        l.currency,
+        l.amount.toString(),
+        l.title,
+        l.artist,
+      );
     }
   });
   return {
@@ -154,10 +150,28 @@ function sqliteStager(database: DatabaseHandle, statementId: string): LineStager
   };
 }
 
-export function lineStager(database: DatabaseHandle, statementId: string): LineStager {
-  return database.copyFrom
-    ? copyStager(database, statementId)
-    : sqliteStager(database, statementId);
+/** A statement's own partition of PostgreSQL's `statement_line` (migration 0036). */
+function partitionTable(statementId: string) {
+  // Statement ids are UUIDs; anything else must not reach DDL.
+  if (!/^[0-9a-f-]{36}$/.test(statementId)) throw new Error("not a statement id");
+  return sql.table(`statement_line_${statementId.replace(/-/g, "")}`);
+}
+
+/** PostgreSQL: drops the statement's partition of staged lines, if it has one. */
+async function dropPartition(database: DatabaseHandle, statementId: string) {
+  await sql`drop table if exists ${partitionTable(statementId)}`.execute(database.db);
+}
+
+/** Starts staging the statement's lines (a fresh UNLOGGED partition of its own on PostgreSQL). */
+export async function lineStager(
+  database: DatabaseHandle,
+  statementId: string,
+): Promise<LineStager> {
+  if (!database.copyFrom) return sqliteStager(database, statementId);
+  await dropPartition(database, statementId);
+  await sql`create unlogged table ${partitionTable(statementId)}
+    partition of statement_line for values in (${sql.lit(statementId)})`.execute(database.db);
+  return copyStager(database, statementId);
 }
 
 const registered = new WeakSet<object>();
@@ -187,9 +201,8 @@ function ensureSqliteStaging(database: DatabaseHandle) {
 }
 
 /**
- * SQLite's aggregates of our own: `statement_paise(amount, rate)` sums
- * amount × rate exactly (BigInt) and rounds once, half up, to the paisa;
- * `first_text(value order by …)` is the first value that is not null.
+ * SQLite's aggregate of our own: `statement_paise(amount, rate)` sums
+ * amount × rate exactly (BigInt) and rounds once, half up, to the paisa.
  */
 function registerSqliteAggregates(database: DatabaseHandle) {
   const sqlite = database.sqlite;
@@ -204,10 +217,6 @@ function registerSqliteAggregates(database: DatabaseHandle) {
     },
     // A BigInt comes back as SQLite's INTEGER (a number would be a REAL).
     result: (sum) => BigInt(safePaise(roundToPaise(sum))),
-  });
-  sqlite.aggregate<string | null>("first_text", {
-    start: null,
-    step: (first, value) => first ?? value,
   });
   registered.add(sqlite);
 }
@@ -236,8 +245,9 @@ export interface PartitionRange {
 /**
  * Groups the staged lines of partitions [from, to) into statement_group:
  * per code, store, country and sale month, the exact sum of amount × rate
- * rounded half up once (away from zero), quantities and lines counted, the
- * first title and artist the file gave; each group matched to its owner (a
+ * rounded half up once (away from zero), quantities and lines counted, a
+ * title and artist the file gave (the greatest, as the unmatched list shows
+ * per code: an ordered "first" made PostgreSQL sort every line); each group matched to its owner (a
  * track by claimed ISRC, a release by claimed UPC, else a code assigned by
  * hand) and split at the owner's royalty rate, half up, the label the rest.
  */
@@ -255,15 +265,11 @@ export async function groupStagedLines(
   const paise = postgres
     ? sql`cast(round(sum(cast(l.amount as numeric) * ${rate}) / 100000000000000) as bigint)`
     : sql`statement_paise(l.amount, ${rate})`;
-  const first = (column: string) =>
-    postgres
-      ? sql`(array_agg(${sql.ref(`l.${column}`)} order by l."lineNo") filter (where ${sql.ref(`l.${column}`)} is not null))[1]`
-      : sql`first_text(${sql.ref(`l.${column}`)} order by l."lineNo")`;
   const bp = sql`coalesce(rr."basisPoints", cast(${defaultBasisPoints} as integer))`;
   const artistShare = sql`case when g.paise >= 0 then (g.paise * ${bp} + 5000) / 10000
     else -((-g.paise * ${bp} + 5000) / 10000) end`;
   const artistId = sql`coalesce(tr."artistId", r."artistId", ar."artistId")`;
-  await sql`
+  const grouping = sql`
     insert into statement_group ("statementId", code, "codeKind", "trackId", "releaseId",
       "artistId", store, country, "saleMonth", quantity, "lineCount", "amountPaise",
       "artistPaise", "labelPaise", title, artist)
@@ -279,7 +285,7 @@ export async function groupStagedLines(
         case when l.isrc is not null then 'isrc' else 'upc' end as kind,
         l.store, l.country, l."saleMonth",
         cast(sum(l.quantity) as bigint) as quantity, count(*) as lines, ${paise} as paise,
-        ${first("title")} as title, ${first("artist")} as artist
+        max(l.title) as title, max(l.artist) as artist
       from statement_line l
       where l."statementId" = ${statementId} ${inPartitions(range, postgres)}
       group by coalesce(l.isrc, l.upc), case when l.isrc is not null then 'isrc' else 'upc' end,
@@ -292,17 +298,28 @@ export async function groupStagedLines(
       and a.code = g.code and a."codeKind" = g.kind
     left join release ar on ar.id = a."releaseId"
     left join royalty_rate rr on rr."artistId" = ${artistId}
-  `.execute(database.db);
+  `;
+  if (!postgres) {
+    await grouping.execute(database.db);
+    return;
+  }
+  // Room to hash a million groups in memory: PostgreSQL's default spills them to disk and sorts.
+  await database.db.transaction().execute(async (trx) => {
+    await sql`set local work_mem = '64MB'`.execute(trx);
+    // A fresh partition has no statistics: the planner sorted a million lines; ANALYZE took longer than hashing.
+    await sql`set local enable_sort = off`.execute(trx);
+    await grouping.execute(trx);
+  });
 }
 
-/** Drops the statement's staged lines of partitions [from, to). */
+/** Drops the statement's staged lines of partitions [from, to) (all of them on PostgreSQL: its partition). */
 export async function deleteStagedLines(
   database: DatabaseHandle,
   statementId: string,
   range: PartitionRange,
 ) {
+  if (database.dialect === "postgres") return dropPartition(database, statementId);
   ensureSqliteStaging(database);
-  const postgres = database.dialect === "postgres";
   await sql`delete from statement_line as l where l."statementId" = ${statementId}
-    ${inPartitions(range, postgres)}`.execute(database.db);
+    ${inPartitions(range, false)}`.execute(database.db);
 }

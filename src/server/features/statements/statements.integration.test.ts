@@ -1,5 +1,6 @@
 import { gzipSync } from "node:zlib";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { sql } from "kysely";
 import type { StatementDetail, UnmatchedCode } from "../../../shared/responses/statements";
 import { statementMessages as m } from "../../../shared/statement-messages";
 import { createUser, type TestUser } from "../../test/chat-test-helpers";
@@ -354,6 +355,24 @@ describe("statements: refusals", () => {
       quantity: 2,
     });
     expect(lines).toHaveLength(2);
+
+    // Imported, its lines are dropped (on PostgreSQL, with the partition they had), just after.
+    await importStatement(t.app, finance.cookie, detail.id);
+    const { db } = t.app.ctx.database;
+    await vi.waitFor(async () => {
+      const left = await db
+        .selectFrom("statement_line")
+        .select("lineNo")
+        .where("statementId", "=", detail.id)
+        .execute();
+      expect(left).toHaveLength(0);
+    });
+    if (t.app.ctx.database.dialect === "postgres") {
+      const partitions = await sql<{ name: string }>`
+        select c.relname as name from pg_inherits i join pg_class c on c.oid = i.inhrelid
+        where c.relname = ${`statement_line_${detail.id.replace(/-/g, "")}`}`.execute(db);
+      expect(partitions.rows).toEqual([]);
+    }
   });
 
   it("refuses a file that is not a statement", async () => {

@@ -1,0 +1,60 @@
+import type { StatementLine } from "./statement-lines";
+
+/*
+ * Staged lines in PostgreSQL's COPY text format (decision 123): one row per
+ * line, written straight into the buffers the COPY stream sends.
+ */
+
+const COPY_SPECIAL = /[\\\t\n\r]/;
+
+/** Text in COPY's text format: backslash, tab and line breaks escaped. */
+export function copyText(value: string): string {
+  if (!COPY_SPECIAL.test(value)) return value;
+  return value.replace(/[\\\t\n\r]/g, (c) =>
+    c === "\\" ? "\\\\" : c === "\t" ? "\\t" : c === "\n" ? "\\n" : "\\r",
+  );
+}
+
+/** Nullable text in COPY's text format: \N for null. */
+const copyNullable = (value: string | null) => (value === null ? "\\N" : copyText(value));
+
+/**
+ * A line as a row of COPY text, written out field by field: the month,
+ * currency and numbers are known to need no escaping.
+ */
+export function copyRow(prefix: string, l: StatementLine): string {
+  return `${prefix}${l.lineNo}\t${copyNullable(l.isrc)}\t${copyNullable(l.upc)}\t${copyText(l.store)}\t${copyText(l.country)}\t${l.saleMonth}\t${l.quantity}\t${l.currency}\t${l.amount}\t${copyNullable(l.title)}\t${copyNullable(l.artist)}\n`;
+}
+
+/** Bytes of COPY text sent at once. */
+const COPY_CHUNK_BYTES = 1024 * 1024;
+
+/**
+ * COPY rows written straight into buffers as UTF-8: encoding a joined
+ * string of thousands of rows cost a second a million lines (a rope
+ * flattened, then encoded), writing each row where it goes a fifth of that.
+ */
+export class CopyRows {
+  private chunk = Buffer.allocUnsafe(COPY_CHUNK_BYTES);
+  private used = 0;
+
+  /** Adds a row; answers a full chunk to send (a row too long for one is sent alone). */
+  add(row: string): Buffer | null {
+    // A UTF-16 code unit takes at most 3 bytes of UTF-8.
+    const most = row.length * 3;
+    if (most > COPY_CHUNK_BYTES)
+      return Buffer.concat([this.take() ?? Buffer.alloc(0), Buffer.from(row)]);
+    const full = this.used + most > COPY_CHUNK_BYTES ? this.take() : null;
+    this.used += this.chunk.write(row, this.used);
+    return full;
+  }
+
+  /** The rows added since the last chunk went, or null when none. */
+  take(): Buffer | null {
+    if (this.used === 0) return null;
+    const full = this.chunk.subarray(0, this.used);
+    this.chunk = Buffer.allocUnsafe(COPY_CHUNK_BYTES);
+    this.used = 0;
+    return full;
+  }
+}

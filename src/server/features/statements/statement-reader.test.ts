@@ -1,0 +1,70 @@
+import { Readable } from "node:stream";
+import { gzipSync } from "node:zlib";
+import { describe, expect, it } from "vitest";
+import { readRecordBatches, readShape, type FileRecord, type OpenFile } from "./statement-reader";
+
+/** A file served in chunks of `size` bytes, as storage streams it. */
+function fileOf(bytes: Buffer, size = 7): OpenFile {
+  return () => {
+    const chunks: Buffer[] = [];
+    for (let at = 0; at < bytes.length; at += size) chunks.push(bytes.subarray(at, at + size));
+    return Promise.resolve(Readable.from(chunks));
+  };
+}
+
+async function recordsOf(open: OpenFile): Promise<FileRecord[]> {
+  const shape = await readShape(open);
+  if ("problem" in shape) throw new Error(shape.problem);
+  const records: FileRecord[] = [];
+  for await (const batch of readRecordBatches(open, shape)) records.push(...batch);
+  return records;
+}
+
+describe("reading a statement file's records", () => {
+  it("numbers each record by the file line it ends on: quoted line breaks, empty lines, CRLF", async () => {
+    const text = [
+      "ISRC,Title,Net Revenue",
+      'INA1B2600001,"Two\r\nlines",1.5',
+      "",
+      "INA1B2600002,Plain,2",
+      'INA1B2600003,"Say ""hi""",3',
+      "",
+    ].join("\r\n");
+    const records = await recordsOf(fileOf(Buffer.from(text)));
+    expect(records).toEqual([
+      { cells: ["INA1B2600001", "Two\r\nlines", "1.5"], line: 3 },
+      { cells: ["INA1B2600002", "Plain", "2"], line: 5 },
+      { cells: ["INA1B2600003", 'Say "hi"', "3"], line: 6 },
+    ]);
+  });
+
+  it("keeps a character whole when a chunk ends inside it, gzipped or not", async () => {
+    const text = "ISRC\tTitle\tNet Revenue\nINA1B2600001\tनमस्ते — ₹\t1\n";
+    for (const bytes of [Buffer.from(text), gzipSync(Buffer.from(text))]) {
+      // One byte a chunk: every multi-byte character is split.
+      const records = await recordsOf(fileOf(bytes, 1));
+      expect(records).toEqual([{ cells: ["INA1B2600001", "नमस्ते — ₹", "1"], line: 2 }]);
+    }
+  });
+
+  it("hands every record over in batches, in order", async () => {
+    const lines = Array.from(
+      { length: 3000 },
+      (_, i) => `INA1B26${String(i).padStart(5, "0")},${i}`,
+    );
+    const records = await recordsOf(
+      fileOf(Buffer.from(`ISRC,Net Revenue\n${lines.join("\n")}\n`), 4096),
+    );
+    expect(records).toHaveLength(3000);
+    expect(records[2999]).toEqual({ cells: ["INA1B2602999", "2999"], line: 3001 });
+  });
+
+  it("refuses a quote left open instead of holding the rest of the file", async () => {
+    const rest = "INA1B2600002,x,1\n".repeat(80_000);
+    const open = fileOf(
+      Buffer.from(`ISRC,Title,Net Revenue\nINA1B2600001,"never closed,1\n${rest}`),
+      65_536,
+    );
+    await expect(recordsOf(open)).rejects.toThrow(/record too long/);
+  });
+});
