@@ -169,21 +169,12 @@ export async function* readRecordBatches(
     newline,
     skipEmptyLines: false,
   });
-  let fed = 0;
-  let fedAtLastRecord = 0;
-  text.on("data", (chunk: string) => {
-    fed += chunk.length;
-    if (fed - fedAtLastRecord > MAX_RECORD_CHARS) parser.destroy(new Error("record too long"));
-  });
-  text.on("error", (err) => parser.destroy(err));
-  text.pipe(parser);
 
   let line = 0;
   let batch: FileRecord[] = [];
   try {
-    for await (const rows of batchesOf(parser)) {
+    for await (const rows of rowBatches(text, parser)) {
       for (const cells of rows) {
-        fedAtLastRecord = fed;
         line += 1 + breaksIn(cells);
         // The header (line 1) was read by readShape; an empty line has one empty cell.
         if (line === 1 || (cells.length === 1 && cells[0] === "")) continue;
@@ -202,10 +193,12 @@ export async function* readRecordBatches(
 }
 
 /**
- * The rows a parser stream emits, gathered while it flows: a record event
- * costs a function call, and the reader pauses the parser while a batch waits.
+ * The rows of `text` as `parser` reads them, gathered while they come. The
+ * text is fed by hand and paused while a batch waits; the parser itself is
+ * never paused: Papa Parse resumes a paused chunk by parsing its rest anew,
+ * which made a slow consumer (SQLite) spend 8 s a million lines re-reading.
  */
-async function* batchesOf(stream: Duplex): AsyncGenerator<string[][]> {
+async function* rowBatches(text: Readable, parser: Duplex): AsyncGenerator<string[][]> {
   const state: { rows: string[][]; ended: boolean; failure: Error | null } = {
     rows: [],
     ended: false,
@@ -216,26 +209,37 @@ async function* batchesOf(stream: Duplex): AsyncGenerator<string[][]> {
     wake?.();
     wake = null;
   };
-  stream.on("data", (row: string[]) => {
+  const fail = (err: Error) => {
+    state.failure ??= err;
+    signal();
+  };
+  let fed = 0;
+  let fedAtLastRow = 0;
+  parser.on("data", (row: string[]) => {
     state.rows.push(row);
-    if (state.rows.length >= BATCH_RECORDS) stream.pause();
+    fedAtLastRow = fed;
     signal();
   });
-  stream.on("end", () => {
+  parser.on("end", () => {
     state.ended = true;
     signal();
   });
-  stream.on("error", (err) => {
-    state.failure = err;
-    signal();
+  parser.on("error", fail);
+  text.on("data", (chunk: string) => {
+    fed += chunk.length;
+    parser.write(chunk);
+    if (fed - fedAtLastRow > MAX_RECORD_CHARS) fail(new Error("record too long"));
+    else if (state.rows.length >= BATCH_RECORDS) text.pause();
   });
+  text.on("end", () => parser.end());
+  text.on("error", fail);
   for (;;) {
     if (state.failure) throw state.failure;
     if (state.rows.length > 0) {
       const taken = state.rows;
       state.rows = [];
       yield taken;
-      stream.resume();
+      text.resume();
     } else if (state.ended) {
       return;
     } else {
