@@ -45,6 +45,17 @@ const COUNTRIES = Array.from({ length: 60 }, (_, i) =>
 const isrc = (n: number) => `INA1B26${String(n).padStart(5, "0")}`;
 const upc = (n: number) => `89012345${String(Math.floor(n / 100)).padStart(5, "0")}`;
 
+/** DISTINCT=1: code, store, country and month drawn independently (most lines a group of their own). */
+const DISTINCT = process.env.DISTINCT === "1";
+
+/** A 32-bit integer hash (murmur3's finaliser): independent draws from a line's number. */
+function mix(value: number): number {
+  let h = value | 0;
+  h = Math.imul(h ^ (h >>> 16), 0x85ebca6b);
+  h = Math.imul(h ^ (h >>> 13), 0xc2b2ae35);
+  return (h ^ (h >>> 16)) >>> 0;
+}
+
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), "bench-statements-"));
 
 /** Writes the statement, one line at a time, never whole in memory. */
@@ -60,9 +71,14 @@ async function writeStatement(file: string, salt: number): Promise<number> {
     x = (x * 1103515245 + 12345) % 2147483648;
     const q = 1 + (x % 900);
     const cents = ((x >> 8) % 99_999) / 1_000_000;
-    const n = x % ISRCS;
+    // The LCG's fields share its low bits: 11,854 groups in a million lines. DISTINCT draws each on its own.
+    const draw = (field: number, of: number) => (DISTINCT ? mix(i * 8 + field + salt) : x) % of;
+    const n = draw(0, ISRCS);
+    const store = DISTINCT ? draw(1, STORES.length) : x % STORES.length;
+    const country = DISTINCT ? draw(2, COUNTRIES.length) : (x >> 4) % COUNTRIES.length;
+    const month = DISTINCT ? draw(3, 12) : (x >> 6) % 12;
     await write(
-      `${isrc(n)}\t${upc(n)}\tTrack ${n} (Bench Mix)\tBench Artist feat. Guest ${n % 97}\t${STORES[x % STORES.length]}\t${COUNTRIES[(x >> 4) % COUNTRIES.length]}\t2026-${String(1 + ((x >> 6) % 12)).padStart(2, "0")}\t${q}\t${(q * cents).toFixed(6)}\tUSD\n`,
+      `${isrc(n)}\t${upc(n)}\tTrack ${n} (Bench Mix)\tBench Artist feat. Guest ${n % 97}\t${STORES[store]}\t${COUNTRIES[country]}\t2026-${String(1 + month).padStart(2, "0")}\t${q}\t${(q * cents).toFixed(6)}\tUSD\n`,
     );
   }
   await new Promise<void>((r) => out.end(r));
@@ -262,6 +278,11 @@ async function app(database: Db, file: string) {
   clearInterval(sampler);
   clearInterval(ticker);
   if (done.state !== "imported") throw new Error(`import ended ${done.state}: ${done.failure}`);
+  const groups = await sql<{ n: number | string }>`
+    select count(*) as n from statement_group where "statementId" = ${created.id}`.execute(
+    database.db,
+  );
+  phases += ` · ${Number(groups.rows[0]!.n).toLocaleString("en")} groups`;
   // A second run imports the same file again: reversed first, as the page allows.
   await service.reverse(created.id, "cli");
   await service.idle();

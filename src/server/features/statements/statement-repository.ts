@@ -140,6 +140,9 @@ export async function splitGroups(
     set "artistPaise" = ${share}, "labelPaise" = "amountPaise" - (${share})
     where "statementId" = ${statementId} and "artistId" is not null
       ${code === undefined ? sql`` : sql`and code = ${code}`} ${inRange(range)}
+      -- Only a split that changed (a rate set since the preview) is written: rewriting a
+      -- million unchanged groups took 24 s.
+      and ("artistPaise" <> ${share} or "labelPaise" <> "amountPaise" - (${share}))
   `.execute(db);
   await sql`
     update statement_group set "artistPaise" = 0, "labelPaise" = 0

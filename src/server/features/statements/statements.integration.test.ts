@@ -269,6 +269,39 @@ describe("statements: money", () => {
   });
 });
 
+describe("statements: a rate set between preview and import", () => {
+  it("splits at the rate of the import, 0 % included (the label then gets it all)", async () => {
+    const setRate = async (percent: string) => {
+      const answer = await ask(
+        t.app,
+        finance.cookie,
+        "PUT",
+        `/api/desk/artists/${b.id}/royalty-rate`,
+        { percent },
+      );
+      expect(answer.statusCode).toBe(200);
+    };
+    const before = await balanceOf(b.id);
+    // 10 rupees to B: previewed at B's 70 %, imported at 0 %, then a second one at 50 %.
+    const atZero = await previewed(csv("INA1B2600002,,Spotify,IN,2026-08,1,10,INR,,", unique()));
+    expect(atZero.totals).toMatchObject({ artistsPaise: 700, labelPaise: 300 });
+    await setRate("0");
+    const imported = await importStatement(t.app, finance.cookie, atZero.id);
+    expect(imported.totals).toMatchObject({ totalPaise: 1000, artistsPaise: 0, labelPaise: 1000 });
+    expect(await balanceOf(b.id)).toBe(before);
+
+    const atHalf = await previewed(csv("INA1B2600002,,Spotify,IN,2026-09,1,10,INR,,", unique()));
+    await setRate("50");
+    expect((await importStatement(t.app, finance.cookie, atHalf.id)).totals).toMatchObject({
+      artistsPaise: 500,
+      labelPaise: 500,
+    });
+    expect(await balanceOf(b.id)).toBe(before + 500);
+    expect(await service().ledgerCheck()).toEqual([]);
+    await setRate("70");
+  });
+});
+
 describe("statements: refusals", () => {
   it("lists line errors (the first 20, and how many) and refuses to import such a statement", async () => {
     const bad = Array.from(
