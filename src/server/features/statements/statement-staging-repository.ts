@@ -157,7 +157,13 @@ function partitionTable(statementId: string) {
   return sql.table(`statement_line_${statementId.replace(/-/g, "")}`);
 }
 
-/** PostgreSQL: drops the statement's partition of staged lines, if it has one. */
+/**
+ * PostgreSQL: drops the statement's partition of staged lines, if it has
+ * one (attached, or left unattached by a process killed in between).
+ * Dropping a partition locks the parent: it waits for another statement's
+ * COPY or grouping to end (and what comes after it waits as long); it runs
+ * after the import's commit, outside any transaction.
+ */
 async function dropPartition(database: DatabaseHandle, statementId: string) {
   await sql`drop table if exists ${partitionTable(statementId)}`.execute(database.db);
 }
@@ -169,8 +175,12 @@ export async function lineStager(
 ): Promise<LineStager> {
   if (!database.copyFrom) return sqliteStager(database, statementId);
   await dropPartition(database, statementId);
-  await sql`create unlogged table ${partitionTable(statementId)}
-    partition of statement_line for values in (${sql.lit(statementId)})`.execute(database.db);
+  // Created apart, then attached: ATTACH locks the parent only against other DDL, where
+  // PARTITION OF would wait for (and hold up) every other statement's COPY and grouping.
+  const table = partitionTable(statementId);
+  await sql`create unlogged table ${table} (like statement_line)`.execute(database.db);
+  await sql`alter table statement_line attach partition ${table}
+    for values in (${sql.lit(statementId)})`.execute(database.db);
   return copyStager(database, statementId);
 }
 
