@@ -98,6 +98,11 @@ function quantityOf(text: string): bigint | null {
   return BigInt(dot >= 0 ? value.slice(0, dot) : value);
 }
 
+const notNumber = (lineNo: number, field: "netRevenue" | "quantity", text: string): ReadLine => ({
+  ok: false,
+  error: m.lineNotNumber(lineNo, STATEMENT_FIELD_LABELS[field], text),
+});
+
 /** Reads one record; a line that cannot be read is its error sentence. */
 export function readLine(cells: readonly string[], lineNo: number, rules: LineRules): ReadLine {
   const { columns } = rules;
@@ -105,20 +110,10 @@ export function readLine(cells: readonly string[], lineNo: number, rules: LineRu
 
   const revenueText = cellAt(cells, columns.netRevenue);
   const amount = parseDecimal(revenueText);
-  if (amount === null) {
-    return {
-      ok: false,
-      error: m.lineNotNumber(lineNo, STATEMENT_FIELD_LABELS.netRevenue, revenueText),
-    };
-  }
+  if (amount === null) return notNumber(lineNo, "netRevenue", revenueText);
   const quantityText = cellAt(cells, columns.quantity);
   const quantity = quantityOf(quantityText);
-  if (quantity === null) {
-    return {
-      ok: false,
-      error: m.lineNotNumber(lineNo, STATEMENT_FIELD_LABELS.quantity, quantityText),
-    };
-  }
+  if (quantity === null) return notNumber(lineNo, "quantity", quantityText);
   const isrc = compactIsrc(cellAt(cells, columns.isrc)) || null;
   const upc = compactUpc(cellAt(cells, columns.upc)) || null;
   if (!isrc && !upc) return { ok: false, error: m.lineNoCode(lineNo) };

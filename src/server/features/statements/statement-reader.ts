@@ -51,41 +51,27 @@ async function isGzip(open: OpenFile): Promise<boolean> {
   }
 }
 
+/** The file's first line as read: its text, and the line break that ends it (LF when none). */
+interface FirstLine {
+  text: string;
+  lineBreak: "\r\n" | "\n";
+}
+
 /** The first line of the (decompressed) text, without its line break; null when unreadable. */
-async function firstLine(stream: Readable): Promise<string | null> {
+async function firstLine(stream: Readable): Promise<FirstLine | null> {
   let text = "";
   try {
     // Decoded as a stream: a character split between two chunks stays whole.
     for await (const chunk of stream.setEncoding("utf8")) {
       text += chunk as string;
       const end = text.search(/\r?\n/);
-      if (end >= 0) return text.slice(0, end);
+      if (end >= 0)
+        return { text: text.slice(0, end), lineBreak: text[end] === "\r" ? "\r\n" : "\n" };
       if (text.length > MAX_HEADER_BYTES) return null;
     }
-    return text;
+    return { text, lineBreak: "\n" };
   } catch {
     return null;
-  } finally {
-    stream.destroy();
-  }
-}
-
-/** The line break the file's first line ends with (CRLF, LF or a lone CR); LF when none. */
-type LineBreak = "\r\n" | "\n" | "\r";
-
-async function lineBreakOf(open: OpenFile, gzip: boolean): Promise<LineBreak> {
-  const stream = await textStream(open, gzip);
-  let text = "";
-  try {
-    for await (const chunk of stream.setEncoding("utf8")) {
-      text += chunk as string;
-      const at = text.search(/[\r\n]/);
-      // A CR at the very end may be the first half of a CRLF split between chunks.
-      if (at >= 0 && at < text.length - 1)
-        return text[at] === "\n" ? "\n" : text[at + 1] === "\n" ? "\r\n" : "\r";
-      if (text.length > MAX_HEADER_BYTES) break;
-    }
-    return text.endsWith("\r") ? "\r" : "\n";
   } finally {
     stream.destroy();
   }
@@ -107,7 +93,7 @@ export async function readShape(open: OpenFile): Promise<FileShape | { problem: 
   const gzip = await isGzip(open);
   const line = await firstLine(await textStream(open, gzip));
   if (line === null) return { problem: m.notReadable };
-  const header = line.replace(/^\uFEFF/, "");
+  const header = line.text.replace(/^\uFEFF/, "");
   if (header.trim() === "") return { problem: m.noHeader };
   if (/\0/.test(header)) return { problem: m.notReadable };
   const delimiter = sniffDelimiter(header);
@@ -154,7 +140,7 @@ export async function* readRecordBatches(
   onBytes?: (bytes: number) => void,
 ): AsyncGenerator<FileRecord[]> {
   // Told, not guessed: Papa Parse guesses from its first chunk, which may hold no line break yet.
-  const newline = await lineBreakOf(open, shape.gzip);
+  const newline = (await firstLine(await textStream(open, shape.gzip)))?.lineBreak ?? "\n";
   const raw = await open();
   let read = 0;
   raw.on("data", (chunk: Buffer) => {
