@@ -29,6 +29,7 @@ import { statementLineScratchMigration } from "./0033-statement-line-scratch";
 import { mailJobClaimMigration } from "./0034-mail-job-claim";
 import { ledgerChangeNoticesMigration } from "./0035-ledger-change-notices";
 import { statementLinePartitionsMigration } from "./0036-statement-line-partitions";
+import { stagedGroupSumsMigration } from "./0037-staged-group-sums";
 
 /**
  * Every migration, in order. New features append here; names never change
@@ -65,5 +66,6 @@ export function allMigrations(dialect: MigrationDialect): Record<string, Migrati
     "0034-mail-job-claim": mailJobClaimMigration,
     "0035-ledger-change-notices": ledgerChangeNoticesMigration(dialect),
     "0036-statement-line-partitions": statementLinePartitionsMigration(dialect),
+    "0037-staged-group-sums": stagedGroupSumsMigration(dialect),
   };
 }

@@ -35,19 +35,18 @@ export interface StatementTable {
   reversedAt: EpochMs | null;
 }
 
-/** A statement's lines while it is previewed and imported (staging). */
+/** A statement's lines while it is previewed and imported (staging): partial sums of its groups. */
 export interface StatementLineTable {
   statementId: string;
-  lineNo: number;
   isrc: string | null;
   upc: string | null;
   store: string;
   country: string;
   saleMonth: string;
   quantity: Generated<number>;
-  currency: string;
-  /** Net revenue in the line's currency, an integer string in units of 10⁻¹⁰. */
-  amount: string;
+  lineCount: Generated<number>;
+  /** Σ net revenue × rate: exact rupees, an integer string in units of 10⁻¹⁶. */
+  rupeeUnits: string;
   title: string | null;
   artist: string | null;
 }

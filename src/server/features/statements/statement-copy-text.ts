@@ -1,8 +1,9 @@
-import type { StatementLine } from "./statement-lines";
+import type { StagedGroup } from "./statement-combiner";
 
 /*
- * Staged lines in PostgreSQL's COPY text format (decision 123): one row per
- * line, written straight into the buffers the COPY stream sends.
+ * Staged groups in PostgreSQL's COPY text format (decisions 123 and 124):
+ * one row per partial group, written straight into the buffers the COPY
+ * stream sends.
  */
 
 const COPY_SPECIAL = /[\\\t\n\r]/;
@@ -19,11 +20,11 @@ export function copyText(value: string): string {
 const copyNullable = (value: string | null) => (value === null ? "\\N" : copyText(value));
 
 /**
- * A line as a row of COPY text, written out field by field: the month,
- * currency and numbers are known to need no escaping.
+ * A staged group as a row of COPY text, written out field by field: the
+ * month and numbers are known to need no escaping.
  */
-export function copyRow(prefix: string, l: StatementLine): string {
-  return `${prefix}${l.lineNo}\t${copyNullable(l.isrc)}\t${copyNullable(l.upc)}\t${copyText(l.store)}\t${copyText(l.country)}\t${l.saleMonth}\t${l.quantity}\t${l.currency}\t${l.amount}\t${copyNullable(l.title)}\t${copyNullable(l.artist)}\n`;
+export function copyRow(prefix: string, g: StagedGroup): string {
+  return `${prefix}${copyNullable(g.isrc)}\t${copyNullable(g.upc)}\t${copyText(g.store)}\t${copyText(g.country)}\t${g.saleMonth}\t${g.quantity}\t${g.lineCount}\t${g.rupeeUnits}\t${copyNullable(g.title)}\t${copyNullable(g.artist)}\n`;
 }
 
 /** Bytes of COPY text sent at once. */

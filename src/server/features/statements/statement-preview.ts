@@ -3,13 +3,8 @@ import type { StatementPreviewInput } from "../../../shared/statement-schemas";
 import type { DatabaseHandle } from "../../db/database";
 import { nameColumns } from "./statement-columns";
 import { readingSettings, type ReadingSettings } from "./statement-detail";
-import {
-  columnPositions,
-  lastColumnOf,
-  readLine,
-  type LineRules,
-  type StatementLine,
-} from "./statement-lines";
+import { LineCombiner } from "./statement-combiner";
+import { columnPositions, lastColumnOf, readLine, type LineRules } from "./statement-lines";
 import { RUPEE_RATE, parseRate } from "./statement-money";
 import { readRecordBatches, type OpenFile } from "./statement-reader";
 import { findStatement, updateStatement } from "./statement-repository";
@@ -19,8 +14,6 @@ import { PARTITIONS, groupStagedLines, lineStager } from "./statement-staging-re
 
 /** Line errors the statement keeps word for word; the rest are counted. */
 const KEPT_ERRORS = 20;
-/** Staged lines per write. */
-const LINE_BATCH = 500;
 /** Reading yields to the event loop at least this often (ms). */
 const READ_SLICE_MS = 15;
 /** Lines per range of partitions when the grouping starts on SQLite (then sized by time). */
@@ -86,9 +79,10 @@ interface Reading {
 }
 
 /**
- * Streams every line into the staging table (one COPY on PostgreSQL,
- * batched on SQLite), keeping only counts, errors and the sets the
- * statement lists; the groups are summed later, in SQL.
+ * Streams every line, summed by group as far as the combiner's bound allows,
+ * into the staging table (one COPY on PostgreSQL, batched on SQLite),
+ * keeping only counts, errors and the sets the statement lists; the groups
+ * are finished later, in SQL.
  */
 async function readIntoStaging(
   deps: PreviewDeps,
@@ -108,13 +102,14 @@ async function readIntoStaging(
     saleMonths: new Set(),
   };
   const stager = await lineStager(deps.database, statementId);
-  let staged: StatementLine[] = [];
+  const combiner = new LineCombiner();
   let progress = 0;
   let bytes = 0;
   let turn = performance.now();
   const flush = async () => {
-    if (staged.length > 0) await stager.write(staged);
-    staged = [];
+    if (combiner.size > 0) await stager.write(combiner.drain());
+  };
+  const report = async () => {
     const now = deps.size > 0 ? Math.min(99, Math.floor((bytes / deps.size) * 100)) : 0;
     if (now >= progress + 5) {
       progress = now;
@@ -132,13 +127,16 @@ async function readIntoStaging(
         } else {
           const { line } = read;
           if (line.currency !== "INR") reading.currencies.add(line.currency);
-          if (!rates.has(line.currency)) reading.missingRates.add(line.currency);
           reading.stores.add(line.store);
           reading.saleMonths.add(line.saleMonth);
-          staged.push(line);
+          const rate = rates.get(line.currency);
+          // A line without its rate is not summed: the preview asks for the rate instead.
+          if (rate === undefined) reading.missingRates.add(line.currency);
+          else combiner.add(line, rate);
         }
       }
-      if (staged.length >= LINE_BATCH) await flush();
+      if (combiner.full) await flush();
+      await report();
       // A batch comes without a turn of the loop: give it one now and then.
       if (performance.now() - turn > READ_SLICE_MS) {
         await yieldToLoop();
@@ -190,8 +188,7 @@ export async function runPreview(deps: PreviewDeps, statementId: string): Promis
   const firstWidth = (PARTITIONS / Math.max(1, reading.lineCount)) * GROUP_LINES;
   await forEachPartitionRange(
     database,
-    (range) =>
-      groupStagedLines(database, statementId, rates, deps.defaultRoyaltyBasisPoints, range),
+    (range) => groupStagedLines(database, statementId, deps.defaultRoyaltyBasisPoints, range),
     firstWidth,
   );
   const totals = await totalsBySlices(database, db, statementId);

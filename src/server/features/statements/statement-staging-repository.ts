@@ -1,22 +1,24 @@
 import { PassThrough } from "node:stream";
-import { sql, type RawBuilder } from "kysely";
+import { sql } from "kysely";
 import type { DatabaseHandle } from "../../db/database";
 import { roundToPaise, safePaise } from "./statement-money";
+import { groupKey, type StagedGroup } from "./statement-combiner";
 import { CopyRows, copyRow, copyText } from "./statement-copy-text";
-import type { StatementLine } from "./statement-lines";
 import { yieldToLoop } from "./statement-slices";
 
 /*
  * A statement's staged lines and their grouping, set-based (issue 46's
- * speed, decisions 110 and 123). Lines are streamed in: on PostgreSQL one
+ * speed, decisions 110, 123 and 124). Lines come in summed by group as far
+ * as the reader's memory allows (statement-combiner.ts), and the partial
+ * sums are streamed in: on PostgreSQL one
  * COPY into the statement's own UNLOGGED partition of `statement_line`
  * (dropped, not deleted from, when done); on SQLite prepared inserts into a
  * TEMP table whose rowid puts each line in one of PARTITIONS runs by a hash
  * of its group's key, so a group's lines share a partition and a range of
- * partitions is a contiguous range of pages. Groups are summed in SQL (per
+ * partitions is a contiguous range of pages. Groups are finished in SQL (per
  * range of partitions on SQLite): exact money (numeric on PostgreSQL, BigInt
- * in an aggregate of our own on SQLite), matched to their owners and split
- * at their royalty rates in the same statement.
+ * in an aggregate of our own on SQLite) rounded once, matched to their
+ * owners and split at their royalty rates in the same statement.
  */
 
 /** SQLite's lines fall into [0, PARTITIONS): few enough that each run's last page stays cached. */
@@ -25,9 +27,9 @@ export const PARTITIONS = 512;
 const PARTITION_ROWIDS = 2 ** 40;
 let rowSequence = 0;
 
-/** Writes staged lines; `end` waits until every line is in. */
+/** Writes staged groups; `end` waits until every one is in. */
 export interface LineStager {
-  write(lines: readonly StatementLine[]): Promise<void>;
+  write(groups: readonly StagedGroup[]): Promise<void>;
   end(): Promise<void>;
   /** Gives up: a COPY cut short loads nothing. */
   abort(): void;
@@ -35,25 +37,24 @@ export interface LineStager {
 
 const COLUMNS = [
   "statementId",
-  "lineNo",
   "isrc",
   "upc",
   "store",
   "country",
   "saleMonth",
   "quantity",
-  "currency",
-  "amount",
+  "lineCount",
+  "rupeeUnits",
   "title",
   "artist",
 ] as const;
 
 /**
- * The partition of a line's group key (code, kind, store, country, month)
- * by its FNV-1a hash: every line of a group lands in the same one.
+ * The partition of a group's key (code, kind, store, country, month) by
+ * its FNV-1a hash: every part of a group lands in the same one.
  */
-function partitionOf(line: StatementLine): number {
-  const key = `${line.isrc ?? line.upc}\u0000${line.isrc ? "i" : "u"}\u0000${line.store}\u0000${line.country}\u0000${line.saleMonth}`;
+function partitionOf(group: StagedGroup): number {
+  const key = groupKey(group);
   let hash = 0x811c9dc5;
   for (let i = 0; i < key.length; i++) {
     hash ^= key.charCodeAt(i);
@@ -88,9 +89,17 @@ function copyStager(database: DatabaseHandle, statementId: string): LineStager {
     }
   };
   return {
-    async write(lines) {
+    async write(groups) {
       check();
-      for (const line of lines) await send(rows.add(copyRow(prefix, line)));
+      let turn = performance.now();
+      for (const group of groups) {
+        await send(rows.add(copyRow(prefix, group)));
+        // A bound's worth of groups at once: a turn of the loop now and then.
+        if (performance.now() - turn > SLICE_MS) {
+          await yieldToLoop();
+          turn = performance.now();
+        }
+      }
       check();
     },
     async end() {
@@ -106,6 +115,9 @@ function copyStager(database: DatabaseHandle, statementId: string): LineStager {
   };
 }
 
+/** Staging yields to the event loop at least this often (ms). */
+const SLICE_MS = 15;
+
 /** Rows per SQLite transaction: a few ms each, a turn of the event loop between them. */
 const SQLITE_ROWS = 500;
 
@@ -116,33 +128,32 @@ function sqliteStager(database: DatabaseHandle, statementId: string): LineStager
   const insert = sqlite.prepare(
     `insert into statement_line (rowid, ${COLUMNS.map((c) => `"${c}"`).join(", ")}) values (?, ${COLUMNS.map(() => "?").join(", ")})`,
   );
-  const writeNow = sqlite.transaction((lines: readonly StatementLine[]) => {
-    for (const l of lines) {
-      // Arguments written out: an array spread per line was garbage a million times over.
+  const writeNow = sqlite.transaction((groups: readonly StagedGroup[]) => {
+    for (const g of groups) {
+      // Arguments written out: an array spread per row was garbage a million times over.
       insert.run(
-        partitionOf(l) * PARTITION_ROWIDS + ++rowSequence,
+        partitionOf(g) * PARTITION_ROWIDS + ++rowSequence,
         statementId,
-        l.lineNo,
-        l.isrc,
-        l.upc,
-        l.store,
-        l.country,
-        l.saleMonth,
-        Number(l.quantity),
-        l.currency,
-        l.amount.toString(),
-        l.title,
-        l.artist,
+        g.isrc,
+        g.upc,
+        g.store,
+        g.country,
+        g.saleMonth,
+        g.quantity,
+        g.lineCount,
+        g.rupeeUnits.toString(),
+        g.title,
+        g.artist,
       );
     }
   });
   return {
-    async write(lines) {
-      for (let i = 0; i < lines.length; i += SQLITE_ROWS) {
-        const part = lines.slice(i, i + SQLITE_ROWS);
+    async write(groups) {
+      for (let i = 0; i < groups.length; i += SQLITE_ROWS) {
+        const part = groups.slice(i, i + SQLITE_ROWS);
         // Kysely's connection is held while the prepared statement runs: no Kysely transaction is open on it.
         await database.db.connection().execute(() => Promise.resolve(writeNow(part)));
-        if (i + SQLITE_ROWS < lines.length) await yieldToLoop();
+        if (i + SQLITE_ROWS < groups.length) await yieldToLoop();
       }
     },
     end: () => Promise.resolve(),
@@ -199,10 +210,10 @@ function ensureSqliteStaging(database: DatabaseHandle) {
   if (!sqlite || staged.has(sqlite)) return;
   sqlite.exec(`
     create temp table if not exists statement_line (
-      "statementId" text not null, "lineNo" integer not null, isrc text, upc text,
+      "statementId" text not null, isrc text, upc text,
       store text not null, country text not null, "saleMonth" text not null,
-      quantity bigint not null default 0, currency text not null, amount text not null,
-      title text, artist text);
+      quantity bigint not null default 0, "lineCount" bigint not null default 1,
+      "rupeeUnits" text not null, title text, artist text);
   `);
   // Scratch: no rollback journal on disk; enough cache for every partition's last page.
   sqlite.pragma("temp.journal_mode = memory");
@@ -211,8 +222,8 @@ function ensureSqliteStaging(database: DatabaseHandle) {
 }
 
 /**
- * SQLite's aggregate of our own: `statement_paise(amount, rate)` sums
- * amount × rate exactly (BigInt) and rounds once, half up, to the paisa.
+ * SQLite's aggregate of our own: `statement_paise(rupee_units)` sums exact
+ * rupees (10⁻¹⁶, integer text) as BigInt and rounds once, half up, to the paisa.
  */
 function registerSqliteAggregates(database: DatabaseHandle) {
   const sqlite = database.sqlite;
@@ -222,23 +233,13 @@ function registerSqliteAggregates(database: DatabaseHandle) {
     varargs: true,
     // SQLite passes each of the call's arguments (the driver's types know one).
     step: (sum: bigint, ...args: unknown[]) => {
-      const [amount, rate] = args as [string, string];
-      return sum + BigInt(amount) * BigInt(rate);
+      const [units] = args as [string];
+      return sum + BigInt(units);
     },
     // A BigInt comes back as SQLite's INTEGER (a number would be a REAL).
     result: (sum) => BigInt(safePaise(roundToPaise(sum))),
   });
   registered.add(sqlite);
-}
-
-/** The rate (10⁻⁶ rupees, exact text) of each line's currency. */
-function rateCase(rates: ReadonlyMap<string, bigint>, postgres: boolean): RawBuilder<unknown> {
-  const arms = [...rates].map(([code, rate]) =>
-    postgres
-      ? sql`when ${code} then cast(${rate.toString()} as numeric)`
-      : sql`when ${code} then ${rate.toString()}`,
-  );
-  return sql`case l.currency ${sql.join(arms, sql` `)} end`;
 }
 
 /** SQLite's lines of partitions [from, to): a range of rowids (PostgreSQL's are all read at once). */
@@ -253,9 +254,9 @@ export interface PartitionRange {
 }
 
 /**
- * Groups the staged lines of partitions [from, to) into statement_group:
+ * Groups the staged sums of partitions [from, to) into statement_group:
  * per code, store, country and sale month, the exact sum of amount × rate
- * rounded half up once (away from zero), quantities and lines counted, a
+ * rounded half up once (away from zero), quantities and lines added up, a
  * title and artist the file gave (the greatest, as the unmatched list shows
  * per code: an ordered "first" made PostgreSQL sort every line); each group matched to its owner (a
  * track by claimed ISRC, a release by claimed UPC, else a code assigned by
@@ -264,17 +265,15 @@ export interface PartitionRange {
 export async function groupStagedLines(
   database: DatabaseHandle,
   statementId: string,
-  rates: ReadonlyMap<string, bigint>,
   defaultBasisPoints: number,
   range: PartitionRange,
 ): Promise<void> {
   const postgres = database.dialect === "postgres";
   registerSqliteAggregates(database);
   ensureSqliteStaging(database);
-  const rate = rateCase(rates, postgres);
   const paise = postgres
-    ? sql`cast(round(sum(cast(l.amount as numeric) * ${rate}) / 100000000000000) as bigint)`
-    : sql`statement_paise(l.amount, ${rate})`;
+    ? sql`cast(round(sum(cast(l."rupeeUnits" as numeric)) / 100000000000000) as bigint)`
+    : sql`statement_paise(l."rupeeUnits")`;
   const bp = sql`coalesce(rr."basisPoints", cast(${defaultBasisPoints} as integer))`;
   const artistShare = sql`case when g.paise >= 0 then (g.paise * ${bp} + 5000) / 10000
     else -((-g.paise * ${bp} + 5000) / 10000) end`;
@@ -294,7 +293,8 @@ export async function groupStagedLines(
       select coalesce(l.isrc, l.upc) as code,
         case when l.isrc is not null then 'isrc' else 'upc' end as kind,
         l.store, l.country, l."saleMonth",
-        cast(sum(l.quantity) as bigint) as quantity, count(*) as lines, ${paise} as paise,
+        cast(sum(l.quantity) as bigint) as quantity, cast(sum(l."lineCount") as bigint) as lines,
+        ${paise} as paise,
         max(l.title) as title, max(l.artist) as artist
       from statement_line l
       where l."statementId" = ${statementId} ${inPartitions(range, postgres)}

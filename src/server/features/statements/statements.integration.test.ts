@@ -367,27 +367,34 @@ describe("statements: refusals", () => {
     expect(previewedTsv.totals).toMatchObject({ totalPaise: 200, lineCount: 2 });
   });
 
-  it("stages every line as read (COPY on PostgreSQL), quotes, tabs and line breaks kept", async () => {
+  it("stages each group's lines summed as read (COPY on PostgreSQL), quotes, tabs and line breaks kept", async () => {
     const title = 'Song, "quoted"\twith a tab\nand a line \\ break';
     const quoted = `"${title.replace(/"/g, '""')}"`;
     const detail = await previewed(
-      csv(`INA1B2600001,,Spotify,IN,2026-07,2,1.25,INR,${quoted},A`, unique()),
+      csv(
+        `INA1B2600001,,Spotify,IN,2026-07,2,1.25,INR,${quoted},A`,
+        `INA1B2600001,,Spotify,IN,2026-07,3,0.75,INR,A title,B`,
+        unique(),
+      ),
     );
-    const lines = await t.app.ctx.database.db
+    const sums = await t.app.ctx.database.db
       .selectFrom("statement_line")
-      .select(["lineNo", "isrc", "upc", "amount", "title", "quantity"])
+      .select(["isrc", "upc", "store", "quantity", "lineCount", "rupeeUnits", "title", "artist"])
       .where("statementId", "=", detail.id)
-      .orderBy("lineNo")
+      .orderBy("store", "desc")
       .execute();
-    expect(lines[0]).toEqual({
-      lineNo: 3,
+    // One row for the two Spotify lines: their sums in exact rupees (10⁻¹⁶), the first title and artist.
+    expect(sums[0]).toEqual({
       isrc: "INA1B2600001",
       upc: null,
-      amount: "12500000000",
+      store: "Spotify",
+      quantity: 5,
+      lineCount: 2,
+      rupeeUnits: "20000000000000000",
       title,
-      quantity: 2,
+      artist: "A",
     });
-    expect(lines).toHaveLength(2);
+    expect(sums).toHaveLength(2);
 
     // Imported, its lines are dropped (on PostgreSQL, with the partition they had), just after.
     await importStatement(t.app, finance.cookie, detail.id);
@@ -395,7 +402,7 @@ describe("statements: refusals", () => {
     await vi.waitFor(async () => {
       const left = await db
         .selectFrom("statement_line")
-        .select("lineNo")
+        .select("store")
         .where("statementId", "=", detail.id)
         .execute();
       expect(left).toHaveLength(0);

@@ -1,0 +1,74 @@
+import { describe, expect, it } from "vitest";
+import { LineCombiner } from "./statement-combiner";
+import type { StatementLine } from "./statement-lines";
+
+const USD = 84_500_000n; // 84.5 rupees, in 10⁻⁶
+const INR = 1_000_000n;
+
+const line = (fields: Partial<StatementLine>): StatementLine => ({
+  lineNo: 2,
+  isrc: "INA1B2600001",
+  upc: null,
+  store: "Spotify",
+  country: "IN",
+  saleMonth: "2026-10",
+  quantity: 1n,
+  currency: "USD",
+  amount: 10_000_000_000n, // 1.0
+  title: null,
+  artist: null,
+  ...fields,
+});
+
+describe("summing lines by group while reading", () => {
+  it("adds up each group's lines exactly, in rupees, whatever their currency", () => {
+    const combiner = new LineCombiner();
+    combiner.add(line({ quantity: 2n, amount: 1_234_567_891n }), USD);
+    combiner.add(line({ quantity: 3n, amount: -1n, currency: "INR" }), INR);
+    combiner.add(line({ quantity: 5n, amount: 7n }), USD);
+    expect(combiner.size).toBe(1);
+    const [sum] = combiner.drain();
+    expect(sum).toMatchObject({ quantity: 10n, lineCount: 3 });
+    expect(sum!.rupeeUnits).toBe(1_234_567_891n * USD - INR + 7n * USD);
+  });
+
+  it("keeps apart lines that differ in code, kind, store, country or month", () => {
+    const combiner = new LineCombiner();
+    const base = line({});
+    combiner.add(base, USD);
+    combiner.add(line({ isrc: "INA1B2600002" }), USD);
+    // The same characters as an ISRC and as a UPC are two codes.
+    combiner.add(line({ isrc: null, upc: "INA1B2600001" }), USD);
+    // Fields swapped between store and country are another place.
+    combiner.add(line({ store: "IN", country: "Spotify" }), USD);
+    combiner.add(line({ country: "US" }), USD);
+    combiner.add(line({ saleMonth: "2026-11" }), USD);
+    combiner.add(line({ amount: 5n }), USD);
+    const sums = combiner.drain();
+    expect(sums).toHaveLength(6);
+    expect(sums[2]).toMatchObject({ isrc: null, upc: "INA1B2600001" });
+    expect(sums[0]).toMatchObject({ lineCount: 2, rupeeUnits: (10_000_000_000n + 5n) * USD });
+  });
+
+  it("keeps a line's ISRC as its code, its UPC out of the group, and the first title and artist", () => {
+    const combiner = new LineCombiner();
+    combiner.add(line({ upc: "8901234560017", title: null, artist: "Zed" }), USD);
+    combiner.add(line({ upc: "8901234560024", title: "First", artist: "Abe" }), USD);
+    combiner.add(line({ title: "Second" }), USD);
+    expect(combiner.drain()).toEqual([
+      expect.objectContaining({ isrc: "INA1B2600001", upc: null, title: "First", artist: "Zed" }),
+    ]);
+  });
+
+  it("is full at 65,536 groups, and empty after a drain", () => {
+    const combiner = new LineCombiner();
+    for (let i = 0; i < 65_535; i++) combiner.add(line({ country: `C${i}` }), USD);
+    expect(combiner.full).toBe(false);
+    combiner.add(line({ country: "last" }), USD);
+    expect(combiner.full).toBe(true);
+    expect(combiner.drain()).toHaveLength(65_536);
+    expect(combiner.size).toBe(0);
+    combiner.add(line({ country: "C0" }), USD);
+    expect(combiner.drain()).toEqual([expect.objectContaining({ country: "C0", lineCount: 1 })]);
+  });
+});

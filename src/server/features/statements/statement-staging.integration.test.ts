@@ -1,0 +1,101 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createUser, type TestUser } from "../../test/chat-test-helpers";
+import {
+  createFinanceAgent,
+  insertClaimedRelease,
+  uploadStatement,
+} from "../../test/statement-fixtures";
+import { createTestApp, type TestApp } from "../../test/test-app";
+import { clearStaging, forEachPartitionRange } from "./statement-bulk";
+import type { StagedGroup } from "./statement-combiner";
+import { groupStagedLines, lineStager } from "./statement-staging-repository";
+
+/*
+ * The staged sums finished in SQL (decision 124), on SQLite and, with
+ * TEST_DATABASE_URL, PostgreSQL: a group whose lines came in more than one
+ * drain of the reader's combiner is staged as several partial sums, and the
+ * grouping adds them up exactly and rounds once.
+ */
+
+let t: TestApp;
+let finance: TestUser;
+let artist: TestUser;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  finance = await createFinanceAgent(t.app);
+  artist = await createUser(t.app, "Staged Artist");
+  await insertClaimedRelease(t.app.ctx.database.db, artist.id, {
+    upc: "8901234569997",
+    tracks: [{ title: "Staged Song", isrc: "INA1B2699999" }],
+  });
+});
+
+afterAll(() => t.close());
+
+const part = (fields: Partial<StagedGroup>): StagedGroup => ({
+  isrc: "INA1B2699999",
+  upc: null,
+  store: "Spotify",
+  country: "IN",
+  saleMonth: "2026-10",
+  quantity: 1n,
+  lineCount: 1,
+  rupeeUnits: 0n,
+  title: null,
+  artist: null,
+  ...fields,
+});
+
+describe("statements: staged sums", () => {
+  it("adds up a group's partial sums from several drains, rounding once", async () => {
+    const uploaded = await uploadStatement(
+      t.app,
+      finance.cookie,
+      Buffer.from("ISRC,Net Revenue\nINA1B2699999,1\n"),
+    );
+    if (!("id" in uploaded)) throw new Error(uploaded.message);
+    const { database } = t.app.ctx;
+    const stager = await lineStager(database, uploaded.id);
+    // 0.4 paise three times: each part alone rounds to nothing, together to one paisa.
+    const fourTenthsOfAPaisa = 4n * 10n ** 13n;
+    await stager.write([
+      part({ quantity: 2n, rupeeUnits: fourTenthsOfAPaisa, title: "B side" }),
+      part({ store: "JioSaavn", rupeeUnits: 10n ** 16n }),
+    ]);
+    await stager.write([part({ lineCount: 3, rupeeUnits: fourTenthsOfAPaisa, title: "A side" })]);
+    await stager.write([part({ quantity: 4n, rupeeUnits: fourTenthsOfAPaisa })]);
+    await stager.end();
+    await forEachPartitionRange(database, (range) =>
+      groupStagedLines(database, uploaded.id, 8500, range),
+    );
+    await clearStaging(database, uploaded.id, false);
+
+    const groups = await database.db
+      .selectFrom("statement_group")
+      .select(["store", "quantity", "lineCount", "amountPaise", "artistPaise", "title", "artistId"])
+      .where("statementId", "=", uploaded.id)
+      .orderBy("store")
+      .execute();
+    expect(groups).toEqual([
+      {
+        store: "JioSaavn",
+        quantity: 1,
+        lineCount: 1,
+        amountPaise: 100,
+        artistPaise: 85,
+        title: null,
+        artistId: artist.id,
+      },
+      {
+        store: "Spotify",
+        quantity: 7,
+        lineCount: 5,
+        amountPaise: 1,
+        artistPaise: 1,
+        title: "B side",
+        artistId: artist.id,
+      },
+    ]);
+  });
+});
