@@ -60,15 +60,41 @@ describe("summing lines by group while reading", () => {
     ]);
   });
 
-  it("is full at 65,536 groups, and empty after a drain", () => {
+  it("is full at 16,384 groups, and empty after a drain", () => {
     const combiner = new LineCombiner();
-    for (let i = 0; i < 65_535; i++) combiner.add(line({ country: `C${i}` }), USD);
+    for (let i = 0; i < 16_383; i++) combiner.add(line({ country: `C${i}` }), USD);
     expect(combiner.full).toBe(false);
     combiner.add(line({ country: "last" }), USD);
     expect(combiner.full).toBe(true);
-    expect(combiner.drain()).toHaveLength(65_536);
+    expect(combiner.drain()).toHaveLength(16_384);
     expect(combiner.size).toBe(0);
     combiner.add(line({ country: "C0" }), USD);
     expect(combiner.drain()).toEqual([expect.objectContaining({ country: "C0", lineCount: 1 })]);
+  });
+
+  it("passes lines through while they are mostly groups of their own, then sums again", () => {
+    const combiner = new LineCombiner();
+    for (let i = 0; i < 16_384; i++) combiner.add(line({ country: `C${i}` }), USD);
+    combiner.drain();
+    // One line a group: the next lines are parts of their own, handed over 512 at a time.
+    for (let i = 0; i < 511; i++) combiner.add(line({}), USD);
+    expect(combiner.full).toBe(false);
+    combiner.add(line({}), USD);
+    expect(combiner.full).toBe(true);
+    const passed = combiner.drain();
+    expect(passed).toHaveLength(512);
+    expect(passed.every((part) => part.lineCount === 1)).toBe(true);
+    // 16 drains' worth of lines later, a group's lines are summed again.
+    for (let i = 512; i < 16 * 16_384 + 2; i++) combiner.add(line({}), USD);
+    expect(combiner.drain().at(-1)).toMatchObject({ lineCount: 2 });
+  });
+
+  it("keeps summing while the lines share their groups", () => {
+    const combiner = new LineCombiner();
+    for (let i = 0; i < 2 * 16_384; i++) combiner.add(line({ country: `C${i % 16_384}` }), USD);
+    expect(combiner.drain()).toHaveLength(16_384);
+    combiner.add(line({}), USD);
+    combiner.add(line({}), USD);
+    expect(combiner.drain()).toEqual([expect.objectContaining({ lineCount: 2 })]);
   });
 });

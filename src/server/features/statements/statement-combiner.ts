@@ -31,7 +31,6 @@ export interface StagedGroup {
  * chunk it was parsed from, and a kept slice would keep the whole chunk.
  */
 const own = (text: string) => (" " + text).slice(1);
-const ownOrNull = (text: string | null) => (text === null ? null : own(text));
 
 /** The key of a group: its code and kind, store, country and month. */
 export function groupKey(
@@ -41,7 +40,13 @@ export function groupKey(
   return `${code}\u0000${group.store}\u0000${group.country}\u0000${group.saleMonth}`;
 }
 
-/** Ids below 2^17: there are fewer distinct values than groups in memory (decision 124). */
+/**
+ * Groups summed in memory at most (give or take a batch of lines): a few
+ * hundred bytes each, and garbage once staged. With 65,536, a file of
+ * distinct groups left 250 MB of drained groups for the collector.
+ */
+const MOST_GROUPS = 16_384;
+/** Ids stay below this: a new value makes a new group, so there are fewer values than groups. */
 const ID_SPAN = 2 ** 17;
 
 /** Small numbers for the texts seen since the last drain, each text once. */
@@ -52,16 +57,43 @@ class Ids {
     let id = this.ids.get(text);
     if (id === undefined) {
       id = this.ids.size;
-      this.ids.set(text, id);
+      this.ids.set(own(text), id);
     }
     return id;
   }
 }
 
+/** A line as a part of its group; `keep` copies the texts a long-held part keeps. */
+function partOf(line: StatementLine, units: bigint, keep: (text: string) => string): StagedGroup {
+  return {
+    isrc: line.isrc === null ? null : keep(line.isrc),
+    // A line with an ISRC is the track's sale: its UPC plays no part in the group.
+    upc: line.isrc === null && line.upc !== null ? keep(line.upc) : null,
+    store: keep(line.store),
+    country: keep(line.country),
+    saleMonth: keep(line.saleMonth),
+    quantity: line.quantity,
+    lineCount: 1,
+    rupeeUnits: units,
+    title: line.title === null ? null : keep(line.title),
+    artist: line.artist === null ? null : keep(line.artist),
+  };
+}
+
+const asItIs = (text: string) => text;
+/** Lines passed through as they come are handed over this many at a time. */
+const PASSED_AT_ONCE = 512;
+/** Lines passed through, once a full drain found them summing to little, before summing is tried again. */
+const PASS_LINES = 16 * MOST_GROUPS;
+
 /**
  * Sums lines by group; `drain` hands the sums over and starts afresh. A
  * group is found by a number made of its fields' ids: hashing short cells
- * cost a third of what joining them into one text key did.
+ * cost a third of what joining them into one text key did. Where the lines
+ * are mostly groups of their own, summing them costs time and memory for
+ * nothing (a full map of groups outlives many collections): after a full
+ * drain of fewer than two lines a group, lines pass through as they come
+ * for a while, each staged as a part of one line.
  */
 export class LineCombiner {
   private groups = new Map<number, StagedGroup>();
@@ -72,18 +104,19 @@ export class LineCombiner {
   private months = new Ids();
   /** (store, country, month) ids → a place id. */
   private places = new Map<number, number>();
+  /** Lines summed into `groups` since the last drain. */
+  private summed = 0;
+  private passed: StagedGroup[] = [];
+  /** Lines still to pass through before summing is tried again. */
+  private passing = 0;
 
   get size(): number {
-    return this.groups.size;
+    return this.groups.size + this.passed.length;
   }
 
-  /**
-   * Whether to drain now: a bound on memory (a few hundred bytes a group)
-   * for files of distinct groups. Each new value makes a new group, so ids
-   * stay below ID_SPAN as long as a batch of lines is added past this.
-   */
+  /** Whether to drain now: a file of distinct groups would otherwise be held whole. */
   get full(): boolean {
-    return this.groups.size >= ID_SPAN / 2;
+    return this.groups.size >= MOST_GROUPS || this.passed.length >= PASSED_AT_ONCE;
   }
 
   private keyOf(line: StatementLine): number {
@@ -102,23 +135,17 @@ export class LineCombiner {
 
   /** Adds a line at its currency's rate (10⁻⁶ rupees). */
   add(line: StatementLine, rate: bigint): void {
-    const key = this.keyOf(line);
     const units = line.amount * rate;
+    if (this.passing > 0) {
+      this.passing -= 1;
+      this.passed.push(partOf(line, units, asItIs));
+      return;
+    }
+    this.summed += 1;
+    const key = this.keyOf(line);
     const group = this.groups.get(key);
     if (group === undefined) {
-      this.groups.set(key, {
-        isrc: ownOrNull(line.isrc),
-        // A line with an ISRC is the track's sale: its UPC plays no part in the group.
-        upc: line.isrc === null ? ownOrNull(line.upc) : null,
-        store: own(line.store),
-        country: own(line.country),
-        saleMonth: own(line.saleMonth),
-        quantity: line.quantity,
-        lineCount: 1,
-        rupeeUnits: units,
-        title: ownOrNull(line.title),
-        artist: ownOrNull(line.artist),
-      });
+      this.groups.set(key, partOf(line, units, own));
       return;
     }
     group.quantity += line.quantity;
@@ -129,9 +156,14 @@ export class LineCombiner {
     if (group.artist === null && line.artist !== null) group.artist = own(line.artist);
   }
 
-  /** The sums so far, in the order their groups were first seen; the combiner is then empty. */
+  /** The parts so far (lines passed through, then groups in the order first seen); the combiner is then empty. */
   drain(): StagedGroup[] {
-    const sums = [...this.groups.values()];
+    const parts = [...this.passed, ...this.groups.values()];
+    if (this.groups.size >= MOST_GROUPS && this.summed < 2 * this.groups.size) {
+      this.passing = PASS_LINES;
+    }
+    this.passed = [];
+    this.summed = 0;
     this.groups = new Map();
     this.isrcs = new Ids();
     this.upcs = new Ids();
@@ -139,6 +171,6 @@ export class LineCombiner {
     this.countries = new Ids();
     this.months = new Ids();
     this.places = new Map();
-    return sums;
+    return parts;
   }
 }
