@@ -1,4 +1,5 @@
 import type { StatementLine } from "./statement-lines";
+import { addExact, type ExactInteger } from "./statement-money";
 
 /*
  * Lines summed while they are read (issue 46's speed, decision 124): a
@@ -17,7 +18,7 @@ export interface StagedGroup {
   store: string;
   country: string;
   saleMonth: string;
-  quantity: bigint;
+  quantity: ExactInteger;
   lineCount: number;
   /** Σ net revenue × the currency's rate: exact rupees in units of 10⁻¹⁶, rounded later, once. */
   rupeeUnits: bigint;
@@ -63,8 +64,29 @@ class Ids {
   }
 }
 
-/** A line as a part of its group; `keep` copies the texts a long-held part keeps. */
-function partOf(line: StatementLine, units: bigint, keep: (text: string) => string): StagedGroup {
+/**
+ * A group being summed: its lines in the first line's currency are summed
+ * as they were written (Numbers, while exact) and converted once, when
+ * drained; lines in any other currency are converted as they come.
+ */
+interface GroupSum extends StagedGroup {
+  currency: string;
+  rate: bigint;
+  amount: ExactInteger;
+}
+
+/**
+ * A line as a part of its group, its money summed as written (`summing`)
+ * or converted now; `keep` copies the texts a long-held part keeps. One
+ * literal for every part: groups made by spreading a part into a larger
+ * object made adding a line to them 5× dearer.
+ */
+function partOf(
+  line: StatementLine,
+  rate: bigint,
+  summing: boolean,
+  keep: (text: string) => string,
+): GroupSum {
   return {
     isrc: line.isrc === null ? null : keep(line.isrc),
     // A line with an ISRC is the track's sale: its UPC plays no part in the group.
@@ -74,9 +96,12 @@ function partOf(line: StatementLine, units: bigint, keep: (text: string) => stri
     saleMonth: keep(line.saleMonth),
     quantity: line.quantity,
     lineCount: 1,
-    rupeeUnits: units,
+    rupeeUnits: summing ? 0n : BigInt(line.amount) * rate,
     title: line.title === null ? null : keep(line.title),
     artist: line.artist === null ? null : keep(line.artist),
+    currency: line.currency,
+    rate,
+    amount: summing ? line.amount : 0,
   };
 }
 
@@ -96,7 +121,7 @@ const PASS_LINES = 16 * MOST_GROUPS;
  * for a while, each staged as a part of one line.
  */
 export class LineCombiner {
-  private groups = new Map<number, StagedGroup>();
+  private groups = new Map<number, GroupSum>();
   private isrcs = new Ids();
   private upcs = new Ids();
   private stores = new Ids();
@@ -135,22 +160,22 @@ export class LineCombiner {
 
   /** Adds a line at its currency's rate (10⁻⁶ rupees). */
   add(line: StatementLine, rate: bigint): void {
-    const units = line.amount * rate;
     if (this.passing > 0) {
       this.passing -= 1;
-      this.passed.push(partOf(line, units, asItIs));
+      this.passed.push(partOf(line, rate, false, asItIs));
       return;
     }
     this.summed += 1;
     const key = this.keyOf(line);
     const group = this.groups.get(key);
     if (group === undefined) {
-      this.groups.set(key, partOf(line, units, own));
+      this.groups.set(key, partOf(line, rate, true, own));
       return;
     }
-    group.quantity += line.quantity;
+    group.quantity = addExact(group.quantity, line.quantity);
     group.lineCount += 1;
-    group.rupeeUnits += units;
+    if (line.currency === group.currency) group.amount = addExact(group.amount, line.amount);
+    else group.rupeeUnits += BigInt(line.amount) * rate;
     // The first title and artist the group's lines give (comparing every line's cost a tenth of the reading).
     if (group.title === null && line.title !== null) group.title = own(line.title);
     if (group.artist === null && line.artist !== null) group.artist = own(line.artist);
@@ -158,7 +183,11 @@ export class LineCombiner {
 
   /** The parts so far (lines passed through, then groups in the order first seen); the combiner is then empty. */
   drain(): StagedGroup[] {
-    const parts = [...this.passed, ...this.groups.values()];
+    const parts = [...this.passed];
+    for (const sum of this.groups.values()) {
+      sum.rupeeUnits += BigInt(sum.amount) * sum.rate;
+      parts.push(sum);
+    }
     if (this.groups.size >= MOST_GROUPS && this.summed < 2 * this.groups.size) {
       this.passing = PASS_LINES;
     }

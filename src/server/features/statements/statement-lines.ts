@@ -1,7 +1,7 @@
 import { STATEMENT_FIELD_LABELS } from "../../../shared/statement-fields";
 import { statementMessages as m } from "../../../shared/statement-messages";
 import type { StatementMapping } from "../../../shared/statement-schemas";
-import { parseDecimal } from "./statement-money";
+import { parseAmount, type ExactInteger } from "./statement-money";
 import { parseSaleMonth } from "./statement-months";
 
 /** How each line is read: column positions and the values for the whole file. */
@@ -22,9 +22,9 @@ export interface StatementLine {
   store: string;
   country: string;
   saleMonth: string;
-  quantity: bigint;
+  quantity: ExactInteger;
   currency: string;
-  amount: bigint;
+  amount: ExactInteger;
   title: string | null;
   artist: string | null;
 }
@@ -90,12 +90,14 @@ const CURRENCY = /^[A-Z]{3}$/;
 const WHOLE_QUANTITY = /^[+-]?\d+(\.0*)?$/;
 
 /** A quantity cell: a whole number (thousands separators allowed), 0 when empty; null when not one. */
-function quantityOf(text: string): bigint | null {
+function quantityOf(text: string): ExactInteger | null {
   const value = text.includes(",") ? text.replace(/,/g, "") : text;
-  if (value === "") return 0n;
+  if (value === "") return 0;
   if (!WHOLE_QUANTITY.test(value)) return null;
   const dot = value.indexOf(".");
-  return BigInt(dot >= 0 ? value.slice(0, dot) : value);
+  const whole = dot >= 0 ? value.slice(0, dot) : value;
+  const quantity = Number(whole);
+  return Number.isSafeInteger(quantity) ? quantity : BigInt(whole);
 }
 
 const notNumber = (lineNo: number, field: "netRevenue" | "quantity", text: string): ReadLine => ({
@@ -109,7 +111,7 @@ export function readLine(cells: readonly string[], lineNo: number, rules: LineRu
   if (cells.length <= rules.lastColumn) return { ok: false, error: m.lineColumns(lineNo) };
 
   const revenueText = cellAt(cells, columns.netRevenue);
-  const amount = parseDecimal(revenueText);
+  const amount = parseAmount(revenueText);
   if (amount === null) return notNumber(lineNo, "netRevenue", revenueText);
   const quantityText = cellAt(cells, columns.quantity);
   const quantity = quantityOf(quantityText);
