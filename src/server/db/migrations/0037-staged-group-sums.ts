@@ -1,4 +1,4 @@
-import { sql, type Kysely } from "kysely";
+import { sql, type Kysely, type RawBuilder } from "kysely";
 import type { MigrationDialect } from "../dialect-types";
 
 /** The staged lines' columns before this migration (migration 0036). */
@@ -13,6 +13,17 @@ const SUM_COLUMNS = sql`"statementId" text not null, isrc text, upc text,
   quantity bigint not null default 0, "lineCount" bigint not null default 1,
   "rupeeUnits" text not null, title text, artist text`;
 
+/** Makes the staging table anew with `columns`: partitioned by statement on PostgreSQL. */
+async function recreateStaging(
+  db: Kysely<unknown>,
+  dialect: MigrationDialect,
+  columns: RawBuilder<unknown>,
+) {
+  await sql`drop table statement_line`.execute(db);
+  const partitioned = dialect === "postgres" ? sql`partition by list ("statementId")` : sql``;
+  await sql`create table statement_line (${columns}) ${partitioned}`.execute(db);
+}
+
 /**
  * A statement is staged as partial sums of its groups, already converted to
  * exact rupees (issue 46's speed, decision 124), not line by line in each
@@ -22,24 +33,11 @@ const SUM_COLUMNS = sql`"statementId" text not null, isrc text, upc text,
  * TEMP table of the same name shadows.
  */
 export const stagedGroupSumsMigration = (dialect: MigrationDialect) => ({
-  async up(db: Kysely<unknown>) {
-    await sql`drop table statement_line`.execute(db);
-    if (dialect === "postgres") {
-      await sql`create table statement_line (${SUM_COLUMNS}) partition by list ("statementId")`.execute(
-        db,
-      );
-    } else {
-      await sql`create table statement_line (${SUM_COLUMNS})`.execute(db);
-    }
-  },
+  up: (db: Kysely<unknown>) => recreateStaging(db, dialect, SUM_COLUMNS),
   async down(db: Kysely<unknown>) {
-    await sql`drop table statement_line`.execute(db);
-    if (dialect === "postgres") {
-      await sql`create table statement_line (${LINE_COLUMNS}) partition by list ("statementId")`.execute(
-        db,
-      );
-    } else {
-      await sql`create table statement_line (${LINE_COLUMNS})`.execute(db);
+    await recreateStaging(db, dialect, LINE_COLUMNS);
+    // SQLite's main table had its index (migration 0028); PostgreSQL's partitioned one none (0036).
+    if (dialect !== "postgres") {
       await sql`create index statement_line_statement_idx on statement_line ("statementId", "lineNo")`.execute(
         db,
       );

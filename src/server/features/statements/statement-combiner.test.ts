@@ -12,9 +12,9 @@ const line = (fields: Partial<StatementLine>): StatementLine => ({
   store: "Spotify",
   country: "IN",
   saleMonth: "2026-10",
-  quantity: 1,
+  quantity: 1n,
   currency: "USD",
-  amount: 10_000_000_000, // 1.0
+  amount: 10_000_000_000n, // 1.0
   title: null,
   artist: null,
   ...fields,
@@ -23,24 +23,13 @@ const line = (fields: Partial<StatementLine>): StatementLine => ({
 describe("summing lines by group while reading", () => {
   it("adds up each group's lines exactly, in rupees, whatever their currency", () => {
     const combiner = new LineCombiner();
-    combiner.add(line({ quantity: 2, amount: 1_234_567_891 }), USD);
-    combiner.add(line({ quantity: 3n, amount: -1, currency: "INR" }), INR);
-    combiner.add(line({ quantity: 5, amount: 7n }), USD);
+    combiner.add(line({ quantity: 2n, amount: 1_234_567_891n }), USD);
+    combiner.add(line({ quantity: 3n, amount: -1n, currency: "INR" }), INR);
+    combiner.add(line({ quantity: 5n, amount: 7n }), USD);
     expect(combiner.size).toBe(1);
     const [sum] = combiner.drain();
     expect(sum).toMatchObject({ quantity: 10n, lineCount: 3 });
     expect(sum!.rupeeUnits).toBe(1_234_567_891n * USD - INR + 7n * USD);
-  });
-
-  it("sums past what a Number holds exactly without losing a unit", () => {
-    const combiner = new LineCombiner();
-    // 900,719.9254740991 dollars, the most a Number holds in 10⁻¹⁰, then one unit more and more again.
-    combiner.add(line({ amount: Number.MAX_SAFE_INTEGER, quantity: Number.MAX_SAFE_INTEGER }), USD);
-    combiner.add(line({ amount: 1, quantity: 1 }), USD);
-    combiner.add(line({ amount: 3, quantity: 2 }), USD);
-    const [sum] = combiner.drain();
-    expect(sum!.quantity).toBe(BigInt(Number.MAX_SAFE_INTEGER) + 3n);
-    expect(sum!.rupeeUnits).toBe((BigInt(Number.MAX_SAFE_INTEGER) + 4n) * USD);
   });
 
   it("keeps apart lines that differ in code, kind, store, country or month", () => {
@@ -54,7 +43,7 @@ describe("summing lines by group while reading", () => {
     combiner.add(line({ store: "IN", country: "Spotify" }), USD);
     combiner.add(line({ country: "US" }), USD);
     combiner.add(line({ saleMonth: "2026-11" }), USD);
-    combiner.add(line({ amount: 5 }), USD);
+    combiner.add(line({ amount: 5n }), USD);
     const sums = combiner.drain();
     expect(sums).toHaveLength(6);
     expect(sums[2]).toMatchObject({ isrc: null, upc: "INA1B2600001" });

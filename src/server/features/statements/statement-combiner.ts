@@ -1,5 +1,4 @@
 import type { StatementLine } from "./statement-lines";
-import { addExact, type ExactInteger } from "./statement-money";
 
 /*
  * Lines summed while they are read (issue 46's speed, decision 124): a
@@ -10,15 +9,14 @@ import { addExact, type ExactInteger } from "./statement-money";
  * many as it has lines, as before.
  */
 
-/** Part of a group, as staged: its lines' sums so far. */
-export interface StagedGroup {
-  /** The group's code: an ISRC, or a UPC (with no ISRC) for a release sale. */
-  isrc: string | null;
-  upc: string | null;
-  store: string;
-  country: string;
-  saleMonth: string;
-  quantity: ExactInteger;
+/**
+ * Part of a group, as staged: its lines' sums so far. Its code is an ISRC,
+ * or a UPC (with no ISRC) for a release sale.
+ */
+export interface StagedGroup extends Pick<
+  StatementLine,
+  "isrc" | "upc" | "store" | "country" | "saleMonth" | "quantity"
+> {
   lineCount: number;
   /** Σ net revenue × the currency's rate: exact rupees in units of 10⁻¹⁶, rounded later, once. */
   rupeeUnits: bigint;
@@ -66,13 +64,13 @@ class Ids {
 
 /**
  * A group being summed: its lines in the first line's currency are summed
- * as they were written (Numbers, while exact) and converted once, when
- * drained; lines in any other currency are converted as they come.
+ * as they were written and converted once, when drained (one multiplication
+ * a group, not a line); lines in any other currency are converted as they come.
  */
 interface GroupSum extends StagedGroup {
   currency: string;
   rate: bigint;
-  amount: ExactInteger;
+  amount: bigint;
 }
 
 /**
@@ -96,12 +94,12 @@ function partOf(
     saleMonth: keep(line.saleMonth),
     quantity: line.quantity,
     lineCount: 1,
-    rupeeUnits: summing ? 0n : BigInt(line.amount) * rate,
+    rupeeUnits: summing ? 0n : line.amount * rate,
     title: line.title === null ? null : keep(line.title),
     artist: line.artist === null ? null : keep(line.artist),
     currency: line.currency,
     rate,
-    amount: summing ? line.amount : 0,
+    amount: summing ? line.amount : 0n,
   };
 }
 
@@ -172,10 +170,10 @@ export class LineCombiner {
       this.groups.set(key, partOf(line, rate, true, own));
       return;
     }
-    group.quantity = addExact(group.quantity, line.quantity);
+    group.quantity += line.quantity;
     group.lineCount += 1;
-    if (line.currency === group.currency) group.amount = addExact(group.amount, line.amount);
-    else group.rupeeUnits += BigInt(line.amount) * rate;
+    if (line.currency === group.currency) group.amount += line.amount;
+    else group.rupeeUnits += line.amount * rate;
     // The first title and artist the group's lines give (comparing every line's cost a tenth of the reading).
     if (group.title === null && line.title !== null) group.title = own(line.title);
     if (group.artist === null && line.artist !== null) group.artist = own(line.artist);
@@ -185,7 +183,7 @@ export class LineCombiner {
   drain(): StagedGroup[] {
     const parts = [...this.passed];
     for (const sum of this.groups.values()) {
-      sum.rupeeUnits += BigInt(sum.amount) * sum.rate;
+      sum.rupeeUnits += sum.amount * sum.rate;
       parts.push(sum);
     }
     if (this.groups.size >= MOST_GROUPS && this.summed < 2 * this.groups.size) {

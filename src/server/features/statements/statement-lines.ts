@@ -1,7 +1,7 @@
 import { STATEMENT_FIELD_LABELS } from "../../../shared/statement-fields";
 import { statementMessages as m } from "../../../shared/statement-messages";
 import type { StatementMapping } from "../../../shared/statement-schemas";
-import { parseAmount, type ExactInteger } from "./statement-money";
+import { parseDecimal } from "./statement-money";
 import { parseSaleMonth } from "./statement-months";
 
 /** How each line is read: column positions and the values for the whole file. */
@@ -22,9 +22,9 @@ export interface StatementLine {
   store: string;
   country: string;
   saleMonth: string;
-  quantity: ExactInteger;
+  quantity: bigint;
   currency: string;
-  amount: ExactInteger;
+  amount: bigint;
   title: string | null;
   artist: string | null;
 }
@@ -90,14 +90,12 @@ const CURRENCY = /^[A-Z]{3}$/;
 const WHOLE_QUANTITY = /^[+-]?\d+(\.0*)?$/;
 
 /** A quantity cell: a whole number (thousands separators allowed), 0 when empty; null when not one. */
-function quantityOf(text: string): ExactInteger | null {
+function quantityOf(text: string): bigint | null {
   const value = text.includes(",") ? text.replace(/,/g, "") : text;
-  if (value === "") return 0;
+  if (value === "") return 0n;
   if (!WHOLE_QUANTITY.test(value)) return null;
   const dot = value.indexOf(".");
-  const whole = dot >= 0 ? value.slice(0, dot) : value;
-  const quantity = Number(whole);
-  return Number.isSafeInteger(quantity) ? quantity : BigInt(whole);
+  return BigInt(dot >= 0 ? value.slice(0, dot) : value);
 }
 
 const notNumber = (lineNo: number, field: "netRevenue" | "quantity", text: string): ReadLine => ({
@@ -111,7 +109,7 @@ export function readLine(cells: readonly string[], lineNo: number, rules: LineRu
   if (cells.length <= rules.lastColumn) return { ok: false, error: m.lineColumns(lineNo) };
 
   const revenueText = cellAt(cells, columns.netRevenue);
-  const amount = parseAmount(revenueText);
+  const amount = parseDecimal(revenueText);
   if (amount === null) return notNumber(lineNo, "netRevenue", revenueText);
   const quantityText = cellAt(cells, columns.quantity);
   const quantity = quantityOf(quantityText);

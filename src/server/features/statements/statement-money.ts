@@ -16,49 +16,20 @@ const ONE_RUPEE_RATE = 10n ** BigInt(RATE_DECIMALS);
 const UNITS_PER_PAISA = 10n ** BigInt(AMOUNT_DECIMALS + RATE_DECIMALS - 2);
 
 const PLAIN_DECIMAL = /^-?\d+(?:\.\d{1,10})?$/;
-
-/** An exact integer: a Number while it is a safe one (most lines' money), a BigInt beyond. */
-export type ExactInteger = number | bigint;
-
-/** The exact sum: Numbers while the sum stays safe (then exact), else BigInt. */
-export function addExact(a: ExactInteger, b: ExactInteger): ExactInteger {
-  if (typeof a === "number" && typeof b === "number") {
-    const sum = a + b;
-    if (Number.isSafeInteger(sum)) return sum;
-  }
-  return BigInt(a) + BigInt(b);
-}
+const UNITS_PER_AMOUNT = 10n ** BigInt(AMOUNT_DECIMALS);
 
 /**
  * A decimal as statements write it ("1,234.5", "-0.0031", "(12.50)",
  * "1.2E-5") in units of 10⁻¹⁰; null when it is not a number. Digits beyond
- * the tenth decimal are rounded half up (away from zero). A plain decimal
- * that is a safe integer once scaled is a Number (a million BigInts a file
- * cost a tenth of its reading); anything else a BigInt.
+ * the tenth decimal are rounded half up (away from zero).
  */
-export function parseAmount(text: string): ExactInteger | null {
+export function parseDecimal(text: string): bigint | null {
   if (PLAIN_DECIMAL.test(text)) {
     // Most lines: digits, a point and at most 10 decimals, read without the general path's steps.
     const point = text.indexOf(".");
-    const digits =
-      point < 0
-        ? `${text}${"0".repeat(AMOUNT_DECIMALS)}`
-        : text.slice(0, point) + text.slice(point + 1).padEnd(AMOUNT_DECIMALS, "0");
-    // A Number of more digits than it holds is rounded, and then not a safe integer.
-    const units = Number(digits);
-    return Number.isSafeInteger(units) ? units : BigInt(digits);
+    if (point < 0) return BigInt(text) * UNITS_PER_AMOUNT;
+    return BigInt(text.slice(0, point) + text.slice(point + 1).padEnd(AMOUNT_DECIMALS, "0"));
   }
-  return parseGeneralDecimal(text);
-}
-
-/** parseAmount's value as a BigInt. */
-export function parseDecimal(text: string): bigint | null {
-  const units = parseAmount(text);
-  return units === null ? null : BigInt(units);
-}
-
-/** Currency signs, separators, parentheses and exponents: the general path. */
-function parseGeneralDecimal(text: string): bigint | null {
   let value = text
     .trim()
     .replace(/^[₹$€£]|,/g, "")
