@@ -4,10 +4,31 @@ import { randomBytes } from "node:crypto";
 import { createPrivateDir } from "../storage/private-files";
 
 /**
+ * Publishes `secret` as `file` unless the file exists, whole or not at all:
+ * written to a file of its own first, then linked into place (a link fails
+ * when the name is taken). Written in place, a second process starting at
+ * the same moment could read the file between its creation and its write,
+ * and start with an empty secret.
+ */
+function publishOnce(file: string, secret: string): string {
+  const draft = `${file}.${process.pid}.${randomBytes(6).toString("hex")}.draft`;
+  fs.writeFileSync(draft, secret, { mode: 0o600, flag: "wx" });
+  try {
+    fs.linkSync(draft, file);
+    return secret;
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== "EEXIST") throw err;
+    return fs.readFileSync(file, "utf8").trim();
+  } finally {
+    fs.rmSync(draft, { force: true });
+  }
+}
+
+/**
  * A secret kept in DATA_DIR: read when the file exists, else generated once
  * and written private (0600), so it survives restarts without any setup.
  * Two processes starting at once on one folder end with the same secret:
- * the one that loses the exclusive create reads the winner's file.
+ * the one whose link loses reads the winner's file.
  */
 export function dataDirSecret(dataDir: string, fileName: string, generate: () => string): string {
   const file = path.join(dataDir, fileName);
@@ -15,14 +36,7 @@ export function dataDirSecret(dataDir: string, fileName: string, generate: () =>
     return fs.readFileSync(file, "utf8").trim();
   } catch {
     createPrivateDir(dataDir);
-    const secret = generate();
-    try {
-      fs.writeFileSync(file, secret, { mode: 0o600, flag: "wx" });
-    } catch (err) {
-      if ((err as NodeJS.ErrnoException).code !== "EEXIST") throw err;
-      return fs.readFileSync(file, "utf8").trim();
-    }
-    return secret;
+    return publishOnce(file, generate());
   }
 }
 
