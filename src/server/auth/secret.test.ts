@@ -2,6 +2,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { PRIVATE_FILE_MODE } from "../storage/private-files";
 import { dataDirSecret } from "./secret";
 
 const dirs: string[] = [];
@@ -22,20 +23,20 @@ describe("a secret kept in DATA_DIR", () => {
     const first = dataDirSecret(dir, "key", () => "a".repeat(64));
     expect(first).toBe("a".repeat(64));
     expect(dataDirSecret(dir, "key", () => "b".repeat(64))).toBe(first);
-    expect(fs.statSync(path.join(dir, "key")).mode & 0o777).toBe(0o600);
+    expect(fs.statSync(path.join(dir, "key")).mode & 0o777).toBe(PRIVATE_FILE_MODE);
     expect(fs.readdirSync(dir)).toEqual(["key"]);
   });
 
   it("is never read half-written by a process starting at the same moment", () => {
     const dir = freshDir();
     const write = fs.writeFileSync.bind(fs);
-    let other: string | undefined;
-    // Between the file's creation and its content, the other process starts and reads.
+    let interrupted = false;
+    let other = "";
+    // The first write is caught between its file's creation and its content: the other process starts then.
     vi.spyOn(fs, "writeFileSync").mockImplementation((file, data, options) => {
-      if (other === undefined) {
-        fs.closeSync(fs.openSync(file as string, "wx", 0o600));
-        other = ""; // the other's own write goes through
-
+      if (!interrupted) {
+        interrupted = true;
+        fs.closeSync(fs.openSync(file as string, "wx", PRIVATE_FILE_MODE));
         other = dataDirSecret(dir, "key", () => "b".repeat(64));
         fs.rmSync(file as string);
       }
@@ -46,5 +47,11 @@ describe("a secret kept in DATA_DIR", () => {
     expect(mine).toBe(other);
     expect(fs.readFileSync(path.join(dir, "key"), "utf8")).toBe(mine);
     expect(fs.readdirSync(dir)).toEqual(["key"]);
+  });
+
+  it("refuses an empty file rather than start with no secret", () => {
+    const dir = freshDir();
+    fs.writeFileSync(path.join(dir, "key"), "\n");
+    expect(() => dataDirSecret(dir, "key", () => "a".repeat(64))).toThrow(/key is empty/);
   });
 });

@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { randomBytes } from "node:crypto";
-import { createPrivateDir } from "../storage/private-files";
+import { createPrivateDir, PRIVATE_FILE_MODE } from "../storage/private-files";
 
 /**
  * Publishes `secret` as `file` unless the file exists, whole or not at all:
@@ -11,17 +11,28 @@ import { createPrivateDir } from "../storage/private-files";
  * and start with an empty secret.
  */
 function publishOnce(file: string, secret: string): string {
-  const draft = `${file}.${process.pid}.${randomBytes(6).toString("hex")}.draft`;
-  fs.writeFileSync(draft, secret, { mode: 0o600, flag: "wx" });
+  const draft = `${file}.${randomBytes(6).toString("hex")}.draft`;
+  fs.writeFileSync(draft, secret, { mode: PRIVATE_FILE_MODE, flag: "wx" });
   try {
     fs.linkSync(draft, file);
     return secret;
   } catch (err) {
     if ((err as NodeJS.ErrnoException).code !== "EEXIST") throw err;
-    return fs.readFileSync(file, "utf8").trim();
+    return readSecret(file);
   } finally {
     fs.rmSync(draft, { force: true });
   }
+}
+
+/**
+ * The secret a file holds. An empty one (left by a version that wrote in
+ * place and stopped between creating and writing) is refused: it would
+ * sign sessions with nothing, or lose the key payout details need.
+ */
+function readSecret(file: string): string {
+  const secret = fs.readFileSync(file, "utf8").trim();
+  if (secret === "") throw new Error(`${file} is empty: restore it from a backup`);
+  return secret;
 }
 
 /**
@@ -32,12 +43,11 @@ function publishOnce(file: string, secret: string): string {
  */
 export function dataDirSecret(dataDir: string, fileName: string, generate: () => string): string {
   const file = path.join(dataDir, fileName);
-  try {
-    return fs.readFileSync(file, "utf8").trim();
-  } catch {
+  if (!fs.existsSync(file)) {
     createPrivateDir(dataDir);
     return publishOnce(file, generate());
   }
+  return readSecret(file);
 }
 
 /** The files dataDirSecret keeps in DATA_DIR (made private again at start-up). */
