@@ -10,7 +10,9 @@
  * idle (≤ 128 MB) and its longest event-loop block (≤ 50 ms).
  *
  * Run: npm run bench:statements [-- LINES [RUNS]] (default 1,000,000 and 2);
- * TEST_DATABASE_URL=postgres://… runs it on PostgreSQL (a fresh schema).
+ * TEST_DATABASE_URL=postgres://… runs it on PostgreSQL (a fresh schema);
+ * HEAP_SAMPLE=1 lists what the preview allocated that only a full
+ * collection freed (it slows the run).
  */
 import fs from "node:fs";
 import os from "node:os";
@@ -20,6 +22,7 @@ import { pipeline } from "node:stream/promises";
 import Papa from "papaparse";
 import Fastify from "fastify";
 import { sql } from "kysely";
+import { sampleSurvivors, watchCollections } from "./gc-watch";
 import { DomainEvents } from "../../src/server/events/domain-events";
 import { migrateToLatest } from "../../src/server/db/database";
 import { StatementService } from "../../src/server/features/statements/statement-service";
@@ -240,7 +243,7 @@ async function app(database: Db, file: string) {
     if (m.rss > peak) {
       peak = m.rss;
       // What the peak was made of: the JS heap (live and not yet collected) or the rest.
-      atPeak = `at ${((performance.now() - started) / 1000).toFixed(1)} s, JS heap ${(m.heapUsed / 2 ** 20).toFixed(0)} MB used of ${(m.heapTotal / 2 ** 20).toFixed(0)} MB`;
+      atPeak = `at ${((performance.now() - started) / 1000).toFixed(1)} s, JS heap ${(m.heapUsed / 2 ** 20).toFixed(0)} MB used of ${(m.heapTotal / 2 ** 20).toFixed(0)} MB, external ${(m.external / 2 ** 20).toFixed(0)} MB, arrayBuffers ${(m.arrayBuffers / 2 ** 20).toFixed(0)} MB`;
     }
   }, 20);
   // The histogram gives the longest block; this says when each one over 50 ms came.
@@ -266,13 +269,18 @@ async function app(database: Db, file: string) {
     rates: { USD: "84.5" },
   });
   const t1 = performance.now();
+  const collections = watchCollections();
+  const survivors = process.env.HEAP_SAMPLE === "1" ? await sampleSurvivors() : null;
   await service.startPreview(created.id, input, { open, size });
   await until(service, created.id, "previewing");
   const t2 = performance.now();
+  const collected = collections.stop();
+  if (survivors)
+    console.log(`  preview's allocations a full collection freed:\n${await survivors.stop()}`);
   await service.startImport(created.id, "cli");
   const done = await until(service, created.id, "importing");
   const t3 = performance.now();
-  phases = `peak RSS ${atPeak}; stalls over 50 ms: ${stalls.length > 0 ? stalls.slice(0, 8).join(", ") : "none"}; created ${((t1 - started) / 1000).toFixed(1)} s · previewed ${((t2 - t1) / 1000).toFixed(1)} s · imported ${((t3 - t2) / 1000).toFixed(1)} s`;
+  phases = `peak RSS ${atPeak}; stalls over 50 ms: ${stalls.length > 0 ? stalls.slice(0, 8).join(", ") : "none"}; created ${((t1 - started) / 1000).toFixed(1)} s · previewed ${((t2 - t1) / 1000).toFixed(1)} s · imported ${((t3 - t2) / 1000).toFixed(1)} s; preview's ${collected}`;
   const seconds = (performance.now() - started) / 1000;
   delay.disable();
   clearInterval(sampler);

@@ -97,4 +97,25 @@ describe("summing lines by group while reading", () => {
     combiner.add(line({}), USD);
     expect(combiner.drain()).toEqual([expect.objectContaining({ lineCount: 2 })]);
   });
+
+  it("keeps what it needs of a line, which the reading then overwrites", () => {
+    // The reading reads every line into one object (decision 125).
+    const reused = line({ title: "First" });
+    const combiner = new LineCombiner();
+    combiner.add(reused, USD);
+    Object.assign(reused, line({ isrc: "INA1B2600002", store: "Gaana", title: "Other" }));
+    combiner.add(reused, USD);
+    expect(combiner.drain()).toEqual([
+      expect.objectContaining({ isrc: "INA1B2600001", store: "Spotify", title: "First" }),
+      expect.objectContaining({ isrc: "INA1B2600002", store: "Gaana", title: "Other" }),
+    ]);
+    // Lines passed through as they come are kept as parts of their own too.
+    for (let i = 0; i < 16_384; i++) combiner.add(line({ country: `C${i}` }), USD);
+    combiner.drain();
+    Object.assign(reused, line({ country: "FR" }));
+    combiner.add(reused, USD);
+    Object.assign(reused, line({ country: "DE" }));
+    combiner.add(reused, USD);
+    expect(combiner.drain().map((part) => part.country)).toEqual(["FR", "DE"]);
+  });
 });

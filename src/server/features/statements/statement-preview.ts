@@ -4,9 +4,15 @@ import type { DatabaseHandle } from "../../db/database";
 import { nameColumns } from "./statement-columns";
 import { readingSettings, type ReadingSettings } from "./statement-detail";
 import { LineCombiner } from "./statement-combiner";
-import { columnPositions, lastColumnOf, readLine, type LineRules } from "./statement-lines";
+import {
+  columnPositions,
+  emptyLine,
+  lastColumnOf,
+  readLine,
+  type LineRules,
+} from "./statement-lines";
 import { RUPEE_RATE, parseRate } from "./statement-money";
-import { readRecordBatches, type OpenFile } from "./statement-reader";
+import { readRecords, type OpenFile, type RecordSink } from "./statement-reader";
 import { findStatement, updateStatement } from "./statement-repository";
 import { clearStaging, forEachPartitionRange, totalsBySlices } from "./statement-bulk";
 import { yieldToLoop } from "./statement-slices";
@@ -103,47 +109,50 @@ async function readIntoStaging(
   };
   const stager = await lineStager(deps.database, statementId);
   const combiner = new LineCombiner();
+  // Every line is read into this one (decision 125); the combiner copies what it keeps.
+  const line = emptyLine();
   let progress = 0;
   let bytes = 0;
   let turn = performance.now();
-  const flush = async () => {
-    if (combiner.size > 0) await stager.write(combiner.drain());
-  };
-  const report = async () => {
-    const now = deps.size > 0 ? Math.min(99, Math.floor((bytes / deps.size) * 100)) : 0;
+  const progressNow = () =>
+    deps.size > 0 ? Math.min(99, Math.floor((bytes / deps.size) * 100)) : 0;
+  /** What waits between chunks: staging a full combiner, the percentage, a turn of the loop. */
+  const between = async () => {
+    if (combiner.full) await stager.write(combiner.drain());
+    const now = progressNow();
     if (now >= progress + 5) {
       progress = now;
       await updateStatement(db, statementId, { progress }, ["previewing"]);
     }
+    await yieldToLoop();
+    turn = performance.now();
+  };
+  const sink: RecordSink = {
+    record: (cells, lineNumber) => {
+      reading.lineCount += 1;
+      const error = readLine(cells, lineNumber, rules, line);
+      if (error !== null) {
+        reading.errorCount += 1;
+        if (reading.errors.length < KEPT_ERRORS) reading.errors.push(error);
+        return;
+      }
+      if (line.currency !== "INR") reading.currencies.add(line.currency);
+      reading.stores.add(line.store);
+      reading.saleMonths.add(line.saleMonth);
+      const rate = rates.get(line.currency);
+      // A line without its rate is not summed: the preview asks for the rate instead.
+      if (rate === undefined) reading.missingRates.add(line.currency);
+      else combiner.add(line, rate);
+    },
+    // Chunks come without a turn of the loop: give it one now and then.
+    afterChunk: () =>
+      combiner.full || progressNow() >= progress + 5 || performance.now() - turn > READ_SLICE_MS
+        ? between()
+        : null,
   };
   try {
-    for await (const records of readRecordBatches(deps.open, settings, (read) => (bytes = read))) {
-      for (const record of records) {
-        reading.lineCount += 1;
-        const read = readLine(record.cells, record.line, rules);
-        if (!read.ok) {
-          reading.errorCount += 1;
-          if (reading.errors.length < KEPT_ERRORS) reading.errors.push(read.error);
-        } else {
-          const { line } = read;
-          if (line.currency !== "INR") reading.currencies.add(line.currency);
-          reading.stores.add(line.store);
-          reading.saleMonths.add(line.saleMonth);
-          const rate = rates.get(line.currency);
-          // A line without its rate is not summed: the preview asks for the rate instead.
-          if (rate === undefined) reading.missingRates.add(line.currency);
-          else combiner.add(line, rate);
-        }
-      }
-      if (combiner.full) await flush();
-      await report();
-      // A batch comes without a turn of the loop: give it one now and then.
-      if (performance.now() - turn > READ_SLICE_MS) {
-        await yieldToLoop();
-        turn = performance.now();
-      }
-    }
-    await flush();
+    await readRecords(deps.open, settings, sink, (read) => (bytes = read));
+    if (combiner.size > 0) await stager.write(combiner.drain());
     await stager.end();
   } catch (err) {
     stager.abort();

@@ -1,7 +1,7 @@
 import { Readable } from "node:stream";
 import { gzipSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
-import { readRecordBatches, readShape, type FileRecord, type OpenFile } from "./statement-reader";
+import { readRecords, readShape, type OpenFile } from "./statement-reader";
 
 /** A file served in chunks of `size` bytes, as storage streams it. */
 function fileOf(bytes: Buffer, size = 7): OpenFile {
@@ -12,13 +12,27 @@ function fileOf(bytes: Buffer, size = 7): OpenFile {
   };
 }
 
-async function recordsOf(open: OpenFile): Promise<FileRecord[]> {
+interface FileRecord {
+  cells: string[];
+  line: number;
+}
+
+async function recordsOf(
+  open: OpenFile,
+  afterChunk: () => Promise<void> | null = () => null,
+): Promise<FileRecord[]> {
   const shape = await readShape(open);
   if ("problem" in shape) throw new Error(shape.problem);
   const records: FileRecord[] = [];
-  for await (const batch of readRecordBatches(open, shape)) records.push(...batch);
+  await readRecords(open, shape, {
+    record: (cells, line) => records.push({ cells, line }),
+    afterChunk,
+  });
   return records;
 }
+
+const numbered = (count: number) =>
+  Array.from({ length: count }, (_, i) => `INA1B26${String(i).padStart(5, "0")},${i}`);
 
 describe("reading a statement file's records", () => {
   it("numbers each record by the file line it ends on: quoted line breaks, empty lines, CRLF", async () => {
@@ -47,16 +61,53 @@ describe("reading a statement file's records", () => {
     }
   });
 
-  it("hands every record over in batches, in order", async () => {
-    const lines = Array.from(
-      { length: 3000 },
-      (_, i) => `INA1B26${String(i).padStart(5, "0")},${i}`,
-    );
+  it("hands every record over in order", async () => {
     const records = await recordsOf(
-      fileOf(Buffer.from(`ISRC,Net Revenue\n${lines.join("\n")}\n`), 4096),
+      fileOf(Buffer.from(`ISRC,Net Revenue\n${numbered(3000).join("\n")}\n`), 4096),
     );
     expect(records).toHaveLength(3000);
     expect(records[2999]).toEqual({ cells: ["INA1B2602999", "2999"], line: 3001 });
+  });
+
+  it("reads nothing more while the work after a chunk waits, then goes on", async () => {
+    let waiting = false;
+    let waits = 0;
+    const heardWhileWaiting: number[] = [];
+    const open = fileOf(Buffer.from(`ISRC,Net Revenue\n${numbered(3000).join("\n")}\n`), 4096);
+    const shape = await readShape(open);
+    if ("problem" in shape) throw new Error(shape.problem);
+    let count = 0;
+    await readRecords(open, shape, {
+      record: (_cells, line) => {
+        count += 1;
+        if (waiting) heardWhileWaiting.push(line);
+      },
+      afterChunk: () => {
+        waits += 1;
+        waiting = true;
+        return new Promise((resolve) =>
+          setTimeout(() => {
+            waiting = false;
+            resolve();
+          }, 2),
+        );
+      },
+    });
+    expect(count).toBe(3000);
+    expect(waits).toBeGreaterThan(5);
+    expect(heardWhileWaiting).toEqual([]);
+  });
+
+  it("fails with the work after a chunk, and reads no further", async () => {
+    let count = 0;
+    const open = fileOf(Buffer.from(`ISRC,Net Revenue\n${numbered(3000).join("\n")}\n`), 4096);
+    await expect(
+      recordsOf(open, () => {
+        count += 1;
+        return count === 2 ? Promise.reject(new Error("staging failed")) : null;
+      }),
+    ).rejects.toThrow("staging failed");
+    expect(count).toBe(2);
   });
 
   it("refuses a quote left open instead of holding the rest of the file", async () => {

@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { PassThrough, type Duplex, type Readable } from "node:stream";
+import { PassThrough, type Readable } from "node:stream";
 import { createGunzip } from "node:zlib";
 import Papa from "papaparse";
 import { statementMessages as m } from "../../../shared/statement-messages";
@@ -108,14 +108,18 @@ export async function readShape(open: OpenFile): Promise<FileShape | { problem: 
   return { gzip, delimiter, headers };
 }
 
-/** One record after the header: its cells and the file line it ends on. */
-export interface FileRecord {
-  cells: string[];
-  line: number;
+/** Where a file's records go, as they are parsed. */
+export interface RecordSink {
+  /** One record after the header: its cells and the file line it ends on. */
+  record(cells: string[], line: number): void;
+  /**
+   * Called after each chunk's records: work that must be waited for
+   * (staging, a progress report, a turn of the loop), or null for none.
+   * The reading waits for it holding no record.
+   */
+  afterChunk(): Promise<void> | null;
 }
 
-/** Records handed over at once: one await per batch, not per record (that cost more than the parsing). */
-const BATCH_RECORDS = 512;
 /** Text read without a record ending (an unterminated quote, say): not a statement. */
 const MAX_RECORD_CHARS = 1024 * 1024;
 
@@ -129,16 +133,24 @@ function breaksIn(cells: readonly string[]): number {
 }
 
 /**
- * Every record after the header, in order, in batches; `onBytes` hears how
- * many bytes of the stored file have been read (for a percentage). Papa
- * Parse's stream (decision 123): quotes relaxed, a short or long record kept
- * as it is (the line check names it), empty lines skipped but counted.
+ * Hands every record after the header to `sink`, in order, while its chunk
+ * is parsed; `onBytes` hears how many bytes of the stored file have been
+ * read (for a percentage). Papa Parse on the stream, a chunk of records at
+ * a time (decision 123): quotes relaxed, a short or long record kept as it
+ * is (the line check names it), empty lines skipped but counted.
+ *
+ * Records are used up before anything is awaited (decision 125): records
+ * held in batches across awaits survived young collections, and in about
+ * one process in four V8 then kept every record's allocation in old space,
+ * where each young collection had to trace them (reading twice as slow, the
+ * heap at 200 MB).
  */
-export async function* readRecordBatches(
+export async function readRecords(
   open: OpenFile,
   shape: FileShape,
+  sink: RecordSink,
   onBytes?: (bytes: number) => void,
-): AsyncGenerator<FileRecord[]> {
+): Promise<void> {
   // Told, not guessed: Papa Parse guesses from its first chunk, which may hold no line break yet.
   const newline = (await firstLine(await textStream(open, shape.gzip)))?.lineBreak ?? "\n";
   const raw = await open();
@@ -149,87 +161,71 @@ export async function* readRecordBatches(
   });
   // Decoded before the parser: a character split between two chunks stays whole.
   const text = raw.pipe(shape.gzip ? createGunzip() : new PassThrough()).setEncoding("utf8");
-  const parser = Papa.parse(Papa.NODE_STREAM_INPUT, {
-    delimiter: shape.delimiter,
-    quoteChar: '"',
-    newline,
-    skipEmptyLines: false,
-  });
-
-  let line = 0;
-  let batch: FileRecord[] = [];
   try {
-    for await (const rows of rowBatches(text, parser)) {
-      for (const cells of rows) {
-        line += 1 + breaksIn(cells);
-        // The header (line 1) was read by readShape; an empty line has one empty cell.
-        if (line === 1 || (cells.length === 1 && cells[0] === "")) continue;
-        batch.push({ cells, line });
-      }
-      if (batch.length >= BATCH_RECORDS) {
-        yield batch;
-        batch = [];
-      }
-    }
-    if (batch.length > 0) yield batch;
+    await parseInto(text, { delimiter: shape.delimiter, newline }, sink);
   } finally {
     raw.destroy();
-    parser.destroy();
+    text.destroy();
   }
 }
 
-/**
- * The rows of `text` as `parser` reads them, gathered while they come. The
- * text is fed by hand and paused while a batch waits; the parser itself is
- * never paused: Papa Parse resumes a paused chunk by parsing its rest anew,
- * which made a slow consumer (SQLite) spend 8 s a million lines re-reading.
- */
-async function* rowBatches(text: Readable, parser: Duplex): AsyncGenerator<string[][]> {
-  const state: { rows: string[][]; ended: boolean; failure: Error | null } = {
-    rows: [],
-    ended: false,
-    failure: null,
-  };
-  let wake: (() => void) | null = null;
-  const signal = () => {
-    wake?.();
-    wake = null;
-  };
-  const fail = (err: Error) => {
-    state.failure ??= err;
-    signal();
-  };
-  let fed = 0;
-  let fedAtLastRow = 0;
-  parser.on("data", (row: string[]) => {
-    state.rows.push(row);
-    fedAtLastRow = fed;
-    signal();
+/** Parses `text` into `sink`, pausing the parser and the text while the sink's work waits. */
+function parseInto(
+  text: Readable,
+  format: { delimiter: string; newline: "\r\n" | "\n" },
+  sink: RecordSink,
+): Promise<void> {
+  return new Promise<void>((resolve, reject) => {
+    let line = 0;
+    let fed = 0;
+    let fedAtLastRow = 0;
+    let failed = false;
+    let handle: Papa.Parser | null = null;
+    const fail = (err: unknown) => {
+      if (failed) return;
+      failed = true;
+      reject(err instanceof Error ? err : new Error(String(err)));
+      handle?.abort();
+    };
+    Papa.parse<string[]>(text, {
+      ...format,
+      quoteChar: '"',
+      skipEmptyLines: false,
+      chunk(results, parser) {
+        handle = parser;
+        if (failed) return;
+        const rows = results.data;
+        if (rows.length > 0) fedAtLastRow = fed;
+        try {
+          for (const cells of rows) {
+            line += 1 + breaksIn(cells);
+            // The header (line 1) was read by readShape; an empty line has one empty cell.
+            if (line === 1 || (cells.length === 1 && cells[0] === "")) continue;
+            sink.record(cells, line);
+          }
+          const wait = sink.afterChunk();
+          if (wait === null) return;
+          // A paused handle parses nothing more; with `chunk`, Papa Parse resumes where it stopped.
+          parser.pause();
+          text.pause();
+          wait.then(() => {
+            if (failed) return;
+            text.resume();
+            parser.resume();
+          }, fail);
+        } catch (err) {
+          fail(err);
+        }
+      },
+      complete: () => {
+        if (!failed) resolve();
+      },
+      error: fail,
+    });
+    // Heard after the parser's own listener: `fedAtLastRow` already counts this chunk's records.
+    text.on("data", (chunk: string) => {
+      fed += chunk.length;
+      if (fed - fedAtLastRow > MAX_RECORD_CHARS) fail(new Error("record too long"));
+    });
   });
-  parser.on("end", () => {
-    state.ended = true;
-    signal();
-  });
-  parser.on("error", fail);
-  text.on("data", (chunk: string) => {
-    fed += chunk.length;
-    parser.write(chunk);
-    if (fed - fedAtLastRow > MAX_RECORD_CHARS) fail(new Error("record too long"));
-    else if (state.rows.length >= BATCH_RECORDS) text.pause();
-  });
-  text.on("end", () => parser.end());
-  text.on("error", fail);
-  for (;;) {
-    if (state.failure) throw state.failure;
-    if (state.rows.length > 0) {
-      const taken = state.rows;
-      state.rows = [];
-      yield taken;
-      text.resume();
-    } else if (state.ended) {
-      return;
-    } else {
-      await new Promise<void>((resolve) => (wake = resolve));
-    }
-  }
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { proposeMapping } from "./statement-columns";
-import { compactIsrc, compactUpc } from "./statement-lines";
+import { compactIsrc, compactUpc, emptyLine, readLine, type LineRules } from "./statement-lines";
 import { basisPointsFromPercent, percentText } from "../../../shared/basis-points";
 import {
   divideHalfUp,
@@ -72,6 +72,35 @@ describe("reading a statement's lines", () => {
     expect(parseSaleMonth("September 2026")).toBe("2026-09");
     for (const bad of ["13/2026", "2026-13", "Octo", "2026", ""])
       expect(parseSaleMonth(bad)).toBeNull();
+  });
+
+  it("reads each record into the one line it is given, or answers its error", () => {
+    const rules: LineRules = {
+      columns: {
+        isrc: 0,
+        upc: null,
+        store: 1,
+        country: null,
+        saleMonth: null,
+        quantity: null,
+        netRevenue: 2,
+        currency: null,
+        title: 3,
+        artist: null,
+      },
+      lastColumn: 3,
+      store: null,
+      saleMonth: "2026-10",
+      currency: "USD",
+    };
+    const line = emptyLine();
+    expect(readLine(["in-a1b-2600001", "Spotify", "1.5", "Song"], 2, rules, line)).toBeNull();
+    expect(line).toMatchObject({ lineNo: 2, isrc: "INA1B2600001", amount: 15_000_000_000n });
+    expect(readLine(["INA1B2600002", "", "-2", ""], 3, rules, line)).toBeNull();
+    expect(line).toMatchObject({ lineNo: 3, isrc: "INA1B2600002", store: "Other", title: null });
+    expect(readLine(["INA1B2600003", "Gaana", "abc", ""], 4, rules, line)).toBe(
+      'Line 4: Net revenue "abc" is not a number.',
+    );
   });
 
   it("compacts codes as they are matched", () => {
