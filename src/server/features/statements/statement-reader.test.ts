@@ -118,4 +118,22 @@ describe("reading a statement file's records", () => {
     );
     await expect(recordsOf(open)).rejects.toThrow(/record too long/);
   });
+
+  it("fails with the stored file's read error, gzipped or not, instead of going unheard", async () => {
+    const text = `ISRC,Net Revenue\n${numbered(3000).join("\n")}\n`;
+    for (const bytes of [Buffer.from(text), gzipSync(Buffer.from(text))]) {
+      // Storage that sends the first 2 KB, then goes away.
+      const open: OpenFile = () =>
+        Promise.resolve(
+          Readable.from(
+            (async function* () {
+              yield bytes.subarray(0, 2048);
+              await new Promise((resolve) => setTimeout(resolve, 5));
+              throw new Error("storage went away");
+            })(),
+          ),
+        );
+      await expect(recordsOf(open)).rejects.toThrow("storage went away");
+    }
+  });
 });

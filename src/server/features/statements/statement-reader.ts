@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { PassThrough, type Readable } from "node:stream";
+import { PassThrough, pipeline, type Readable } from "node:stream";
 import { createGunzip } from "node:zlib";
 import Papa from "papaparse";
 import { statementMessages as m } from "../../../shared/statement-messages";
@@ -33,8 +33,17 @@ export async function sha256Of(open: OpenFile): Promise<string> {
 
 /** The file's bytes as text lines come: gunzipped when its first bytes are gzip's. */
 async function textStream(open: OpenFile, gzip: boolean): Promise<Readable> {
-  const raw = await open();
-  return gzip ? raw.pipe(createGunzip()) : raw;
+  return bytesAsText(await open(), gzip);
+}
+
+/**
+ * The stored bytes through gunzip or as they are. A pipeline, not a pipe:
+ * an error of the stored file's stream (storage gone away) reaches the
+ * reader instead of going unheard, and destroying the text ends the read.
+ */
+function bytesAsText(raw: Readable, gzip: boolean): Readable {
+  // Errors are heard on the returned stream, which the pipeline destroys with them.
+  return pipeline(raw, gzip ? createGunzip() : new PassThrough(), () => {});
 }
 
 async function isGzip(open: OpenFile): Promise<boolean> {
@@ -160,7 +169,7 @@ export async function readRecords(
     onBytes?.(read);
   });
   // Decoded before the parser: a character split between two chunks stays whole.
-  const text = raw.pipe(shape.gzip ? createGunzip() : new PassThrough()).setEncoding("utf8");
+  const text = bytesAsText(raw, shape.gzip).setEncoding("utf8");
   try {
     await parseInto(text, { delimiter: shape.delimiter, newline }, sink);
   } finally {
