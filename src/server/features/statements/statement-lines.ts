@@ -137,7 +137,8 @@ export function readLine(
   const quantity = quantityOf(quantityText);
   if (quantity === null) return notNumber(lineNo, "quantity", quantityText);
   const isrc = compactIsrc(cellAt(cells, columns.isrc)) || null;
-  const upc = compactUpc(cellAt(cells, columns.upc)) || null;
+  // A line with an ISRC is its track's sale, its UPC no part of its group: not read.
+  const upc = isrc === null ? compactUpc(cellAt(cells, columns.upc)) || null : null;
   if (!isrc && !upc) return m.lineNoCode(lineNo);
 
   const monthText =

@@ -78,7 +78,7 @@ describe("reading a statement's lines", () => {
     const rules: LineRules = {
       columns: {
         isrc: 0,
-        upc: null,
+        upc: 4,
         store: 1,
         country: null,
         saleMonth: null,
@@ -88,17 +88,21 @@ describe("reading a statement's lines", () => {
         title: 3,
         artist: null,
       },
-      lastColumn: 3,
+      lastColumn: 4,
       store: null,
       saleMonth: "2026-10",
       currency: "USD",
     };
     const line = emptyLine();
-    expect(readLine(["in-a1b-2600001", "Spotify", "1.5", "Song"], 2, rules, line)).toBeNull();
-    expect(line).toMatchObject({ lineNo: 2, isrc: "INA1B2600001", amount: 15_000_000_000n });
-    expect(readLine(["INA1B2600002", "", "-2", ""], 3, rules, line)).toBeNull();
-    expect(line).toMatchObject({ lineNo: 3, isrc: "INA1B2600002", store: "Other", title: null });
-    expect(readLine(["INA1B2600003", "Gaana", "abc", ""], 4, rules, line)).toBe(
+    const read = (cells: string[], lineNo: number) => readLine(cells, lineNo, rules, line);
+    expect(read(["in-a1b-2600001", "Spotify", "1.5", "Song", "890123456001"], 2)).toBeNull();
+    // A line with an ISRC is its track's sale: its UPC is not read.
+    expect(line).toMatchObject({ lineNo: 2, isrc: "INA1B2600001", upc: null });
+    expect(line.amount).toBe(15_000_000_000n);
+    expect(read(["", "", "-2", "", "890123456001"], 3)).toBeNull();
+    expect(line).toMatchObject({ lineNo: 3, isrc: null, upc: "0890123456001", store: "Other" });
+    expect(line.title).toBeNull();
+    expect(read(["INA1B2600003", "Gaana", "abc", "", ""], 4)).toBe(
       'Line 4: Net revenue "abc" is not a number.',
     );
   });
