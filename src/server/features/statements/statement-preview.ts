@@ -116,12 +116,12 @@ async function readIntoStaging(
   let turn = performance.now();
   const progressNow = () =>
     deps.size > 0 ? Math.min(99, Math.floor((bytes / deps.size) * 100)) : 0;
+  const progressDue = () => progressNow() >= progress + 5;
   /** What waits between chunks: staging a full combiner, the percentage, a turn of the loop. */
   const between = async () => {
     if (combiner.full) await stager.write(combiner.drain());
-    const now = progressNow();
-    if (now >= progress + 5) {
-      progress = now;
+    if (progressDue()) {
+      progress = progressNow();
       await updateStatement(db, statementId, { progress }, ["previewing"]);
     }
     await yieldToLoop();
@@ -146,9 +146,7 @@ async function readIntoStaging(
     },
     // Chunks come without a turn of the loop: give it one now and then.
     afterChunk: () =>
-      combiner.full || progressNow() >= progress + 5 || performance.now() - turn > READ_SLICE_MS
-        ? between()
-        : null,
+      combiner.full || progressDue() || performance.now() - turn > READ_SLICE_MS ? between() : null,
   };
   try {
     await readRecords(deps.open, settings, sink, (read) => (bytes = read));
