@@ -3,7 +3,8 @@ import type { DatabaseHandle } from "../../db/database";
 import type { Database } from "../../db/schema";
 import { deleteGroups, groupCodeAfter, totalsFromGroups } from "./statement-repository";
 import { ALL_CODES, SliceWidth, yieldToLoop, type CodeRange } from "./statement-slices";
-import { PARTITIONS, deleteStagedLines, type PartitionRange } from "./statement-staging-repository";
+import { deleteStagedLines, type PartitionRange } from "./statement-staging-repository";
+import { PARTITIONS } from "./statement-stager-repository";
 
 /*
  * A statement's bulk steps in slices (decision 110): on SQLite, ranges of

@@ -1,4 +1,4 @@
-import type { StagedGroup } from "./statement-combiner";
+import type { StatementLine } from "./statement-lines";
 
 /*
  * Staged groups in PostgreSQL's COPY text format (decisions 123 and 124):
@@ -19,12 +19,20 @@ export function copyText(value: string): string {
 /** Nullable text in COPY's text format: \N for null. */
 const copyNullable = (value: string | null) => (value === null ? "\\N" : copyText(value));
 
+/** The texts of a staged row: a summed group's, or a line's passed through as a part of its own. */
+export type RowTexts = Pick<
+  StatementLine,
+  "isrc" | "upc" | "store" | "country" | "saleMonth" | "quantity" | "title" | "artist"
+>;
+
 /**
- * A staged group as a row of COPY text, written out field by field: the
- * month and numbers are known to need no escaping.
+ * A staged part as a row of COPY text, written out field by field (the
+ * month and numbers are known to need no escaping). A UPC beside an ISRC
+ * is no part of the group and is left out.
  */
-export function copyRow(prefix: string, g: StagedGroup): string {
-  return `${prefix}${copyNullable(g.isrc)}\t${copyNullable(g.upc)}\t${copyText(g.store)}\t${copyText(g.country)}\t${g.saleMonth}\t${g.quantity}\t${g.lineCount}\t${g.rupeeUnits}\t${copyNullable(g.title)}\t${copyNullable(g.artist)}\n`;
+export function copyRow(prefix: string, g: RowTexts, lineCount: number, rupeeUnits: bigint) {
+  const upc = g.isrc === null ? g.upc : null;
+  return `${prefix}${copyNullable(g.isrc)}\t${copyNullable(upc)}\t${copyText(g.store)}\t${copyText(g.country)}\t${g.saleMonth}\t${g.quantity}\t${lineCount}\t${rupeeUnits}\t${copyNullable(g.title)}\t${copyNullable(g.artist)}\n`;
 }
 
 /** Bytes of COPY text sent at once. */

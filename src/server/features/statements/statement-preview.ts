@@ -16,7 +16,8 @@ import { readRecords, type OpenFile, type RecordSink } from "./statement-reader"
 import { findStatement, updateStatement } from "./statement-repository";
 import { clearStaging, forEachPartitionRange, totalsBySlices } from "./statement-bulk";
 import { yieldToLoop } from "./statement-slices";
-import { PARTITIONS, groupStagedLines, lineStager } from "./statement-staging-repository";
+import { groupStagedLines, lineStager } from "./statement-staging-repository";
+import { PARTITIONS } from "./statement-stager-repository";
 
 /** Line errors the statement keeps word for word; the rest are counted. */
 const KEPT_ERRORS = 20;
@@ -108,7 +109,7 @@ async function readIntoStaging(
     saleMonths: new Set(),
   };
   const stager = await lineStager(deps.database, statementId);
-  const combiner = new LineCombiner();
+  const combiner = new LineCombiner((passed, rupeeUnits) => stager.passLine(passed, rupeeUnits));
   // Every line is read into this one (decision 125); the combiner copies what it keeps.
   const line = emptyLine();
   let progress = 0;
@@ -120,6 +121,7 @@ async function readIntoStaging(
   /** What waits between chunks: staging a full combiner, the percentage, a turn of the loop. */
   const between = async () => {
     if (combiner.full) await stager.write(combiner.drain());
+    await stager.flush();
     if (progressDue()) {
       progress = progressNow();
       await updateStatement(db, statementId, { progress }, ["previewing"]);
@@ -146,7 +148,9 @@ async function readIntoStaging(
     },
     // Chunks come without a turn of the loop: give it one now and then.
     afterChunk: () =>
-      combiner.full || progressDue() || performance.now() - turn > READ_SLICE_MS ? between() : null,
+      combiner.full || stager.waiting || progressDue() || performance.now() - turn > READ_SLICE_MS
+        ? between()
+        : null,
   };
   try {
     await readRecords(deps.open, settings, sink, (read) => (bytes = read));

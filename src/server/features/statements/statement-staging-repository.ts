@@ -1,10 +1,12 @@
-import { PassThrough } from "node:stream";
 import { sql } from "kysely";
 import type { DatabaseHandle } from "../../db/database";
 import { roundToPaise, safePaise } from "./statement-money";
-import { groupKey, type StagedGroup } from "./statement-combiner";
-import { CopyRows, copyRow, copyText } from "./statement-copy-text";
-import { yieldToLoop } from "./statement-slices";
+import {
+  PARTITION_ROWIDS,
+  copyStager,
+  sqliteStager,
+  type LineStager,
+} from "./statement-stager-repository";
 
 /*
  * A statement's staged lines and their grouping, set-based (issue 46's
@@ -20,146 +22,6 @@ import { yieldToLoop } from "./statement-slices";
  * in an aggregate of our own on SQLite) rounded once, matched to their
  * owners and split at their royalty rates in the same statement.
  */
-
-/** SQLite's lines fall into [0, PARTITIONS): few enough that each run's last page stays cached. */
-export const PARTITIONS = 512;
-/** A partition's rowids: partition × 2^40 + a running number. */
-const PARTITION_ROWIDS = 2 ** 40;
-let rowSequence = 0;
-
-/** Writes staged groups; `end` waits until every one is in. */
-export interface LineStager {
-  write(groups: readonly StagedGroup[]): Promise<void>;
-  end(): Promise<void>;
-  /** Gives up: a COPY cut short loads nothing. */
-  abort(): void;
-}
-
-const COLUMNS = [
-  "statementId",
-  "isrc",
-  "upc",
-  "store",
-  "country",
-  "saleMonth",
-  "quantity",
-  "lineCount",
-  "rupeeUnits",
-  "title",
-  "artist",
-] as const;
-
-/**
- * The partition of a group's key (code, kind, store, country, month) by
- * its FNV-1a hash: every part of a group lands in the same one.
- */
-function partitionOf(group: StagedGroup): number {
-  const key = groupKey(group);
-  let hash = 0x811c9dc5;
-  for (let i = 0; i < key.length; i++) {
-    hash ^= key.charCodeAt(i);
-    hash = Math.imul(hash, 0x01000193);
-  }
-  return (hash >>> 0) % PARTITIONS;
-}
-
-/** PostgreSQL: one COPY for the whole file, written with backpressure. */
-function copyStager(database: DatabaseHandle, statementId: string): LineStager {
-  const copyFrom = database.copyFrom!;
-  const data = new PassThrough();
-  const state: { failure: Error | null } = { failure: null };
-  const check = () => {
-    if (state.failure) throw state.failure;
-  };
-  const columns = COLUMNS.map((c) => `"${c}"`).join(", ");
-  const prefix = `${copyText(statementId)}\t`;
-  const done = copyFrom(`copy statement_line (${columns}) from stdin`, data).catch(
-    (err: unknown) => {
-      state.failure = err instanceof Error ? err : new Error(String(err));
-      data.destroy();
-    },
-  );
-  const rows = new CopyRows();
-  const send = async (bytes: Buffer | null) => {
-    if (bytes && !data.write(bytes)) {
-      await new Promise<void>((resolve) => {
-        data.once("drain", resolve);
-        data.once("close", resolve);
-      });
-    }
-  };
-  return {
-    async write(groups) {
-      check();
-      let turn = performance.now();
-      for (const group of groups) {
-        await send(rows.add(copyRow(prefix, group)));
-        // A bound's worth of groups at once: a turn of the loop now and then.
-        if (performance.now() - turn > SLICE_MS) {
-          await yieldToLoop();
-          turn = performance.now();
-        }
-      }
-      check();
-    },
-    async end() {
-      await send(rows.take());
-      check();
-      data.end();
-      await done;
-      check();
-    },
-    abort() {
-      data.destroy(new Error("staging abandoned"));
-    },
-  };
-}
-
-/** Staging yields to the event loop at least this often (ms). */
-const SLICE_MS = 15;
-
-/** Rows per SQLite transaction: a few ms each, a turn of the event loop between them. */
-const SQLITE_ROWS = 500;
-
-/** SQLite: a prepared insert per row, placed by rowid in its partition's run. */
-function sqliteStager(database: DatabaseHandle, statementId: string): LineStager {
-  const sqlite = database.sqlite!;
-  ensureSqliteStaging(database);
-  const insert = sqlite.prepare(
-    `insert into statement_line (rowid, ${COLUMNS.map((c) => `"${c}"`).join(", ")}) values (?, ${COLUMNS.map(() => "?").join(", ")})`,
-  );
-  const writeNow = sqlite.transaction((groups: readonly StagedGroup[]) => {
-    for (const g of groups) {
-      // Arguments written out: an array spread per row was garbage a million times over.
-      insert.run(
-        partitionOf(g) * PARTITION_ROWIDS + ++rowSequence,
-        statementId,
-        g.isrc,
-        g.upc,
-        g.store,
-        g.country,
-        g.saleMonth,
-        g.quantity,
-        g.lineCount,
-        g.rupeeUnits.toString(),
-        g.title,
-        g.artist,
-      );
-    }
-  });
-  return {
-    async write(groups) {
-      for (let i = 0; i < groups.length; i += SQLITE_ROWS) {
-        const part = groups.slice(i, i + SQLITE_ROWS);
-        // Kysely's connection is held while the prepared statement runs: no Kysely transaction is open on it.
-        await database.db.connection().execute(() => Promise.resolve(writeNow(part)));
-        if (i + SQLITE_ROWS < groups.length) await yieldToLoop();
-      }
-    },
-    end: () => Promise.resolve(),
-    abort: () => {},
-  };
-}
 
 /** A statement's own partition of PostgreSQL's `statement_line` (migration 0036). */
 function partitionTable(statementId: string) {
@@ -184,7 +46,10 @@ export async function lineStager(
   database: DatabaseHandle,
   statementId: string,
 ): Promise<LineStager> {
-  if (!database.copyFrom) return sqliteStager(database, statementId);
+  if (!database.copyFrom) {
+    ensureSqliteStaging(database);
+    return sqliteStager(database, statementId);
+  }
   await dropPartition(database, statementId);
   // Created apart, then attached: ATTACH locks the parent only against other DDL, where
   // PARTITION OF would wait for (and hold up) every other statement's COPY and grouping.

@@ -8,6 +8,7 @@ import {
 import { createTestApp, type TestApp } from "../../test/test-app";
 import { clearStaging, forEachPartitionRange } from "./statement-bulk";
 import type { StagedGroup } from "./statement-combiner";
+import type { StatementLine } from "./statement-lines";
 import { groupStagedLines, lineStager } from "./statement-staging-repository";
 
 /*
@@ -96,6 +97,53 @@ describe("statements: staged sums", () => {
         title: "B side",
         artistId: artist.id,
       },
+    ]);
+  });
+
+  it("stages each line passed through as it was, though the reading reuses one line object", async () => {
+    const uploaded = await uploadStatement(
+      t.app,
+      finance.cookie,
+      Buffer.from("ISRC,Net Revenue\nINA1B2699999,2\n"),
+    );
+    if (!("id" in uploaded)) throw new Error(uploaded.message);
+    const { database } = t.app.ctx;
+    const stager = await lineStager(database, uploaded.id);
+    const line: StatementLine = {
+      lineNo: 2,
+      isrc: "INA1B2699999",
+      upc: null,
+      store: "Gaana",
+      country: "IN",
+      saleMonth: "2026-10",
+      quantity: 1n,
+      currency: "INR",
+      amount: 0n,
+      title: "Passed",
+      artist: null,
+    };
+    const rupee = 10n ** 16n;
+    stager.passLine(line, 2n * rupee);
+    Object.assign(line, { store: "Wynk Music", quantity: 3n, title: null });
+    stager.passLine(line, 5n * rupee);
+    await stager.write([part({ store: "Gaana", rupeeUnits: rupee })]);
+    Object.assign(line, { store: "Gaana", quantity: 2n });
+    stager.passLine(line, rupee);
+    await stager.end();
+    await forEachPartitionRange(database, (range) =>
+      groupStagedLines(database, uploaded.id, 8500, range),
+    );
+    await clearStaging(database, uploaded.id, false);
+
+    const groups = await database.db
+      .selectFrom("statement_group")
+      .select(["store", "quantity", "lineCount", "amountPaise", "title"])
+      .where("statementId", "=", uploaded.id)
+      .orderBy("store")
+      .execute();
+    expect(groups).toEqual([
+      { store: "Gaana", quantity: 4, lineCount: 3, amountPaise: 400, title: "Passed" },
+      { store: "Wynk Music", quantity: 3, lineCount: 1, amountPaise: 500, title: null },
     ]);
   });
 });
