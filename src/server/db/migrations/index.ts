@@ -30,6 +30,7 @@ import { mailJobClaimMigration } from "./0034-mail-job-claim";
 import { ledgerChangeNoticesMigration } from "./0035-ledger-change-notices";
 import { statementLinePartitionsMigration } from "./0036-statement-line-partitions";
 import { stagedGroupSumsMigration } from "./0037-staged-group-sums";
+import { ledgerReferencesPerStatementMigration } from "./0038-ledger-references-per-statement";
 
 /**
  * Every migration, in order. New features append here; names never change
@@ -67,5 +68,6 @@ export function allMigrations(dialect: MigrationDialect): Record<string, Migrati
     "0035-ledger-change-notices": ledgerChangeNoticesMigration(dialect),
     "0036-statement-line-partitions": statementLinePartitionsMigration(dialect),
     "0037-staged-group-sums": stagedGroupSumsMigration(dialect),
+    "0038-ledger-references-per-statement": ledgerReferencesPerStatementMigration(dialect),
   };
 }
