@@ -220,6 +220,16 @@ async function copyInto(database: Db, file: string): Promise<void> {
   }
 }
 
+/** The 8 longest stalls, in the order they came, and how many there were. */
+function longestStalls(stalls: { at: number; ms: number }[]): string {
+  if (stalls.length === 0) return "none";
+  const longest = [...stalls].sort((a, b) => b.ms - a.ms).slice(0, 8);
+  const listed = longest
+    .sort((a, b) => a.at - b.at)
+    .map((s) => `${s.at.toFixed(1)} s: ${s.ms.toFixed(0)} ms`);
+  return `${stalls.length}, the longest ${listed.join(", ")}`;
+}
+
 /** The app's import, end to end, as the CLI and the page drive it. */
 async function app(database: Db, file: string) {
   const log = Fastify({ logger: { level: "error" } }).log;
@@ -247,12 +257,11 @@ async function app(database: Db, file: string) {
     }
   }, 20);
   // The histogram gives the longest block; this says when each one over 50 ms came.
-  const stalls: string[] = [];
+  const stalls: { at: number; ms: number }[] = [];
   let tick = started;
   const ticker = setInterval(() => {
     const now = performance.now();
-    if (now - tick > 55)
-      stalls.push(`${((tick - started) / 1000).toFixed(1)} s: ${(now - tick - 5).toFixed(0)} ms`);
+    if (now - tick > 55) stalls.push({ at: (tick - started) / 1000, ms: now - tick - 5 });
     tick = now;
   }, 5);
   const created = await service.createStatement(
@@ -280,7 +289,7 @@ async function app(database: Db, file: string) {
   await service.startImport(created.id, "cli");
   const done = await until(service, created.id, "importing");
   const t3 = performance.now();
-  phases = `peak RSS ${atPeak}; stalls over 50 ms: ${stalls.length > 0 ? stalls.slice(0, 8).join(", ") : "none"}; created ${((t1 - started) / 1000).toFixed(1)} s · previewed ${((t2 - t1) / 1000).toFixed(1)} s · imported ${((t3 - t2) / 1000).toFixed(1)} s; preview's ${collected}`;
+  phases = `peak RSS ${atPeak}; stalls over 50 ms: ${longestStalls(stalls)}; created ${((t1 - started) / 1000).toFixed(1)} s · previewed ${((t2 - t1) / 1000).toFixed(1)} s · imported ${((t3 - t2) / 1000).toFixed(1)} s; preview's ${collected}`;
   const seconds = (performance.now() - started) / 1000;
   delay.disable();
   clearInterval(sampler);
