@@ -94,6 +94,8 @@ export function copyStager(database: DatabaseHandle, statementId: string): LineS
     }
   };
   const flush = async () => {
+    // A failed COPY has closed the stream: a write would wait for a drain that never comes.
+    check();
     const chunks = queued;
     queued = [];
     for (const chunk of chunks) await send(chunk);

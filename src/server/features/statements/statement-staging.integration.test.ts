@@ -10,6 +10,7 @@ import { clearStaging, forEachPartitionRange } from "./statement-bulk";
 import type { StagedGroup } from "./statement-combiner";
 import type { StatementLine } from "./statement-lines";
 import { groupStagedLines, lineStager } from "./statement-staging-repository";
+import { copyStager } from "./statement-stager-repository";
 
 /*
  * The staged sums finished in SQL (decision 124), on SQLite and, with
@@ -46,6 +47,21 @@ const part = (fields: Partial<StagedGroup>): StagedGroup => ({
   title: null,
   artist: null,
   ...fields,
+});
+
+/** A line as the reading leaves it, for the stager to pass through. */
+const passedLine = (title: string): StatementLine => ({
+  lineNo: 2,
+  isrc: "INA1B2699999",
+  upc: null,
+  store: "Gaana",
+  country: "IN",
+  saleMonth: "2026-10",
+  quantity: 1n,
+  currency: "INR",
+  amount: 0n,
+  title,
+  artist: null,
 });
 
 describe("statements: staged sums", () => {
@@ -109,19 +125,7 @@ describe("statements: staged sums", () => {
     if (!("id" in uploaded)) throw new Error(uploaded.message);
     const { database } = t.app.ctx;
     const stager = await lineStager(database, uploaded.id);
-    const line: StatementLine = {
-      lineNo: 2,
-      isrc: "INA1B2699999",
-      upc: null,
-      store: "Gaana",
-      country: "IN",
-      saleMonth: "2026-10",
-      quantity: 1n,
-      currency: "INR",
-      amount: 0n,
-      title: "Passed",
-      artist: null,
-    };
+    const line = passedLine("Passed");
     const rupee = 10n ** 16n;
     stager.passLine(line, 2n * rupee);
     Object.assign(line, { store: "Wynk Music", quantity: 3n, title: null });
@@ -145,5 +149,19 @@ describe("statements: staged sums", () => {
       { store: "Gaana", quantity: 4, lineCount: 3, amountPaise: 400, title: "Passed" },
       { store: "Wynk Music", quantity: 3, lineCount: 1, amountPaise: 500, title: null },
     ]);
+  });
+
+  it("fails the staging when the COPY fails, lines passed through included", async () => {
+    const failing = {
+      ...t.app.ctx.database,
+      copyFrom: () => Promise.reject(new Error("connection lost")),
+    };
+    const stager = copyStager(failing, crypto.randomUUID());
+    await new Promise((resolve) => setImmediate(resolve));
+    const line = passedLine("A title long enough to fill the COPY buffer sooner");
+    for (let i = 0; i < 20_000 && !stager.waiting; i++) stager.passLine(line, 1n);
+    expect(stager.waiting).toBe(true);
+    await expect(stager.flush()).rejects.toThrow("connection lost");
+    await expect(stager.end()).rejects.toThrow("connection lost");
   });
 });
