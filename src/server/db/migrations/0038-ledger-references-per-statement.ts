@@ -16,10 +16,28 @@ import type { MigrationDialect } from "../dialect-types";
  * keys: its checks are index probes in the same process.
  */
 const REFERENCES = [
-  { table: "ledger_entry", column: "postingId", target: "ledger_posting" },
-  { table: "ledger_entry", column: "accountId", target: "ledger_account" },
-  { table: "statement_group", column: "statementId", target: "statement" },
+  {
+    table: "ledger_entry",
+    column: "postingId",
+    target: "ledger_posting",
+    refused: "a ledger entry names a posting that does not exist",
+  },
+  {
+    table: "ledger_entry",
+    column: "accountId",
+    target: "ledger_account",
+    refused: "a ledger entry names an account that does not exist",
+  },
+  {
+    table: "statement_group",
+    column: "statementId",
+    target: "statement",
+    refused: "a statement group names a statement that does not exist",
+  },
 ] as const;
+
+/** The tables whose inserts are checked: each gets `<table>_references` and its function. */
+const CHECKED = ["ledger_entry", "statement_group"] as const;
 
 const KEPT = ["ledger_account", "ledger_posting", "statement"] as const;
 
@@ -59,10 +77,12 @@ export function ledgerReferencesPerStatementMigration(dialect: MigrationDialect)
           db,
         );
       }
-      await sql`drop trigger if exists ledger_entry_references on ledger_entry`.execute(db);
-      await sql`drop trigger if exists statement_group_references on statement_group`.execute(db);
-      await sql`drop function if exists ledger_entry_references_check()`.execute(db);
-      await sql`drop function if exists statement_group_references_check()`.execute(db);
+      for (const table of CHECKED) {
+        await sql`drop trigger if exists ${sql.raw(`${table}_references`)} on ${sql.table(table)}`.execute(
+          db,
+        );
+        await sql`drop function if exists ${sql.raw(`${table}_references_check`)}()`.execute(db);
+      }
       await sql`drop function if exists ledger_row_kept()`.execute(db);
       for (const r of REFERENCES) {
         await sql`alter table ${sql.table(r.table)} add foreign key (${sql.ref(r.column)})
@@ -73,42 +93,29 @@ export function ledgerReferencesPerStatementMigration(dialect: MigrationDialect)
 }
 
 /**
- * The checks: each distinct id the statement's new rows name must exist
- * (distinct first: a million entries name a few dozen accounts).
+ * The checks, one trigger per checked table: each distinct id the
+ * statement's new rows name must exist (distinct first: a million entries
+ * name a few dozen accounts).
  */
 async function createChecks(db: Kysely<unknown>) {
-  const missing = (column: string, target: string) => sql`
-    exists (select 1 from (select distinct ${sql.ref(column)} as id from added) a
-      where not exists (select 1 from ${sql.table(target)} t where t.id = a.id))`;
-  const refused = (what: string) =>
-    sql.raw(`raise exception using errcode = '23503', message = '${what}';`);
-  await sql`
-    create or replace function ledger_entry_references_check() returns trigger
-    language plpgsql as $$
-    begin
-      if ${missing("postingId", "ledger_posting")} then
-        ${refused("a ledger entry names a posting that does not exist")}
-      end if;
-      if ${missing("accountId", "ledger_account")} then
-        ${refused("a ledger entry names an account that does not exist")}
-      end if;
-      return null;
-    end
-    $$`.execute(db);
-  await sql`
-    create or replace function statement_group_references_check() returns trigger
-    language plpgsql as $$
-    begin
-      if ${missing("statementId", "statement")} then
-        ${refused("a statement group names a statement that does not exist")}
-      end if;
-      return null;
-    end
-    $$`.execute(db);
-  await sql`create trigger ledger_entry_references after insert on ledger_entry
-    referencing new table as added
-    for each statement execute function ledger_entry_references_check()`.execute(db);
-  await sql`create trigger statement_group_references after insert on statement_group
-    referencing new table as added
-    for each statement execute function statement_group_references_check()`.execute(db);
+  for (const table of CHECKED) {
+    const checks = REFERENCES.filter((r) => r.table === table).map(
+      (r) => sql`
+      if exists (select 1 from (select distinct ${sql.ref(r.column)} as id from added) a
+          where not exists (select 1 from ${sql.table(r.target)} t where t.id = a.id)) then
+        ${sql.raw(`raise exception using errcode = '23503', message = '${r.refused}';`)}
+      end if;`,
+    );
+    await sql`
+      create or replace function ${sql.raw(`${table}_references_check`)}() returns trigger
+      language plpgsql as $$
+      begin
+        ${sql.join(checks, sql``)}
+        return null;
+      end
+      $$`.execute(db);
+    await sql`create trigger ${sql.raw(`${table}_references`)} after insert on ${sql.table(table)}
+      referencing new table as added
+      for each statement execute function ${sql.raw(`${table}_references_check`)}()`.execute(db);
+  }
 }
