@@ -10,7 +10,7 @@ import { clearStaging, forEachPartitionRange } from "./statement-bulk";
 import type { StagedGroup } from "./statement-combiner";
 import type { StatementLine } from "./statement-lines";
 import { groupStagedLines, lineStager } from "./statement-staging-repository";
-import { copyStager } from "./statement-stager-repository";
+import { copyStager, type LineStager } from "./statement-stager-repository";
 
 /*
  * The staged sums finished in SQL (decision 124), on SQLite and, with
@@ -64,36 +64,45 @@ const passedLine = (title: string): StatementLine => ({
   artist: null,
 });
 
+/**
+ * A fresh statement's parts staged by `stage`, then grouped as a preview
+ * does; its groups by store.
+ */
+async function stageAndGroup(stage: (stager: LineStager) => Promise<void>) {
+  const uploaded = await uploadStatement(
+    t.app,
+    finance.cookie,
+    Buffer.from("ISRC,Net Revenue\nINA1B2699999,1\n"),
+  );
+  if (!("id" in uploaded)) throw new Error(uploaded.message);
+  const { database } = t.app.ctx;
+  const stager = await lineStager(database, uploaded.id);
+  await stage(stager);
+  await stager.end();
+  await forEachPartitionRange(database, (range) =>
+    groupStagedLines(database, uploaded.id, 8500, range),
+  );
+  await clearStaging(database, uploaded.id, false);
+  return database.db
+    .selectFrom("statement_group")
+    .select(["store", "quantity", "lineCount", "amountPaise", "artistPaise", "title", "artistId"])
+    .where("statementId", "=", uploaded.id)
+    .orderBy("store")
+    .execute();
+}
+
 describe("statements: staged sums", () => {
   it("adds up a group's partial sums from several drains, rounding once", async () => {
-    const uploaded = await uploadStatement(
-      t.app,
-      finance.cookie,
-      Buffer.from("ISRC,Net Revenue\nINA1B2699999,1\n"),
-    );
-    if (!("id" in uploaded)) throw new Error(uploaded.message);
-    const { database } = t.app.ctx;
-    const stager = await lineStager(database, uploaded.id);
     // 0.4 paise three times: each part alone rounds to nothing, together to one paisa.
     const fourTenthsOfAPaisa = 4n * 10n ** 13n;
-    await stager.write([
-      part({ quantity: 2n, rupeeUnits: fourTenthsOfAPaisa, title: "B side" }),
-      part({ store: "JioSaavn", rupeeUnits: 10n ** 16n }),
-    ]);
-    await stager.write([part({ lineCount: 3, rupeeUnits: fourTenthsOfAPaisa, title: "A side" })]);
-    await stager.write([part({ quantity: 4n, rupeeUnits: fourTenthsOfAPaisa })]);
-    await stager.end();
-    await forEachPartitionRange(database, (range) =>
-      groupStagedLines(database, uploaded.id, 8500, range),
-    );
-    await clearStaging(database, uploaded.id, false);
-
-    const groups = await database.db
-      .selectFrom("statement_group")
-      .select(["store", "quantity", "lineCount", "amountPaise", "artistPaise", "title", "artistId"])
-      .where("statementId", "=", uploaded.id)
-      .orderBy("store")
-      .execute();
+    const groups = await stageAndGroup(async (stager) => {
+      await stager.write([
+        part({ quantity: 2n, rupeeUnits: fourTenthsOfAPaisa, title: "B side" }),
+        part({ store: "JioSaavn", rupeeUnits: 10n ** 16n }),
+      ]);
+      await stager.write([part({ lineCount: 3, rupeeUnits: fourTenthsOfAPaisa, title: "A side" })]);
+      await stager.write([part({ quantity: 4n, rupeeUnits: fourTenthsOfAPaisa })]);
+    });
     expect(groups).toEqual([
       {
         store: "JioSaavn",
@@ -117,37 +126,36 @@ describe("statements: staged sums", () => {
   });
 
   it("stages each line passed through as it was, though the reading reuses one line object", async () => {
-    const uploaded = await uploadStatement(
-      t.app,
-      finance.cookie,
-      Buffer.from("ISRC,Net Revenue\nINA1B2699999,2\n"),
-    );
-    if (!("id" in uploaded)) throw new Error(uploaded.message);
-    const { database } = t.app.ctx;
-    const stager = await lineStager(database, uploaded.id);
-    const line = passedLine("Passed");
     const rupee = 10n ** 16n;
-    stager.passLine(line, 2n * rupee);
-    Object.assign(line, { store: "Wynk Music", quantity: 3n, title: null });
-    stager.passLine(line, 5n * rupee);
-    await stager.write([part({ store: "Gaana", rupeeUnits: rupee })]);
-    Object.assign(line, { store: "Gaana", quantity: 2n });
-    stager.passLine(line, rupee);
-    await stager.end();
-    await forEachPartitionRange(database, (range) =>
-      groupStagedLines(database, uploaded.id, 8500, range),
-    );
-    await clearStaging(database, uploaded.id, false);
-
-    const groups = await database.db
-      .selectFrom("statement_group")
-      .select(["store", "quantity", "lineCount", "amountPaise", "title"])
-      .where("statementId", "=", uploaded.id)
-      .orderBy("store")
-      .execute();
+    const groups = await stageAndGroup(async (stager) => {
+      const line = passedLine("Passed");
+      stager.passLine(line, 2n * rupee);
+      Object.assign(line, { store: "Wynk Music", quantity: 3n, title: null });
+      stager.passLine(line, 5n * rupee);
+      await stager.write([part({ store: "Gaana", rupeeUnits: rupee })]);
+      Object.assign(line, { store: "Gaana", quantity: 2n });
+      stager.passLine(line, rupee);
+    });
+    const of = { artistId: artist.id };
     expect(groups).toEqual([
-      { store: "Gaana", quantity: 4, lineCount: 3, amountPaise: 400, title: "Passed" },
-      { store: "Wynk Music", quantity: 3, lineCount: 1, amountPaise: 500, title: null },
+      {
+        store: "Gaana",
+        quantity: 4,
+        lineCount: 3,
+        amountPaise: 400,
+        artistPaise: 340,
+        title: "Passed",
+        ...of,
+      },
+      {
+        store: "Wynk Music",
+        quantity: 3,
+        lineCount: 1,
+        amountPaise: 500,
+        artistPaise: 425,
+        title: null,
+        ...of,
+      },
     ]);
   });
 
