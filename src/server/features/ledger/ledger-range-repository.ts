@@ -62,12 +62,16 @@ export async function lastEntryId(db: Db): Promise<number> {
  * read the whole ledger along the account index to group without sorting
  * (each of a million-group statement's slices scanned every entry).
  */
-export async function entrySumsSince(db: Db, postingId: string, afterId: number) {
-  const rows = await sql<{ accountId: string; total: unknown }>`
+export function entrySumsSinceQuery(postingId: string, afterId: number) {
+  return sql<{ accountId: string; total: unknown }>`
     select "accountId" || '' as "accountId", sum(amount) as total from ledger_entry
     where id > ${afterId} and "postingId" || '' = ${postingId}
     group by 1
-  `.execute(db);
+  `;
+}
+
+export async function entrySumsSince(db: Db, postingId: string, afterId: number) {
+  const rows = await entrySumsSinceQuery(postingId, afterId).execute(db);
   return rows.rows.map((r) => ({ accountId: r.accountId, total: paiseFromDb(r.total) }));
 }
 
