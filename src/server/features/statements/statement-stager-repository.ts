@@ -202,9 +202,10 @@ export function sqliteStager(database: DatabaseHandle, statementId: string): Lin
 
 /**
  * A line as a part of its own, for SQLite's prepared insert: the fields it
- * stages, copied out of the line the reading reuses. Its own literal: V8
- * tenures objects by the place that makes them, and summed groups (made
- * elsewhere) live long where these die within a chunk.
+ * stages, copied out of the line the reading reuses. Kept until its chunk's
+ * batch is inserted (the insert needs the connection Kysely guards), so V8
+ * may still tenure these with their cells, as it did PostgreSQL's passed
+ * parts (decision 126).
  */
 function passedPart(line: StatementLine, rupeeUnits: bigint): StagedGroup {
   return {
