@@ -109,8 +109,9 @@ export async function migrateToLatest(handle: DatabaseHandle): Promise<void> {
 }
 
 /**
- * Kysely's migrator lists the tables of every schema in the database; one
- * dropped meanwhile (by another app or test sharing the server) fails that
+ * Kysely's migrator lists the tables of every schema in the database (a
+ * handle with a schema of its own lists only that one: one-schema-introspector);
+ * one dropped meanwhile (by another app or test sharing the server) fails that
  * listing with "schema ... does not exist" (or its table with "relation ...
  * does not exist"). Nothing was applied: try again. Any move of the
  * migrator (to the latest, or down to a given migration in a test) lists

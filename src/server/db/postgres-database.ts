@@ -2,6 +2,7 @@ import { pipeline } from "node:stream/promises";
 import pg from "pg";
 import { Kysely, PostgresDialect } from "kysely";
 import type { DatabaseHandle, PostgresOptions } from "./database-handle";
+import { OneSchemaPostgresDialect } from "./one-schema-introspector";
 import { createPostgresPool } from "./postgres-pool";
 import { PostgresNotices } from "./postgres-notices";
 import type { Database } from "./schema";
@@ -40,7 +41,11 @@ export async function openPostgres(options: PostgresOptions): Promise<DatabaseHa
     onConnectionError: (err) => handle.onConnectionError(err),
   });
   const handle: DatabaseHandle = {
-    db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }),
+    db: new Kysely<Database>({
+      dialect: schema
+        ? new OneSchemaPostgresDialect({ pool }, schema)
+        : new PostgresDialect({ pool }),
+    }),
     dialect: "postgres",
     bool: (v) => v,
     ...(schema ? { schema } : {}),
