@@ -77,6 +77,11 @@ const special: Record<string, Omit<Target, "pattern">> = {
   "/reset-password": { who: "out", path: () => "/reset-password" },
   "/unsubscribe": { who: "out", path: () => "/unsubscribe" },
   "/undo-email-change": { who: "out", path: () => "/undo-email-change" },
+  "/splits/invite/:token": {
+    who: "out",
+    path: () => "/splits/invite/an-unknown-token",
+    note: "as from the invitation mail, an unknown token: the same code",
+  },
   "/": { who: "artist", path: () => "/", ready: "main a[href^='/chat/']" },
   "/chat/:peerId": {
     who: "artist",
