@@ -3,7 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { pipeline } from "node:stream/promises";
 import type { Readable } from "node:stream";
-import sharp, { type Metadata, type Stats } from "sharp";
+import type { Metadata, Stats } from "sharp";
 import { ARTWORK_MAX_PX, ARTWORK_MIN_PX } from "../../../../shared/release-constants";
 import { releaseMessages as m } from "../../../../shared/release-messages";
 
@@ -41,7 +41,15 @@ export async function checkArtwork(stream: Readable): Promise<ArtworkCheck> {
 
 const MAX_PIXELS = ARTWORK_MAX_PX * ARTWORK_MAX_PX;
 
+/**
+ * sharp loads libvips, about 19 MB of resident memory: with the first
+ * artwork, not at start (issue 48: each feature pays for what it loads).
+ */
+let loading: Promise<typeof import("sharp")> | undefined;
+const loadSharp = async () => (await (loading ??= import("sharp"))).default;
+
 async function judge(file: string): Promise<ArtworkCheck> {
+  const sharp = await loadSharp();
   let meta: Metadata;
   try {
     // The header only: no pixel limit, so a 50000 × 50000 header can be named.
