@@ -3,7 +3,8 @@ import type { FastifyRequest } from "fastify";
 import { fromNodeHeaders } from "better-auth/node";
 import { parseCookies } from "better-call";
 import type { Kysely } from "kysely";
-import { LRUCache } from "lru-cache";
+import type { LRUCache } from "lru-cache";
+import { growingLruCache } from "../cache/growing-lru-cache";
 import { createdAtParts, type PublicUser } from "../../shared/user";
 import type { Database } from "../db/schema";
 import type { DomainEvents } from "../events/domain-events";
@@ -155,8 +156,7 @@ export class SessionReader {
         (row) => row.token,
       );
     }
-    this.cache = new LRUCache<string, SessionInfo>({
-      max: SESSION_CACHE_MAX_ENTRIES,
+    this.cache = growingLruCache<string, SessionInfo>(SESSION_CACHE_MAX_ENTRIES, {
       ttl: SESSION_CACHE_TTL_MS,
       perf: { now: this.now },
       // Evicted, expired, replaced or deleted: out of the index too.

@@ -1,4 +1,4 @@
-import { LRUCache } from "lru-cache";
+import { growingLruCache } from "../../cache/growing-lru-cache";
 import type { DatabaseHandle } from "../../db/database";
 import type { DomainEvents } from "../../events/domain-events";
 import { parseInput } from "../../http/errors";
@@ -21,8 +21,7 @@ import { firstReplySamples } from "./reply-time-repository";
  * ten minutes, and dropped on every instance when that agent sends a message.
  */
 export class AvailabilityService {
-  private readonly medians = new LRUCache<string, { value: number | null }>({
-    max: 10_000,
+  private readonly medians = growingLruCache<string, { value: number | null }>(10_000, {
     ttl: 10 * 60_000,
   });
 

@@ -1,4 +1,4 @@
-import { LRUCache } from "lru-cache";
+import { growingLruCache } from "../../cache/growing-lru-cache";
 
 /**
  * A notice due this close to a new message may already be running, and
@@ -14,7 +14,7 @@ const MARGIN_MS = 30_000;
  * the database, whose pending-key index stays the guard.
  */
 export function createPendingNotices(max = 50_000) {
-  const dueAt = new LRUCache<string, number>({ max });
+  const dueAt = growingLruCache<string, number>(max);
   return {
     /** Whether a notice scheduled here, due well after `at`, already covers this key. */
     covers: (key: string, at: number) => {

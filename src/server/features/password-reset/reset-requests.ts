@@ -1,4 +1,5 @@
-import { LRUCache } from "lru-cache";
+import type { LRUCache } from "lru-cache";
+import { growingLruCache } from "../../cache/growing-lru-cache";
 import type { AppContext } from "../../context";
 import { MAIL_JOB_PRIORITY, type MailJobName } from "../../mail/mail-jobs";
 
@@ -43,7 +44,7 @@ const LOWEST_PRIORITY = -1_000;
  * lookups for every email, known or not, so the answer's time says nothing.
  */
 export function createResetRequestPriorities(max = 50_000, windowMs = 60 * 60_000) {
-  const counts = () => new LRUCache<string, number>({ max, ttl: windowMs, noUpdateTTL: true });
+  const counts = () => growingLruCache<string, number>(max, { ttl: windowMs, noUpdateTTL: true });
   const requesters = counts();
   const addresses = counts();
   const next = (cache: LRUCache<string, number>, key: string) => {

@@ -1,4 +1,5 @@
-import { LRUCache } from "lru-cache";
+import type { LRUCache } from "lru-cache";
+import { growingLruCache } from "../../cache/growing-lru-cache";
 import type { SongRecord } from "../../../shared/song-schemas";
 import { etagOf, type JsonAnswer } from "../../http/revalidate";
 
@@ -93,7 +94,7 @@ export class SongDetailCache {
     maxSongs = 10_000,
     private readonly now: () => number = () => Date.now(),
   ) {
-    this.songs = new LRUCache({ max: maxSongs });
+    this.songs = growingLruCache(maxSongs);
   }
 
   get(songId: string): CachedSong | undefined {

@@ -1,4 +1,5 @@
-import { LRUCache } from "lru-cache";
+import type { LRUCache } from "lru-cache";
+import { growingLruCache } from "../../cache/growing-lru-cache";
 
 /**
  * The artist's song list pages, serialized, kept per instance: the list is
@@ -24,7 +25,7 @@ export class SongPageCache<Page = string> {
     maxArtists = 5_000,
     private readonly maxPagesPerArtist = 20,
   ) {
-    this.artists = new LRUCache({ max: maxArtists });
+    this.artists = growingLruCache(maxArtists);
   }
 
   get(artistId: string, pageKey: string): Page | undefined {

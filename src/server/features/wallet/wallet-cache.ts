@@ -1,4 +1,5 @@
-import { LRUCache } from "lru-cache";
+import type { LRUCache } from "lru-cache";
+import { growingLruCache } from "../../cache/growing-lru-cache";
 
 const MAX_ENTRIES = 4_000;
 
@@ -23,8 +24,7 @@ export class WalletCache<V extends {}> {
   /** `now` (milliseconds) is the TTL's clock; tests give their own. */
   constructor(ttlMs: number, now: () => number = () => performance.now()) {
     // ttlResolution 0: the clock is read on each check (lru-cache would keep it for 1 ms).
-    this.entries = new LRUCache<string, V>({
-      max: MAX_ENTRIES,
+    this.entries = growingLruCache<string, V>(MAX_ENTRIES, {
       ttl: ttlMs,
       ttlResolution: 0,
       perf: { now },

@@ -1,5 +1,5 @@
 import type { Kysely } from "kysely";
-import { LRUCache } from "lru-cache";
+import { growingLruCache } from "../../../cache/growing-lru-cache";
 import type { Database } from "../../../db/schema";
 import type { DomainEvents } from "../../../events/domain-events";
 import type { PublicUser } from "../../../../shared/user";
@@ -14,7 +14,7 @@ import { mayUseRoom } from "./access-rule";
  * dropped on every instance when `user.deleted` arrives (followChanges).
  */
 export class RoomMembers {
-  private readonly cache = new LRUCache<string, readonly string[]>({ max: 50_000 });
+  private readonly cache = growingLruCache<string, readonly string[]>(50_000);
 
   constructor(private readonly db: Kysely<Database>) {}
 

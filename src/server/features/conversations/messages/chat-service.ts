@@ -1,5 +1,5 @@
 import type { Kysely } from "kysely";
-import { LRUCache } from "lru-cache";
+import { growingLruCache } from "../../../cache/growing-lru-cache";
 import type { Database } from "../../../db/schema";
 import type { DomainEvents, RoomParties } from "../../../events/domain-events";
 import { HttpError, parseInput } from "../../../http/errors";
@@ -97,7 +97,7 @@ export class ChatService {
    * Dropped on every instance when the desk changes the room; a short TTL
    * bounds what a missed event could leave stale.
    */
-  private readonly parties = new LRUCache<string, RoomParties>({ max: 50_000, ttl: 60_000 });
+  private readonly parties = growingLruCache<string, RoomParties>(50_000, { ttl: 60_000 });
 
   private async roomParties(roomId: string): Promise<RoomParties | undefined> {
     const cached = this.parties.get(roomId);
