@@ -1,4 +1,3 @@
-import { fileTypeFromBuffer } from "file-type";
 import type { FileKind } from "./files";
 
 /** Enough leading bytes for file-type to recognise every image and audio format. */
@@ -16,6 +15,8 @@ export interface SniffedType {
  * SVG is text (and can carry script), so it is never recognised as an image.
  */
 export async function sniffFileType(head: Uint8Array): Promise<SniffedType | null> {
+  // Loaded with the first file sniffed: neither the server's start nor a page's first paint needs it.
+  const { fileTypeFromBuffer } = await import("file-type");
   const detected = await fileTypeFromBuffer(head);
   if (!detected) return null;
   const [top] = detected.mime.split("/");

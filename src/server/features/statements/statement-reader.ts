@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import { PassThrough, pipeline, type Readable } from "node:stream";
 import { createGunzip } from "node:zlib";
-import Papa from "papaparse";
+import type { Parser } from "papaparse";
 import { statementMessages as m } from "../../../shared/statement-messages";
 
 /*
@@ -97,6 +97,9 @@ export function sniffDelimiter(line: string): string {
   return best;
 }
 
+/** Papa Parse loads with the first statement read, not at start (issue 48). */
+const loadPapa = async () => (await import("papaparse")).default;
+
 /** The file's shape, or the sentence that refuses it. */
 export async function readShape(open: OpenFile): Promise<FileShape | { problem: string }> {
   const gzip = await isGzip(open);
@@ -106,6 +109,7 @@ export async function readShape(open: OpenFile): Promise<FileShape | { problem: 
   if (header.trim() === "") return { problem: m.noHeader };
   if (/\0/.test(header)) return { problem: m.notReadable };
   const delimiter = sniffDelimiter(header);
+  const Papa = await loadPapa();
   let headers: string[];
   try {
     const { data } = Papa.parse<string[]>(header, { delimiter, quoteChar: '"' });
@@ -177,17 +181,18 @@ export async function readRecords(
 }
 
 /** Parses `text` into `sink`, pausing the parser and the text while the sink's work waits. */
-function parseInto(
+async function parseInto(
   text: Readable,
   format: { delimiter: string; newline: "\r\n" | "\n" },
   sink: RecordSink,
 ): Promise<void> {
+  const Papa = await loadPapa();
   return new Promise<void>((resolve, reject) => {
     let line = 0;
     let fed = 0;
     let fedAtLastRow = 0;
     let failed = false;
-    let handle: Papa.Parser | null = null;
+    let handle: Parser | null = null;
     const fail = (err: unknown) => {
       if (failed) return;
       failed = true;

@@ -1,5 +1,5 @@
 import { Readable } from "node:stream";
-import { parseStream, type IAudioMetadata } from "music-metadata";
+import type { IAudioMetadata } from "music-metadata";
 import {
   AUDIO_BIT_DEPTHS,
   AUDIO_MIN_DURATION_MS,
@@ -132,7 +132,7 @@ async function checkFlac(source: AudioSource, head: Buffer): Promise<AudioCheck>
 }
 
 async function scanFlac(source: AudioSource, info: StreamInfo): Promise<SilenceScan> {
-  const reader = new FlacPcmReader(info, source.size);
+  const reader = await FlacPcmReader.open(info, source.size);
   const stream = await source.open();
   let ended = false;
   try {
@@ -160,6 +160,8 @@ const HEADER_BYTES = 1024 * 1024;
 async function nameOf(source: AudioSource): Promise<string> {
   const stream = Readable.from([await source.head(HEADER_BYTES)], { objectMode: false });
   try {
+    // Loaded with the first refusal that names a format, not at start.
+    const { parseStream } = await import("music-metadata");
     // Without `duration`, music-metadata needs the header only.
     const meta = await parseStream(stream, undefined, { skipCovers: true, duration: false });
     return formatName(meta.format);

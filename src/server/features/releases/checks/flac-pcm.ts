@@ -1,4 +1,4 @@
-import { FLACDecoder } from "@wasm-audio-decoders/flac";
+import type { FLACDecoder } from "@wasm-audio-decoders/flac";
 import type { StreamInfo } from "./flac-streaminfo";
 import { SilenceScan } from "./silence-scan";
 import { UnreadableAudio } from "./wav-pcm";
@@ -50,7 +50,6 @@ const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
  * disagrees with STREAMINFO's rate, depth or channels.
  */
 export class FlacPcmReader {
-  private readonly decoder = new FLACDecoder();
   private readonly scan: SilenceScan;
   private failed = false;
   /** The first bytes, until there are four (the decoder picks FLAC or Ogg from them). */
@@ -62,7 +61,14 @@ export class FlacPcmReader {
   /** Sync pairs fed so far: at least as many as the frames decoded. */
   private syncPairs = 0;
 
-  constructor(
+  /** The decoder's package (and its WASM) loads with the first FLAC checked, not at start. */
+  static async open(info: StreamInfo, fileBytes: number): Promise<FlacPcmReader> {
+    const { FLACDecoder } = await import("@wasm-audio-decoders/flac");
+    return new FlacPcmReader(new FLACDecoder(), info, fileBytes);
+  }
+
+  private constructor(
+    private readonly decoder: FLACDecoder,
     private readonly info: StreamInfo,
     /** The file's size in bytes: the bound on what it may decode to. */
     fileBytes: number,
