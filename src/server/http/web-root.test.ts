@@ -82,6 +82,29 @@ describe("web root", () => {
     expect(zlib.brotliDecompressSync(res.rawPayload).toString()).toBe(page);
   });
 
+  it("finds any built file at request time, and nothing outside the root", async () => {
+    const head = await app.inject({ method: "HEAD", url: "/assets/app-abc123.js" });
+    expect(head.statusCode).toBe(200);
+    expect(head.headers["content-type"]).toMatch(/javascript/);
+    // A file the build did not write, or a folder, is the app's page, as any unknown path is.
+    for (const url of ["/assets/gone-abc123.js", "/assets/", "/assets", "/"]) {
+      const missing = await get(url);
+      expect(missing.statusCode, url).toBe(200);
+      expect(missing.headers["content-type"], url).toMatch(/text\/html/);
+      expect(missing.headers["cache-control"], url).toBe("no-cache");
+      expect(missing.body, url).toBe(page);
+    }
+    const outside = path.join(path.dirname(webRoot), `outside-${path.basename(webRoot)}.txt`);
+    fs.writeFileSync(outside, "secret");
+    try {
+      for (const url of [`/../${path.basename(outside)}`, `/%2e%2e/${path.basename(outside)}`]) {
+        expect((await get(url)).body).not.toContain("secret");
+      }
+    } finally {
+      fs.rmSync(outside);
+    }
+  });
+
   it("keeps unknown API routes a JSON 404", async () => {
     const res = await get("/api/nope", "br");
     expect(res.statusCode).toBe(404);

@@ -87,12 +87,12 @@ export async function registerWebRoot(
   if (hasWeb) {
     await app.register(fastifyStatic, {
       root: webRoot,
-      wildcard: false,
-      // A route per built file, the compressed copies aside: those are found
-      // beside their file at request time (preCompressed), and a route each
-      // was two thirds of the routes registered at start-up (issue 24).
-      globIgnore: ["**/*.br", "**/*.gz"],
-      index: false,
+      // One route for every built file, found at request time, rather than
+      // a route per file: 191 files (and a HEAD route each) were the most
+      // routes registered at start (issue 48).
+      wildcard: true,
+      // A folder's path (the root's, when no page route took it) is the app's page too.
+      index: "index.html",
       cacheControl: false,
       preCompressed: true,
       setHeaders: (res, filePath) => {
