@@ -193,7 +193,9 @@ async function registerHttpLayer(
   registerOriginGuard(app, config.publicUrl);
   await registerJsonCompression(app);
   await registerOpenApi(app, config.publicUrl);
-  if (process.env.NODE_ENV !== "production" && deps.logger !== false) {
+  // Loaded from node_modules with its files and their tree, @fastify/swagger-ui
+  // was a tenth of a start: in development (`npm run dev`) only.
+  if (process.env.NODE_ENV === "development" && deps.logger !== false) {
     await registerApiReference(app);
   }
   return pages;

@@ -48,7 +48,7 @@ export async function registerOpenApi(app: FastifyInstance, publicUrl: string): 
   );
 }
 
-/** A browsable reference page at /api/docs, in development only (a dev dependency). */
+/** A browsable reference page at /api/docs, with NODE_ENV=development only (a dev dependency). */
 export async function registerApiReference(app: FastifyInstance): Promise<void> {
   let swaggerUi: typeof import("@fastify/swagger-ui").default;
   try {

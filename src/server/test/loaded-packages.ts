@@ -40,7 +40,8 @@ const { buildApp } = await import("../app");
 const config = loadConfig();
 prepareDataDir(config);
 const engines = await openEngines(config);
-const app = await buildApp({ config, ...engines, logger: false });
+// With a logger, as main.ts builds it (the test runs it at LOG_LEVEL=silent).
+const app = await buildApp({ config, ...engines });
 await app.ready();
 // The hook thread's last messages.
 await new Promise((resolve) => setTimeout(resolve, 100));
