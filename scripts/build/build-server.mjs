@@ -40,6 +40,11 @@ export const EXTERNAL = [
   "react-dom",
   // Development only (the /api/docs page), absent from a production install.
   "@fastify/swagger-ui",
+  // Fastify's JSON Schema compilers (Ajv, fast-json-stringify): required only
+  // when no compiler factory is given, and app.ts gives one (every schema is
+  // Zod's), so they never load; bundled, their 0.5 MB was parsed at every start.
+  "@fastify/ajv-compiler",
+  "@fastify/fast-json-stringify-compiler",
 ];
 
 // Bundled CommonJS calls require() for Node's own modules and the packages
