@@ -11,6 +11,7 @@
  *   BASELINE_SERVER=path/to/other/dist/server/main.js adds that build;
  *   STARTUP_VARIANTS=compiled,baseline picks variants. Runs are interleaved
  *   (one of each variant in turn), and the poller's own event-loop lag is printed.
+ *   IDLE_MS (5000) is how long each idles before its RSS is read.
  */
 import fs from "node:fs";
 import os from "node:os";
@@ -18,7 +19,12 @@ import { seededDataDir, startUntilHealthy } from "./start-until-healthy";
 import { monitorEventLoopDelay } from "node:perf_hooks";
 
 const RUNS = Number(process.env.RUNS ?? 3);
-const IDLE_MS = 5_000;
+/**
+ * RSS is read this long after the healthy answer. V8's memory reducer
+ * gives back the young generation a start grew some 15–20 s into idling:
+ * IDLE_MS=30000 reads it after that.
+ */
+const IDLE_MS = Number(process.env.IDLE_MS ?? 5_000);
 
 const allVariants: Record<string, string[]> = {
   "npm-start": ["npm", "start", "--silent"],
@@ -88,7 +94,7 @@ const median = (v: number[]) => [...v].sort((a, b) => a - b)[Math.floor(v.length
 if (!fs.existsSync("dist/server/main.js")) throw new Error("run npm run build first");
 const template = process.env.SEED_DEMO === "0" ? undefined : seededDataDir();
 console.log(
-  `Start-up, ${RUNS} runs each, Node ${process.version}, ` +
+  `Start-up, ${RUNS} runs each, RSS after ${IDLE_MS} ms idle, Node ${process.version}, ` +
     `${template ? "demo seeded" : "empty data directory"}, load ${os.loadavg()[0]}`,
 );
 const results = new Map<string, Awaited<ReturnType<typeof measure>>[]>();
