@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
-import Fastify from "fastify";
+import pino from "pino";
 import { formatPaise } from "../../shared/money-format";
 import type { StatementDetail } from "../../shared/responses/statements";
 import { STATEMENT_STORES } from "../../shared/statement-fields";
@@ -11,6 +11,9 @@ import { DomainEvents } from "../../server/events/domain-events";
 import { CLI_IMPORTER, StatementService } from "../../server/features/statements/statement-service";
 import type { CliContext } from "../cli-context";
 import { recordEarningsMails } from "./earnings-mail-from-shell";
+
+/** Errors only: the command prints its own progress and result. */
+const cliLog = () => pino({ level: "error" });
 
 export const importStatementUsage =
   "import-statement FILE [--rate USD=84.5 …] [--store NAME] [--month YYYY-MM] [--currency CODE]";
@@ -95,7 +98,7 @@ export async function importStatement(
   if (!file || positionals.length > 1) throw new Error(`Usage: ${importStatementUsage}`);
   const size = fs.statSync(file).size;
   const open = () => Promise.resolve(fs.createReadStream(file));
-  const log = Fastify({ logger: { level: "error" } }).log;
+  const log = cliLog();
   const events = new DomainEvents(log);
   const mailsRecorded = recordEarningsMails(ctx, events, log);
   const service = new StatementService({
@@ -137,7 +140,7 @@ export async function importStatement(
 
 /** Recomputes every balance and statement total; exits 1 naming what disagrees. */
 export async function ledgerCheck(ctx: CliContext): Promise<string> {
-  const log = Fastify({ logger: { level: "error" } }).log;
+  const log = cliLog();
   const service = new StatementService({
     database: ctx.database,
     events: new DomainEvents(log),
