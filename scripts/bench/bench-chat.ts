@@ -38,6 +38,7 @@ import { buildApp } from "../../src/server/app";
 import { loadConfig } from "../../src/server/config";
 import { migrateToLatest, openDatabase, type DatabaseHandle } from "../../src/server/db/database";
 import { openEngines } from "../../src/server/engines";
+import { startDone } from "../../src/server/start-memory";
 import pg from "pg";
 import { Redis } from "ioredis";
 import {
@@ -112,6 +113,7 @@ async function runServer(seed: boolean) {
   const { database } = engines;
   const app = await buildApp({ config, ...engines, logger: false });
   await app.listen({ port: 0, host: "127.0.0.1" });
+  startDone();
   const port = (app.server.address() as { port: number }).port;
   const stopOnMessage = () =>
     process.on("message", (msg: { type: string }) => {
@@ -241,6 +243,8 @@ function startServer(seed: boolean, env: Record<string, string>, bare = false) {
     execArgv: [
       ...tsxArgs,
       "--expose-gc",
+      // As src/server/main.ts starts the server (decision 128): startDone() below.
+      ...(bare ? [] : ["--semi-space-growth-factor=1"]),
       ...(process.env.PROFILE ? ["--cpu-prof", "--cpu-prof-dir=/tmp/prof-server"] : []),
     ],
     // The per-user send limits would cap the measured rate: raised out of the way.

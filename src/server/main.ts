@@ -1,42 +1,9 @@
-import path from "node:path";
-import { fileURLToPath } from "node:url";
-import closeWithGrace from "close-with-grace";
-import { buildApp } from "./app";
-import { ConfigError, loadConfig } from "./config";
-import { prepareDataDir } from "./data-dir";
-import { openEngines } from "./engines";
+/**
+ * The server's entry: it sets how the start grows V8's heap before any
+ * other module is loaded (start-memory.ts), then loads and starts the server.
+ * A static import would not do: the bundle evaluates its shared chunks first.
+ */
+import { startGrowth } from "./start-memory";
 
-// src/server/ under tsx, dist/server/ compiled: dist/web is two levels up from both.
-const here = path.dirname(fileURLToPath(import.meta.url));
-/** Longest a shutdown may wait for in-flight requests and upload chunks. */
-const SHUTDOWN_GRACE_MS = 25_000;
-
-async function main() {
-  // Whatever the process writes (SQLite, uploads, the secret) is for its own user only.
-  process.umask(0o077);
-  const config = loadConfig();
-  prepareDataDir(config);
-  const engines = await openEngines(config);
-  const app = await buildApp({
-    config,
-    ...engines,
-    webRoot: path.resolve(here, "../../dist/web"),
-  });
-
-  // SIGTERM/SIGINT: stop accepting, let in-flight requests (an upload's current
-  // chunk included) finish, disconnect sockets so clients reconnect elsewhere,
-  // close the engines, exit 0; past the grace period, exit 1.
-  closeWithGrace({ delay: SHUTDOWN_GRACE_MS }, async ({ signal, err }) => {
-    if (err) app.log.error({ err }, "shutting down after an error");
-    else app.log.info({ signal }, "shutting down");
-    await app.close();
-    await engines.close();
-  });
-
-  await app.listen({ port: config.port, host: config.host });
-}
-
-main().catch((err: unknown) => {
-  console.error(err instanceof ConfigError ? err.message : err);
-  process.exit(1);
-});
+startGrowth();
+await import("./serve");

@@ -5,6 +5,7 @@ import { Migrator, type MigrationProvider } from "kysely";
 import { openTestDatabase } from "../../test/test-app";
 import { retryingGoneSchemas, type DatabaseHandle } from "../database";
 import { allMigrations } from "./index";
+import { byCodeUnit } from "../../../shared/code-unit-order";
 
 /**
  * A database for a migration's test, not yet migrated: a fresh SQLite file,
@@ -38,6 +39,7 @@ export function migratorOf(handle: DatabaseHandle) {
   const migrator = new Migrator({
     db: handle.db,
     provider,
+    nameComparator: byCodeUnit,
     ...(handle.schema ? { migrationTableSchema: handle.schema } : {}),
   });
   return {

@@ -7,7 +7,11 @@ import type { EarningsSum } from "./wallet-repository";
 
 /** Codes a statement uses for "country not known". */
 const UNKNOWN_COUNTRY_CODES = new Set(["", "ZZ", "XX", "-", "UNKNOWN", "WW", "WORLDWIDE"]);
-const regionNames = new Intl.DisplayNames(["en"], { type: "region" });
+/**
+ * Made on first use: building it maps about 5 MB of ICU's region names into
+ * the process, which a server that shows no earnings never needs.
+ */
+let regionNames: Intl.DisplayNames | undefined;
 
 /**
  * A statement's country cell as a row's key: a two-letter code upper-cased
@@ -29,6 +33,7 @@ export function countryLabel(key: string): string {
   let label = regionLabels.get(key);
   if (label === undefined) {
     try {
+      regionNames ??= new Intl.DisplayNames(["en"], { type: "region" });
       label = regionNames.of(key) ?? key;
     } catch {
       label = key;
