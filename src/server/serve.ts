@@ -1,5 +1,3 @@
-import path from "node:path";
-import { fileURLToPath } from "node:url";
 import closeWithGrace from "close-with-grace";
 import { buildApp } from "./app";
 import { ConfigError, loadConfig } from "./config";
@@ -7,12 +5,14 @@ import { prepareDataDir } from "./data-dir";
 import { openEngines } from "./engines";
 import { startDone } from "./start-memory";
 
-// src/server/ under tsx, dist/server/ compiled: dist/web is two levels up from both.
-const here = path.dirname(fileURLToPath(import.meta.url));
 /** Longest a shutdown may wait for in-flight requests and upload chunks. */
 const SHUTDOWN_GRACE_MS = 25_000;
 
-async function main() {
+/**
+ * Starts the server (main.ts calls it): `webRoot` is the built web app,
+ * found from the entry's place (this module is a chunk of the bundle).
+ */
+export async function serve(webRoot: string): Promise<void> {
   // Whatever the process writes (SQLite, uploads, the secret) is for its own user only.
   process.umask(0o077);
   const config = loadConfig();
@@ -21,7 +21,7 @@ async function main() {
   const app = await buildApp({
     config,
     ...engines,
-    webRoot: path.resolve(here, "../../dist/web"),
+    webRoot,
   });
 
   // SIGTERM/SIGINT: stop accepting, let in-flight requests (an upload's current
@@ -38,7 +38,8 @@ async function main() {
   startDone();
 }
 
-main().catch((err: unknown) => {
+/** A start that failed: a configuration error as its message, anything else whole. */
+export function exitOnStartFailure(err: unknown): never {
   console.error(err instanceof ConfigError ? err.message : err);
   process.exit(1);
-});
+}
