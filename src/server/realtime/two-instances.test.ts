@@ -293,6 +293,10 @@ describe("two instances behind one address", () => {
     const created = await agent.call("POST", "/api/desk/songs", fields);
     expect(created.status).toBe(201);
     const { id, version } = (await created.json()) as { id: string; version: number };
+    // The creation's song.changed reaches B over Redis: on a loaded host it
+    // can arrive after B's first read and drop what B keeps (a CI run saw B
+    // read the record again below). Give it time to land before B reads.
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
     // The artist's pages on B: both its list page and the record are cached there now.
     const artistOnB = new Client(b!.url);
     artistOnB.cookie = artistOnA.cookie;
