@@ -290,29 +290,29 @@ describe("two instances behind one address", () => {
       artist: "A",
       date: "2024-05-01",
     };
-    const created = await agent.call("POST", "/api/desk/songs", fields);
-    expect(created.status).toBe(201);
-    const { id, version } = (await created.json()) as { id: string; version: number };
-    // The creation's song.changed reaches B over Redis: on a loaded host it
-    // can arrive after B's first read and drop what B keeps (a CI run saw B
-    // read the record again below). Give it time to land before B reads.
-    await new Promise((resolve) => setTimeout(resolve, 1_000));
-    // The artist's pages on B: both its list page and the record are cached there now.
     const artistOnB = new Client(b!.url);
     artistOnB.cookie = artistOnA.cookie;
-    const record = async () =>
-      (await (await artistOnB.call("GET", `/api/songs/${id}`)).json()) as {
-        views: number;
-        status: string;
-      };
     const listed = async () =>
       (
         (await (await artistOnB.call("GET", "/api/songs")).json()) as {
           items: { status: string }[];
         }
       ).items[0]?.status;
+    // B keeps the artist's empty list, so only the creation's song.changed,
+    // relayed over Redis, can make B answer the new song: once it does, B has
+    // heard it, and it can no longer drop what B reads next (the record).
+    expect(await listed()).toBeUndefined();
+    const created = await agent.call("POST", "/api/desk/songs", fields);
+    expect(created.status).toBe(201);
+    const { id, version } = (await created.json()) as { id: string; version: number };
+    await expect.poll(listed, { timeout: 5_000 }).toBe("pending");
+    // The artist's record on B: cached there now, like the list page.
+    const record = async () =>
+      (await (await artistOnB.call("GET", `/api/songs/${id}`)).json()) as {
+        views: number;
+        status: string;
+      };
     expect(await record()).toMatchObject({ views: 0, status: "pending" });
-    expect(await listed()).toBe("pending");
     // Cached on A too; then a field written behind both instances' backs: a
     // record read again from the database would show it, a record kept would not.
     const onA = await artistOnA.call("GET", `/api/songs/${id}`);
