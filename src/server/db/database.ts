@@ -89,18 +89,26 @@ function otherSchemaGone(error: unknown, schema: string | undefined): boolean {
   return relation !== null && relation[1] !== schema;
 }
 
-export async function migrateToLatest(handle: DatabaseHandle): Promise<void> {
+/**
+ * Kysely's migrator over every migration of the handle's dialect: the one
+ * the start runs and the migration tests move step by step.
+ */
+export function newMigrator(handle: DatabaseHandle): Migrator {
   const provider: MigrationProvider = {
     getMigrations: () => Promise.resolve(allMigrations(handle.dialect)),
   };
-  // Kysely looks for its bookkeeping tables in every schema unless told which.
-  const migrator = new Migrator({
+  return new Migrator({
     db: handle.db,
     provider,
     // Kysely's default, localeCompare, loads ICU's collation (1.6 MB) at every start.
     nameComparator: byCodeUnit,
+    // Kysely looks for its bookkeeping tables in every schema unless told which.
     ...(handle.schema ? { migrationTableSchema: handle.schema } : {}),
   });
+}
+
+export async function migrateToLatest(handle: DatabaseHandle): Promise<void> {
+  const migrator = newMigrator(handle);
   const { error, results } = handle.sqlite
     ? await inOneSqliteTransaction(handle.sqlite, () => migrator.migrateToLatest())
     : await retryingGoneSchemas(() => migrator.migrateToLatest(), handle.schema);

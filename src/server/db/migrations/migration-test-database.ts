@@ -1,11 +1,8 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { Migrator, type MigrationProvider } from "kysely";
 import { openTestDatabase } from "../../test/test-app";
-import { retryingGoneSchemas, type DatabaseHandle } from "../database";
-import { allMigrations } from "./index";
-import { byCodeUnit } from "../../../shared/code-unit-order";
+import { newMigrator, retryingGoneSchemas, type DatabaseHandle } from "../database";
 
 /**
  * A database for a migration's test, not yet migrated: a fresh SQLite file,
@@ -33,15 +30,7 @@ export async function openMigrationTestDatabase(): Promise<{
  * listed them (a test dropping its schema meanwhile), as at start-up.
  */
 export function migratorOf(handle: DatabaseHandle) {
-  const provider: MigrationProvider = {
-    getMigrations: () => Promise.resolve(allMigrations(handle.dialect)),
-  };
-  const migrator = new Migrator({
-    db: handle.db,
-    provider,
-    nameComparator: byCodeUnit,
-    ...(handle.schema ? { migrationTableSchema: handle.schema } : {}),
-  });
+  const migrator = newMigrator(handle);
   return {
     migrateTo: (name: string) => retryingGoneSchemas(() => migrator.migrateTo(name), handle.schema),
     migrateToLatest: () => retryingGoneSchemas(() => migrator.migrateToLatest(), handle.schema),
