@@ -38,7 +38,7 @@ import { buildApp } from "../../src/server/app";
 import { loadConfig } from "../../src/server/config";
 import { migrateToLatest, openDatabase, type DatabaseHandle } from "../../src/server/db/database";
 import { openEngines } from "../../src/server/engines";
-import { startDone } from "../../src/server/start-memory";
+import { START_GROWTH_FLAG, startDone } from "../../src/server/start-memory";
 import pg from "pg";
 import { Redis } from "ioredis";
 import {
@@ -244,7 +244,7 @@ function startServer(seed: boolean, env: Record<string, string>, bare = false) {
       ...tsxArgs,
       "--expose-gc",
       // As src/server/main.ts starts the server (decision 128): startDone() below.
-      ...(bare ? [] : ["--semi-space-growth-factor=1"]),
+      ...(bare ? [] : [START_GROWTH_FLAG]),
       ...(process.env.PROFILE ? ["--cpu-prof", "--cpu-prof-dir=/tmp/prof-server"] : []),
     ],
     // The per-user send limits would cap the measured rate: raised out of the way.

@@ -9,15 +9,16 @@ import v8 from "node:v8";
  * on to old space, where it belongs. `startDone` restores V8's default
  * growth once the server listens, so a server under load grows it as before.
  */
-const START_GROWTH_FACTOR = 1;
-/** V8's default `--semi-space-growth-factor`. */
-const DEFAULT_GROWTH_FACTOR = 2;
+export const START_GROWTH_FLAG = "--semi-space-growth-factor=1";
+/** V8's default growth factor. */
+const DEFAULT_GROWTH_FLAG = "--semi-space-growth-factor=2";
 
+/** Called first thing (main.ts); a process started by hand may pass START_GROWTH_FLAG to node. */
 export function startGrowth(): void {
-  v8.setFlagsFromString(`--semi-space-growth-factor=${START_GROWTH_FACTOR}`);
+  v8.setFlagsFromString(START_GROWTH_FLAG);
 }
 
 /** Called once the server listens. */
 export function startDone(): void {
-  v8.setFlagsFromString(`--semi-space-growth-factor=${DEFAULT_GROWTH_FACTOR}`);
+  v8.setFlagsFromString(DEFAULT_GROWTH_FLAG);
 }

@@ -2,7 +2,7 @@
  * The embedded default (SQLite, local files, mail as files) starts without
  * loading what only PostgreSQL, Redis, S3 or SMTP need (issue 24): those
  * packages are a good part of start-up time and memory. A child process
- * builds the app as main.ts does and lists the packages it loaded.
+ * builds the app as serve.ts does and lists the packages it loaded.
  */
 import { execFile } from "node:child_process";
 import fs from "node:fs";

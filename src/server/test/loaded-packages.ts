@@ -1,7 +1,7 @@
 /**
  * Run in a child process (`node --import tsx src/server/test/loaded-packages.ts`)
  * with the server's environment: opens the engines and builds the app as
- * main.ts does (without listening), then prints the npm packages loaded and
+ * serve.ts does (without listening), then prints the npm packages loaded and
  * the ICU services used meanwhile, as JSON. start-up.test.ts reads it: the
  * embedded default must not load what only PostgreSQL, Redis or S3 need, nor
  * map ICU's data (megabytes of it) for what no request has asked for yet.
@@ -63,7 +63,7 @@ const { buildApp } = await import("../app");
 const config = loadConfig();
 prepareDataDir(config);
 const engines = await openEngines(config);
-// With a logger, as main.ts builds it (the test runs it at LOG_LEVEL=silent).
+// With a logger, as serve.ts builds it (the test runs it at LOG_LEVEL=silent).
 const app = await buildApp({ config, ...engines });
 await app.ready();
 // The hook thread's last messages.
