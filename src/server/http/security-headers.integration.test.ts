@@ -19,7 +19,7 @@ const directive = (csp: unknown, name: string) =>
 describe("security headers", () => {
   it("limits connections to the portal's own origin and its WebSocket origin (http)", async () => {
     t = await createTestApp();
-    const response = await t.app.inject({ url: "/api/config" });
+    const response = await t.app.inject({ url: "/login" });
     expect(directive(response.headers["content-security-policy"], "connect-src")).toBe(
       "connect-src 'self' ws://localhost:3000",
     );
@@ -31,11 +31,35 @@ describe("security headers", () => {
     t = await createTestApp({}, undefined, undefined, {
       PUBLIC_URL: "https://portal.example.com",
     });
-    const response = await t.app.inject({ url: "/api/config" });
-    expect(directive(response.headers["content-security-policy"], "connect-src")).toBe(
+    const page = await t.app.inject({ url: "/login" });
+    expect(directive(page.headers["content-security-policy"], "connect-src")).toBe(
       "connect-src 'self' wss://portal.example.com",
     );
-    expect(response.headers["strict-transport-security"]).toMatch(/^max-age=\d+/);
+    const api = await t.app.inject({ url: "/api/config" });
+    for (const answer of [page, api]) {
+      expect(answer.headers["strict-transport-security"]).toMatch(/^max-age=\d+/);
+    }
+  });
+
+  it("give an API answer the headers of an answer, not a page's: nothing loads, nothing frames it", async () => {
+    t = await createTestApp();
+    const api = await t.app.inject({ url: "/api/config" });
+    expect(api.statusCode).toBe(200);
+    expect(api.headers).toMatchObject({
+      "content-security-policy": "default-src 'none';frame-ancestors 'none'",
+      "cross-origin-resource-policy": "same-origin",
+      "x-content-type-options": "nosniff",
+      "x-frame-options": "DENY",
+    });
+    // The page-only headers stay on pages.
+    const page = await t.app.inject({ url: "/login" });
+    for (const name of ["cross-origin-opener-policy", "referrer-policy", "origin-agent-cluster"]) {
+      expect(api.headers[name], name).toBeUndefined();
+      expect(page.headers[name], name).toBeDefined();
+    }
+    expect(directive(page.headers["content-security-policy"], "script-src")).toMatch(
+      /^script-src 'self'/,
+    );
   });
 
   it("are sent on tus answers under /api/uploads too", async () => {
@@ -61,11 +85,11 @@ describe("security headers", () => {
       201, 200, 200, 412,
     ]);
     for (const answer of [create, patch!, head, refused]) {
-      expect(directive(answer.headers["content-security-policy"], "frame-ancestors")).toBe(
-        "frame-ancestors 'none'",
+      expect(answer.headers["content-security-policy"]).toBe(
+        "default-src 'none';frame-ancestors 'none'",
       );
       expect(answer.headers["x-content-type-options"]).toBe("nosniff");
-      expect(answer.headers["referrer-policy"]).toBe("strict-origin-when-cross-origin");
+      expect(answer.headers["x-frame-options"]).toBe("DENY");
     }
   });
 });
