@@ -126,6 +126,12 @@ export interface PartitionRange {
  * per code: an ordered "first" made PostgreSQL sort every line); each group matched to its owner (a
  * track by claimed ISRC, a release by claimed UPC, else a code assigned by
  * hand) and split at the owner's royalty rate, half up, the label the rest.
+ *
+ * On PostgreSQL the groups are keyed in the "C" collation (bytes: equality
+ * is the same; the locale's sort compares slower) and
+ * inserted in the order of statement_group's (statementId, code) index, so
+ * each index entry lands beside the last one rather than on a random page:
+ * a million distinct groups grouped in 12 s in place of 19 (decision 130).
  */
 export async function groupStagedLines(
   database: DatabaseHandle,
@@ -143,6 +149,7 @@ export async function groupStagedLines(
   const artistShare = sql`case when g.paise >= 0 then (g.paise * ${bp} + 5000) / 10000
     else -((-g.paise * ${bp} + 5000) / 10000) end`;
   const artistId = sql`coalesce(tr."artistId", r."artistId", ar."artistId")`;
+  const c = postgres ? sql` collate "C"` : sql``;
   const grouping = sql`
     insert into statement_group ("statementId", code, "codeKind", "trackId", "releaseId",
       "artistId", store, country, "saleMonth", quantity, "lineCount", "amountPaise",
@@ -155,16 +162,16 @@ export async function groupStagedLines(
       case when ${artistId} is null then 0 else g.paise - (${artistShare}) end,
       g.title, g.artist
     from (
-      select coalesce(l.isrc, l.upc) as code,
+      select coalesce(l.isrc, l.upc)${c} as code,
         case when l.isrc is not null then 'isrc' else 'upc' end as kind,
-        l.store, l.country, l."saleMonth",
+        l.store${c} as store, l.country${c} as country, l."saleMonth"${c} as "saleMonth",
         cast(sum(l.quantity) as bigint) as quantity, cast(sum(l."lineCount") as bigint) as lines,
         ${paise} as paise,
         max(l.title) as title, max(l.artist) as artist
       from statement_line l
       where l."statementId" = ${statementId} ${inPartitions(range, postgres)}
-      group by coalesce(l.isrc, l.upc), case when l.isrc is not null then 'isrc' else 'upc' end,
-        l.store, l.country, l."saleMonth"
+      group by coalesce(l.isrc, l.upc)${c}, case when l.isrc is not null then 'isrc' else 'upc' end,
+        l.store${c}, l.country${c}, l."saleMonth"${c}
     ) g
     left join release_track t on g.kind = 'isrc' and t."isrcClaim" = g.code
     left join release tr on tr.id = t."releaseId"
@@ -173,16 +180,15 @@ export async function groupStagedLines(
       and a.code = g.code and a."codeKind" = g.kind
     left join release ar on ar.id = a."releaseId"
     left join royalty_rate rr on rr."artistId" = ${artistId}
+    ${postgres ? sql`order by g.code, g.kind, g.store, g.country, g."saleMonth"` : sql``}
   `;
   if (!postgres) {
     await grouping.execute(database.db);
     return;
   }
-  // Room to hash a million groups in memory: PostgreSQL's default spills them to disk and sorts.
+  // Room to sort a million lines mostly in memory (PostgreSQL's default is 4 MB).
   await database.db.transaction().execute(async (trx) => {
     await sql`set local work_mem = '64MB'`.execute(trx);
-    // A fresh partition has no statistics: the planner sorted a million lines; ANALYZE took longer than hashing.
-    await sql`set local enable_sort = off`.execute(trx);
     await grouping.execute(trx);
   });
 }

@@ -5,7 +5,7 @@ import {
   insertClaimedRelease,
   uploadStatement,
 } from "../../test/statement-fixtures";
-import { createTestApp, type TestApp } from "../../test/test-app";
+import { createTestApp, testDatabaseUrl, type TestApp } from "../../test/test-app";
 import { clearStaging, forEachPartitionRange } from "./statement-bulk";
 import type { StagedGroup } from "./statement-combiner";
 import type { StatementLine } from "./statement-lines";
@@ -158,6 +158,43 @@ describe("statements: staged sums", () => {
       },
     ]);
   });
+
+  it.skipIf(!testDatabaseUrl)(
+    "inserts a statement's groups in the order of their (statementId, code) index on PostgreSQL",
+    async () => {
+      const uploaded = await uploadStatement(
+        t.app,
+        finance.cookie,
+        Buffer.from("ISRC,Net Revenue\nINA1B2699998,1\n"),
+      );
+      if (!("id" in uploaded)) throw new Error(uploaded.message);
+      const { database } = t.app.ctx;
+      const stager = await lineStager(database, uploaded.id);
+      // Staged out of order, and out of order again in a second drain.
+      const codes = ["INA1B2600003", "INA1B2600001", "INA1B2600002"];
+      await stager.write(codes.map((isrc) => part({ isrc, store: "Spotify" })));
+      await stager.write(codes.map((isrc) => part({ isrc, store: "Gaana" })).reverse());
+      await stager.end();
+      await forEachPartitionRange(database, (range) =>
+        groupStagedLines(database, uploaded.id, 8500, range),
+      );
+      await clearStaging(database, uploaded.id, false);
+      const inserted = await database.db
+        .selectFrom("statement_group")
+        .select(["code", "store"])
+        .where("statementId", "=", uploaded.id)
+        .orderBy("id")
+        .execute();
+      expect(inserted.map((g) => `${g.code} ${g.store}`)).toEqual([
+        "INA1B2600001 Gaana",
+        "INA1B2600001 Spotify",
+        "INA1B2600002 Gaana",
+        "INA1B2600002 Spotify",
+        "INA1B2600003 Gaana",
+        "INA1B2600003 Spotify",
+      ]);
+    },
+  );
 
   it("fails the staging when the COPY fails, lines passed through included", async () => {
     const failing = {
