@@ -25,6 +25,8 @@ describe("the API reference at /api/docs", () => {
     const page = await t.app.inject({ url: "/api/docs" });
     expect(page.statusCode).toBe(200);
     expect(page.headers["content-type"]).toMatch(/text\/html/);
+    // A page under /api/: its own CSP lets its scripts run (an API answer's allows nothing).
+    expect(page.headers["content-security-policy"]).toMatch(/script-src 'self'/);
     expect((await t.app.inject({ url: "/api/openapi.json" })).statusCode).toBe(200);
   });
 
