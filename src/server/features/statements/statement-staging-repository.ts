@@ -128,10 +128,10 @@ export interface PartitionRange {
  * hand) and split at the owner's royalty rate, half up, the label the rest.
  *
  * On PostgreSQL the groups are keyed in the "C" collation (bytes: equality
- * is the same; the locale's sort compares slower) and
- * inserted in the order of statement_group's (statementId, code) index, so
- * each index entry lands beside the last one rather than on a random page:
- * a million distinct groups grouped in 12 s in place of 19 (decision 130).
+ * is the same, and the locale's comparisons are slower) and inserted in the
+ * order of statement_group's (statementId, code) index, so each index entry
+ * lands beside the last one rather than on a random page: a million
+ * distinct groups grouped in 12 s in place of 19 (decision 130).
  */
 export async function groupStagedLines(
   database: DatabaseHandle,

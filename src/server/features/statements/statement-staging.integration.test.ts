@@ -64,11 +64,8 @@ const passedLine = (title: string): StatementLine => ({
   artist: null,
 });
 
-/**
- * A fresh statement's parts staged by `stage`, then grouped as a preview
- * does; its groups by store.
- */
-async function stageAndGroup(stage: (stager: LineStager) => Promise<void>) {
+/** A fresh statement's parts staged by `stage`, then grouped as a preview does; its id. */
+async function stageAndGroupStatement(stage: (stager: LineStager) => Promise<void>) {
   const uploaded = await uploadStatement(
     t.app,
     finance.cookie,
@@ -83,10 +80,16 @@ async function stageAndGroup(stage: (stager: LineStager) => Promise<void>) {
     groupStagedLines(database, uploaded.id, 8500, range),
   );
   await clearStaging(database, uploaded.id, false);
-  return database.db
+  return uploaded.id;
+}
+
+/** The groups `stage` makes, by store. */
+async function stageAndGroup(stage: (stager: LineStager) => Promise<void>) {
+  const statementId = await stageAndGroupStatement(stage);
+  return t.app.ctx.database.db
     .selectFrom("statement_group")
     .select(["store", "quantity", "lineCount", "amountPaise", "artistPaise", "title", "artistId"])
-    .where("statementId", "=", uploaded.id)
+    .where("statementId", "=", statementId)
     .orderBy("store")
     .execute();
 }
@@ -162,27 +165,16 @@ describe("statements: staged sums", () => {
   it.skipIf(!testDatabaseUrl)(
     "inserts a statement's groups in the order of their (statementId, code) index on PostgreSQL",
     async () => {
-      const uploaded = await uploadStatement(
-        t.app,
-        finance.cookie,
-        Buffer.from("ISRC,Net Revenue\nINA1B2699998,1\n"),
-      );
-      if (!("id" in uploaded)) throw new Error(uploaded.message);
-      const { database } = t.app.ctx;
-      const stager = await lineStager(database, uploaded.id);
       // Staged out of order, and out of order again in a second drain.
       const codes = ["INA1B2600003", "INA1B2600001", "INA1B2600002"];
-      await stager.write(codes.map((isrc) => part({ isrc, store: "Spotify" })));
-      await stager.write(codes.map((isrc) => part({ isrc, store: "Gaana" })).reverse());
-      await stager.end();
-      await forEachPartitionRange(database, (range) =>
-        groupStagedLines(database, uploaded.id, 8500, range),
-      );
-      await clearStaging(database, uploaded.id, false);
-      const inserted = await database.db
+      const statementId = await stageAndGroupStatement(async (stager) => {
+        await stager.write(codes.map((isrc) => part({ isrc, store: "Spotify" })));
+        await stager.write(codes.map((isrc) => part({ isrc, store: "Gaana" })).reverse());
+      });
+      const inserted = await t.app.ctx.database.db
         .selectFrom("statement_group")
         .select(["code", "store"])
-        .where("statementId", "=", uploaded.id)
+        .where("statementId", "=", statementId)
         .orderBy("id")
         .execute();
       expect(inserted.map((g) => `${g.code} ${g.store}`)).toEqual([
