@@ -3,6 +3,7 @@ import { buildApp } from "./app";
 import { ConfigError, loadConfig } from "./config";
 import { prepareDataDir } from "./data-dir";
 import { openEngines } from "./engines";
+import { bufferedLog } from "./log-destination";
 import { startDone } from "./start-memory";
 
 /** Longest a shutdown may wait for in-flight requests and upload chunks. */
@@ -22,6 +23,7 @@ export async function serve(webRoot: string): Promise<void> {
     config,
     ...engines,
     webRoot,
+    logStream: bufferedLog(),
   });
 
   // SIGTERM/SIGINT: stop accepting, let in-flight requests (an upload's current
