@@ -26,7 +26,7 @@ export function artistSongRoutes(
   done: (err?: Error) => void,
 ): void {
   const { database, events } = app.ctx;
-  const service = new ArtistSongService({ db: database.db, events });
+  const service = new ArtistSongService({ db: database.db, dialect: database.dialect, events });
   registerCatalogueRoutes(app, service);
   registerOneSongRoutes(app, service);
   done();

@@ -1,5 +1,6 @@
 import type { Kysely, Selectable } from "kysely";
 import type { SongCounts, SongListFilters, SongNotices } from "../../../shared/song-schemas";
+import type { MigrationDialect } from "../../db/dialect-types";
 import type { Database, SongRequestTable } from "../../db/schema";
 import type { DomainEvents } from "../../events/domain-events";
 import { etagOf, type JsonAnswer } from "../../http/revalidate";
@@ -24,6 +25,8 @@ import { perTurnBatches } from "../../db/per-turn-batches";
 
 export interface SongServiceDeps {
   db: Kysely<Database>;
+  /** Views commit without waiting for the disk, each engine its own way (relaxed-commit.ts). */
+  dialect: MigrationDialect;
   events: DomainEvents;
 }
 
@@ -49,8 +52,8 @@ export class ArtistSongService {
     this.db = deps.db;
     this.events = deps.events;
     this.recordView = perTurnBatches(
-      (views) => recordSongViews(this.db, views),
-      (view) => recordSongView(this.db, view),
+      (views) => recordSongViews(this.db, deps.dialect, views),
+      (view) => recordSongView(this.db, deps.dialect, view),
     );
     this.events.onEveryInstance("song.changed", ({ songId, artistId }) => {
       this.pages.drop(artistId);

@@ -1,6 +1,8 @@
 import type { Kysely, Selectable, Transaction } from "kysely";
 import type { Database, SongRequestTable } from "../../db/schema";
 import { compiledQueryCache } from "../../db/compiled-query-cache";
+import type { MigrationDialect } from "../../db/dialect-types";
+import { relaxedCommitTransaction } from "../../db/relaxed-commit";
 import { addDailyView, utcDay } from "./song-history-repository";
 
 /*
@@ -70,9 +72,19 @@ async function recordViewIn(
   return { row, sawNotice: cleared > 0, day, dayViews };
 }
 
+/*
+ * A view is a counter: its commit does not wait for the disk (decision 132,
+ * relaxed-commit.ts). A power cut may lose the last moment's views, never
+ * the song or the database's consistency.
+ */
+
 /** One view in a transaction of its own. */
-export function recordSongView(db: Db, view: SongView): Promise<RecordedView | undefined> {
-  return db.transaction().execute((trx) => recordViewIn(trx, view));
+export function recordSongView(
+  db: Db,
+  dialect: MigrationDialect,
+  view: SongView,
+): Promise<RecordedView | undefined> {
+  return relaxedCommitTransaction(db, dialect, (trx) => recordViewIn(trx, view));
 }
 
 /**
@@ -82,9 +94,10 @@ export function recordSongView(db: Db, view: SongView): Promise<RecordedView | u
  */
 export function recordSongViews(
   db: Db,
+  dialect: MigrationDialect,
   views: readonly SongView[],
 ): Promise<(RecordedView | undefined)[]> {
-  return db.transaction().execute(async (trx) => {
+  return relaxedCommitTransaction(db, dialect, async (trx) => {
     const recorded: (RecordedView | undefined)[] = [];
     for (const view of views) recorded.push(await recordViewIn(trx, view));
     return recorded;
