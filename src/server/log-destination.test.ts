@@ -6,19 +6,21 @@ import path from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import pino from "pino";
 import { afterEach, expect, it } from "vitest";
-import { bufferedLog, LOG_BUFFER_BYTES, LOG_FLUSH_MS } from "./log-destination";
+import { bufferedLog, LOG_BUFFER_BYTES, LOG_FLUSH_MS, type BufferedLog } from "./log-destination";
 
-const opened: { fd: number; file: string }[] = [];
+const opened: { fd: number; file: string; stream: BufferedLog }[] = [];
 
 function logFile() {
   const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "portal-log-")), "server.log");
   const fd = fs.openSync(file, "a");
-  opened.push({ fd, file });
-  return { file, log: pino({}, bufferedLog(fd)) };
+  const stream = bufferedLog(fd);
+  opened.push({ fd, file, stream });
+  return { file, log: pino({}, stream) };
 }
 
 afterEach(() => {
-  for (const { fd, file } of opened.splice(0)) {
+  for (const { fd, file, stream } of opened.splice(0)) {
+    stream.stop();
     fs.closeSync(fd);
     fs.rmSync(path.dirname(file), { recursive: true, force: true });
   }
@@ -45,6 +47,16 @@ it("writes a full buffer's lines at once, without waiting for the flush", async 
   await sleep(100);
   expect(fs.statSync(file).size).toBeGreaterThanOrEqual(LOG_BUFFER_BYTES);
   expect(linesOf(file).length).toBeLessThan(count);
+});
+
+it("writes nothing more once stopped", async () => {
+  const { file, log } = logFile();
+  log.info("before the stop");
+  opened[0]!.stream.stop();
+  expect(linesOf(file)).toHaveLength(1);
+  log.info("after the stop");
+  await sleep(LOG_FLUSH_MS + 200);
+  expect(linesOf(file)).toHaveLength(1);
 });
 
 it("writes a warning at once, after the lines that waited before it", () => {

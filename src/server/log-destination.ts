@@ -7,6 +7,12 @@ export const LOG_FLUSH_MS = 1000;
 /** pino's level of `warn`: a warning or worse is written at once. */
 const WRITE_AT_ONCE_LEVEL = 40;
 
+/** A log destination that can be stopped (tests close its descriptor afterwards). */
+export interface BufferedLog extends pino.DestinationStream {
+  /** Writes what waits and stops the periodic write; the descriptor stays open. */
+  stop(): void;
+}
+
 /**
  * The server's log destination (decision 131): standard output (or `fd`),
  * written in batches. A line written straight to the file descriptor is one
@@ -21,14 +27,10 @@ const WRITE_AT_ONCE_LEVEL = 40;
  * LOG_FLUSH_MS of them. Writes stay synchronous, as pino's default
  * destination's: no write is ever in flight behind another.
  */
-export function bufferedLog(fd: number = process.stdout.fd): pino.DestinationStream {
-  const out = pino.destination({
-    dest: fd,
-    sync: true,
-    minLength: LOG_BUFFER_BYTES,
-    periodicFlush: LOG_FLUSH_MS,
-  });
+export function bufferedLog(fd: number = process.stdout.fd): BufferedLog {
+  const out = pino.destination({ dest: fd, sync: true, minLength: LOG_BUFFER_BYTES });
   const writeWaiting = () => out.flush();
+  const timer = setInterval(writeWaiting, LOG_FLUSH_MS).unref();
   process.once("exit", writeWaiting);
   const stream = {
     // pino sets each line's level (`lastLevel`) on a stream that asks for it.
@@ -37,6 +39,11 @@ export function bufferedLog(fd: number = process.stdout.fd): pino.DestinationStr
     write(line: string) {
       out.write(line);
       if (stream.lastLevel >= WRITE_AT_ONCE_LEVEL) writeWaiting();
+    },
+    stop() {
+      writeWaiting();
+      clearInterval(timer);
+      process.off("exit", writeWaiting);
     },
   };
   return stream;
