@@ -12,7 +12,7 @@ export class DiskFullError extends Error {}
  * pool, where a burst of password hashes (scrypt) would queue a health check
  * for seconds and fail it on a healthy instance; statfs and access on a
  * local disk take microseconds. Any other failure (the folder is gone, no
- * permission) throws statfs's own error.
+ * permission) throws statfs's own error. Answers the free bytes.
  */
 export function checkFreeSpace(target: string): number {
   const stats = fs.statfsSync(target);
