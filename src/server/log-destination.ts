@@ -29,8 +29,13 @@ export interface BufferedLog extends pino.DestinationStream {
  */
 export function bufferedLog(fd: number = process.stdout.fd): BufferedLog {
   const out = pino.destination({ dest: fd, sync: true, minLength: LOG_BUFFER_BYTES });
-  const writeWaiting = () => out.flush();
-  const timer = setInterval(writeWaiting, LOG_FLUSH_MS).unref();
+  // Whether a line may wait: the timer then writes; a quiet second costs no system call.
+  let waiting = false;
+  const writeWaiting = () => {
+    waiting = false;
+    out.flush();
+  };
+  const timer = setInterval(() => waiting && writeWaiting(), LOG_FLUSH_MS).unref();
   process.once("exit", writeWaiting);
   const stream = {
     // pino sets each line's level (`lastLevel`) on a stream that asks for it.
@@ -38,6 +43,7 @@ export function bufferedLog(fd: number = process.stdout.fd): BufferedLog {
     lastLevel: 0,
     write(line: string) {
       out.write(line);
+      waiting = true;
       if (stream.lastLevel >= WRITE_AT_ONCE_LEVEL) writeWaiting();
     },
     stop() {
