@@ -5,6 +5,8 @@
 export class FakeSocket {
   connected = false;
   active = false;
+  /** The manager's engine, for what reads its transport (whether a volatile emit would go). */
+  readonly io = { engine: { transport: { writable: true } } };
   readonly sent: {
     event: string;
     payload: unknown;

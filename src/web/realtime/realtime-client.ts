@@ -188,10 +188,19 @@ export class RealtimeClient {
     return () => this.connectListeners.delete(listener);
   }
 
-  /** Sends an event now or never (typing signals): a lost one is simply not shown. */
-  emitVolatile<E extends ClientEventName>(event: E, payload: ClientPayload<E>): void {
+  /**
+   * Sends an event now or not at all (typing signals), and answers whether it
+   * went. Volatile, so it never waits in the retry queue behind a message's
+   * acknowledgement; socket.io drops a volatile event while the transport is
+   * still writing the last packet, so this answers false then instead of
+   * dropping it in silence, and the caller tries again at its next occasion.
+   */
+  emitNowOrNever<E extends ClientEventName>(event: E, payload: ClientPayload<E>): boolean {
+    const socket = this.current?.ready;
     const name: string = event;
-    void this.current?.socket.then((s) => s.volatile.emit(name, payload)).catch(() => undefined);
+    if (!socket?.connected || !socket.io.engine.transport.writable) return false;
+    socket.volatile.emit(name, payload);
+    return true;
   }
 
   readonly subscribe = (listener: () => void): (() => void) => {

@@ -149,4 +149,21 @@ describe("chat connection", () => {
     expect(invalidated).not.toHaveBeenCalled();
     expect(connection!.getReads().get("a-b b")).toBe(5);
   });
+
+  it("sends a typing signal only when the link can write it now, and says whether it went", async () => {
+    client = new QueryClient();
+    const socket = await openFor(client, "a");
+    expect(connection!.sendTyping("a-b")).toBe(false);
+    expect(socket.sent.filter((s) => s.event === "room:typing")).toEqual([]);
+    socket.fire("connect");
+    await vi.waitFor(() => expect(realtime!.isConnected()).toBe(true));
+    // The transport still writing the last packet: socket.io would drop it.
+    socket.io.engine.transport.writable = false;
+    expect(connection!.sendTyping("a-b")).toBe(false);
+    socket.io.engine.transport.writable = true;
+    expect(connection!.sendTyping("a-b")).toBe(true);
+    expect(socket.sent.filter((s) => s.event === "room:typing")).toEqual([
+      { event: "room:typing", payload: { roomId: "a-b" } },
+    ]);
+  });
 });

@@ -160,9 +160,14 @@ export class ChatConnection {
     return this.rooms.watch(roomId, () => this.refreshThread(roomId));
   }
 
-  /** Tells the other person this user is typing in the room. */
-  sendTyping(roomId: string): void {
-    this.realtime.emitVolatile("room:typing", { roomId });
+  /**
+   * Tells the other person this user is typing in the room; answers whether
+   * it went. (Sent blind, a signal dropped while the socket was still writing
+   * something else, a read mark say, made the next one wait TYPING_EVERY_MS,
+   * so a short burst of typing never showed.)
+   */
+  sendTyping(roomId: string): boolean {
+    return this.realtime.emitNowOrNever("room:typing", { roomId });
   }
 
   private setTyping(roomId: string, until: number | null): void {
