@@ -119,6 +119,31 @@ test("a new build is offered with a polite prompt and loads on request", async (
   }
 });
 
+test("the new-version notice keeps room below the page, so it covers none of it", async ({
+  page,
+}) => {
+  await signInAs(page, demo.artist);
+  await page.goto("/settings");
+  await underServiceWorker(page);
+  const undo = changeWorkerScript("a roomy build");
+  try {
+    await page.evaluate(async () => {
+      await (await navigator.serviceWorker.getRegistration())?.update();
+    });
+    await expect(notices(page)).toContainText("A new version of the portal is ready.");
+    // Scrolled to the end, the page's last line clears the notice: main's
+    // room below its content reaches above the notice's top edge.
+    const room = await page.getByRole("main").evaluate((main) => {
+      const notice = document.querySelector("[data-app-update-notice]")!;
+      const kept = parseFloat(getComputedStyle(main).paddingBottom);
+      return kept - (window.innerHeight - notice.getBoundingClientRect().top);
+    });
+    expect(room).toBeGreaterThanOrEqual(0);
+  } finally {
+    undo();
+  }
+});
+
 test("the update prompt can be put off", async ({ page }) => {
   await page.goto("/login");
   await underServiceWorker(page);

@@ -15,10 +15,10 @@ const buttonBase =
 /**
  * The app-wide notices: offline, and a new version ready. One polite live
  * region that is always present, so screen readers hear each notice when it
- * appears, and focus stays where the user is working. The offline notice
- * hides nothing (styles.css): pages keep room for it below their content, and
- * a conversation, whose composer sits where it would float, says it in its
- * own banner instead.
+ * appears, and focus stays where the user is working. Neither notice hides
+ * anything (styles.css): pages keep room for them below their content, and
+ * a conversation, whose composer sits where they would float, says "offline"
+ * in its own banner instead.
  */
 export function AppNotices({
   updateReady,
@@ -45,7 +45,10 @@ export function AppNotices({
           </p>
         )}
         {updateReady && (
-          <div className="flex flex-wrap items-center gap-3 rounded-lg bg-slate-900 px-4 py-3 text-sm text-white shadow-lg dark:bg-slate-100 dark:text-slate-900">
+          <div
+            data-app-update-notice=""
+            className="flex flex-wrap items-center gap-3 rounded-lg bg-slate-900 px-4 py-3 text-sm text-white shadow-lg dark:bg-slate-100 dark:text-slate-900"
+          >
             <p className="flex-1">A new version of the portal is ready.</p>
             <button
               type="button"
