@@ -3,6 +3,7 @@ import path from "node:path";
 import { expect, test, type Page } from "@playwright/test";
 import { demo, signInAs } from "./support/accounts";
 import { expectAccessible } from "./support/axe";
+import { servedBuild } from "./support/served-build";
 
 /** Waits until the service worker is active and controls the page. */
 async function underServiceWorker(page: Page) {
@@ -26,12 +27,13 @@ async function underServiceWorker(page: Page) {
 }
 
 /**
- * "Deploys" a new build: the worker script changes on the server. Precompressed
+ * "Deploys" a new build: the worker script changes on this shard's server. Precompressed
  * copies (sw.js.br, sw.js.gz) are set aside meanwhile, so the server sends the
  * changed file. Returns the undo.
  */
 function changeWorkerScript(note: string): () => void {
-  const worker = path.resolve("dist/web/sw.js");
+  // This shard's own copy of the build: the other shard's portal is untouched.
+  const worker = path.join(servedBuild(), "web", "sw.js");
   const saved = [worker, `${worker}.br`, `${worker}.gz`]
     .filter((file) => fs.existsSync(file))
     .map((file) => ({ file, bytes: fs.readFileSync(file) }));

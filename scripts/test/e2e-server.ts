@@ -6,7 +6,9 @@
 import { spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
 import net from "node:net";
+import path from "node:path";
 import { e2eDataDir } from "../../e2e/support/mailbox";
+import { servedBuild } from "../../e2e/support/served-build";
 
 const port = process.env.PORT ?? "4173";
 // A known folder per port: the journeys read the mail the portal writes there.
@@ -46,6 +48,12 @@ for (const file of ["dist/server/main.js", "dist/cli/main.js", "dist/web/index.h
   }
 }
 
+// This port's own copy of the build (served-build.ts); modules still resolve
+// from the checkout's node_modules, a few folders up.
+const build = servedBuild(port);
+fs.rmSync(path.dirname(build), { recursive: true, force: true });
+fs.cpSync("dist", build, { recursive: true });
+
 const node = [process.execPath, "--enable-source-maps"] as const;
 const seed = spawnSync(node[0], [node[1], "dist/cli/main.js", "seed-demo"], {
   env,
@@ -59,7 +67,10 @@ const imported = spawnSync("npx", ["tsx", "scripts/test/e2e-import-fixture.ts"],
 });
 if (imported.status !== 0) process.exit(imported.status ?? 1);
 
-const server = spawn(node[0], [node[1], "dist/server/main.js"], { env, stdio: "inherit" });
+const server = spawn(node[0], [node[1], path.join(build, "server", "main.js")], {
+  env,
+  stdio: "inherit",
+});
 const stop = () => {
   server.kill("SIGTERM");
 };
@@ -67,5 +78,6 @@ process.on("SIGTERM", stop);
 process.on("SIGINT", stop);
 server.on("exit", (code) => {
   fs.rmSync(dataDir, { recursive: true, force: true });
+  fs.rmSync(path.dirname(build), { recursive: true, force: true });
   process.exit(code ?? 0);
 });
