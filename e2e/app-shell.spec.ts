@@ -44,6 +44,19 @@ function changeWorkerScript(note: string): () => void {
   };
 }
 
+/** Runs `body` while a new build is deployed and the page's worker has checked for it. */
+async function withNewBuild(page: Page, note: string, body: () => Promise<void>) {
+  const undo = changeWorkerScript(note);
+  try {
+    await page.evaluate(async () => {
+      await (await navigator.serviceWorker.getRegistration())?.update();
+    });
+    await body();
+  } finally {
+    undo();
+  }
+}
+
 /** The portal's live region for app-wide notices (src/web/app/app-notices.tsx). */
 const notices = (page: Page) =>
   page.getByRole("complementary", { name: "Portal notices" }).getByRole("status");
@@ -99,11 +112,7 @@ test("a new build is offered with a polite prompt and loads on request", async (
   await expect(page.getByRole("heading", { name: "Welcome back" })).toBeVisible();
   await underServiceWorker(page);
 
-  const undo = changeWorkerScript("next build");
-  try {
-    await page.evaluate(async () => {
-      await (await navigator.serviceWorker.getRegistration())?.update();
-    });
+  await withNewBuild(page, "next build", async () => {
     const status = notices(page);
     await expect(status).toContainText("A new version of the portal is ready.");
     // Polite: the prompt does not take focus from the form.
@@ -116,9 +125,7 @@ test("a new build is offered with a polite prompt and loads on request", async (
     await reloaded;
     await expect(page.getByRole("heading", { name: "Welcome back" })).toBeVisible();
     await expect(notices(page)).not.toContainText("A new version");
-  } finally {
-    undo();
-  }
+  });
 });
 
 test("the new-version notice keeps room below the page, so it covers none of it", async ({
@@ -127,39 +134,27 @@ test("the new-version notice keeps room below the page, so it covers none of it"
   await signInAs(page, demo.artist);
   await page.goto("/settings");
   await underServiceWorker(page);
-  const undo = changeWorkerScript("a roomy build");
-  try {
-    await page.evaluate(async () => {
-      await (await navigator.serviceWorker.getRegistration())?.update();
-    });
-    await expect(notices(page)).toContainText("A new version of the portal is ready.");
+  await withNewBuild(page, "a roomy build", async () => {
+    const status = notices(page);
+    await expect(status).toContainText("A new version of the portal is ready.");
     // Scrolled to the end, the page's last line clears the notice: main's
     // room below its content reaches above the notice's top edge.
-    const room = await page.getByRole("main").evaluate((main) => {
-      const notice = document.querySelector("[data-app-update-notice]")!;
-      const kept = parseFloat(getComputedStyle(main).paddingBottom);
-      return kept - (window.innerHeight - notice.getBoundingClientRect().top);
-    });
-    expect(room).toBeGreaterThanOrEqual(0);
-  } finally {
-    undo();
-  }
+    const kept = await page
+      .getByRole("main")
+      .evaluate((main) => parseFloat(getComputedStyle(main).paddingBottom));
+    const notice = (await status.boundingBox())!;
+    expect(kept).toBeGreaterThanOrEqual(page.viewportSize()!.height - notice.y);
+  });
 });
 
 test("the update prompt can be put off", async ({ page }) => {
   await page.goto("/login");
   await underServiceWorker(page);
-  const undo = changeWorkerScript("another build");
-  try {
-    await page.evaluate(async () => {
-      await (await navigator.serviceWorker.getRegistration())?.update();
-    });
+  await withNewBuild(page, "another build", async () => {
     const status = notices(page);
     await status.getByRole("button", { name: "Later" }).click();
     await expect(status).not.toContainText("A new version");
-  } finally {
-    undo();
-  }
+  });
 });
 
 test("a screen whose code cannot be fetched says so and offers to try again", async ({ page }) => {

@@ -34,6 +34,7 @@ export function AppNotices({
     <aside aria-label="Portal notices">
       <div
         role="status"
+        data-app-notices=""
         className="fixed inset-x-4 bottom-24 z-50 mx-auto flex max-w-md flex-col gap-2 md:bottom-4"
       >
         {!online && (
@@ -45,10 +46,7 @@ export function AppNotices({
           </p>
         )}
         {updateReady && (
-          <div
-            data-app-update-notice=""
-            className="flex flex-wrap items-center gap-3 rounded-lg bg-slate-900 px-4 py-3 text-sm text-white shadow-lg dark:bg-slate-100 dark:text-slate-900"
-          >
+          <div className="flex flex-wrap items-center gap-3 rounded-lg bg-slate-900 px-4 py-3 text-sm text-white shadow-lg dark:bg-slate-100 dark:text-slate-900">
             <p className="flex-1">A new version of the portal is ready.</p>
             <button
               type="button"
