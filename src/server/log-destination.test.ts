@@ -5,7 +5,7 @@ import os from "node:os";
 import path from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import pino from "pino";
-import { afterEach, expect, it } from "vitest";
+import { afterEach, expect, it, vi } from "vitest";
 import { bufferedLog, LOG_BUFFER_BYTES, LOG_FLUSH_MS, type BufferedLog } from "./log-destination";
 
 const opened: { fd: number; file: string; stream: BufferedLog }[] = [];
@@ -37,6 +37,25 @@ it("keeps a short line until the periodic flush, then writes it", async () => {
   expect(linesOf(file).map((line) => (JSON.parse(line) as { msg: string }).msg)).toEqual([
     "one request",
   ]);
+});
+
+it("makes no write in a second when no line waits", async () => {
+  const { file, log } = logFile();
+  const { fd } = opened[0]!;
+  const writes = vi.spyOn(fs, "writeSync");
+  try {
+    const toLog = () => writes.mock.calls.filter(([to]) => to === fd).length;
+    await sleep(LOG_FLUSH_MS + 200);
+    expect(toLog()).toBe(0);
+    log.info("one request");
+    await sleep(LOG_FLUSH_MS + 200);
+    expect(toLog()).toBe(1);
+    await sleep(LOG_FLUSH_MS + 200);
+    expect(toLog()).toBe(1);
+    expect(linesOf(file)).toHaveLength(1);
+  } finally {
+    writes.mockRestore();
+  }
 });
 
 it("writes a full buffer's lines at once, without waiting for the flush", async () => {
