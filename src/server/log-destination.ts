@@ -1,6 +1,6 @@
 import pino from "pino";
 
-/** Lines are written once this many bytes wait (about fifteen request lines). */
+/** Lines are written once this many characters wait (about fifteen request lines). */
 export const LOG_BUFFER_BYTES = 4096;
 /** …or after this long, so a quiet server's lines still show within a second. */
 export const LOG_FLUSH_MS = 1000;
@@ -19,6 +19,13 @@ export interface BufferedLog extends pino.DestinationStream {
  * `write` system call per request, several µs of a cached API read; here
  * about fifteen request lines go out in one call.
  *
+ * The lines wait here, in a list, and reach pino's destination (SonicBoom,
+ * which finishes partial writes and waits out a full pipe) joined, one
+ * string a batch: handed to it line by line, it measured each line's bytes
+ * and appended it to a growing string: 2.1 µs a request line against 1.4
+ * (decision 131, amended). The batch's size is counted in characters, near
+ * enough to bytes for log lines.
+ *
  * What the buffer can cost is bounded: a warning or an error is written at
  * once, with every line that waited before it, in order, so the lines that
  * explain a crash are never held back; what waits is written at exit (an
@@ -28,23 +35,29 @@ export interface BufferedLog extends pino.DestinationStream {
  * destination's: no write is ever in flight behind another.
  */
 export function bufferedLog(fd: number = process.stdout.fd): BufferedLog {
-  const out = pino.destination({ dest: fd, sync: true, minLength: LOG_BUFFER_BYTES });
-  // Whether a line may wait: the timer then writes; a quiet second costs no system call.
-  let waiting = false;
+  const out = pino.destination({ dest: fd, sync: true });
+  let waiting: string[] = [];
+  let waitingLength = 0;
+  // A quiet second costs no system call: nothing waits, nothing is written.
   const writeWaiting = () => {
-    waiting = false;
-    out.flush();
+    if (waiting.length === 0) return;
+    const text = waiting.join("");
+    waiting = [];
+    waitingLength = 0;
+    out.write(text);
   };
-  const timer = setInterval(() => waiting && writeWaiting(), LOG_FLUSH_MS).unref();
+  const timer = setInterval(writeWaiting, LOG_FLUSH_MS).unref();
   process.once("exit", writeWaiting);
   const stream = {
     // pino sets each line's level (`lastLevel`) on a stream that asks for it.
     [pino.symbols.needsMetadataGsym]: true,
     lastLevel: 0,
     write(line: string) {
-      out.write(line);
-      waiting = true;
-      if (stream.lastLevel >= WRITE_AT_ONCE_LEVEL) writeWaiting();
+      waiting.push(line);
+      waitingLength += line.length;
+      if (waitingLength >= LOG_BUFFER_BYTES || stream.lastLevel >= WRITE_AT_ONCE_LEVEL) {
+        writeWaiting();
+      }
     },
     stop() {
       writeWaiting();
