@@ -27,6 +27,7 @@
  * server, the app, the two-instance run and the chat list; BARE_AGENTS=1 has
  * the bare server send every message to every agent too (the team desk). Bounded to a few minutes.
  */
+import { newMessageId } from "../../src/web/features/conversations/api/message-id";
 import { fork, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
@@ -300,7 +301,7 @@ async function runGenerator() {
     const k = i % artists.length;
     try {
       const ack = (await artists[k]!.timeout(60_000).emitWithAck(chatEvents.send, {
-        id: randomUUID(),
+        id: newMessageId(),
         roomId: rooms[k]!,
         // The counter reads the phase and the scheduled time back from the text.
         text: `bench ${phase} ${i} ${scheduled}`,

@@ -9,13 +9,14 @@
  * times each: "now", and "0014" (the search index's insert trigger and the
  * full file index that migration 0015 replaced, decision 085). For "now" it
  * also times the fold of the pending rows into the index that follows the
- * commit (search-index-upkeep.ts), per message.
+ * commit (search-index-upkeep.ts), per message. Ids are made as the web
+ * client makes them (newMessageId: time-ordered).
  */
+import { newMessageId } from "../../src/web/features/conversations/api/message-id";
 import fs from "node:fs";
 import type { Kysely } from "kysely";
 import os from "node:os";
 import path from "node:path";
-import { randomUUID } from "node:crypto";
 import { migrateToLatest, openDatabase } from "../../src/server/db/database";
 import { prepareMessageInsert } from "../../src/server/features/conversations/repositories/sqlite-message-insert";
 import { catchUpSearchIndex } from "../../src/server/features/conversations/repositories/search-index-upkeep";
@@ -47,7 +48,7 @@ async function run(schema: "now" | "0014") {
     const commit = sqlite.transaction((first: number) => {
       for (let j = 0; j < BATCH; j++) {
         insert({
-          id: randomUUID(),
+          id: newMessageId(),
           roomId: rooms[(first + j) % rooms.length]!,
           senderId: "sender",
           senderName: "Sender",

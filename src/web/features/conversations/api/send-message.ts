@@ -10,6 +10,7 @@ import type { MessageQuote } from "../../../../shared/quote";
 import type { OutboxItem } from "../outbox/outbox";
 import { useChatConnection } from "../realtime/chat-connection-provider";
 import { PENDING_SEQ, type ThreadMessage } from "../thread";
+import { newMessageId } from "./message-id";
 
 /**
  * Sending goes through the outbox: the message shows at once as "sending"
@@ -24,7 +25,7 @@ export function useSendMessage(roomId: string | undefined, user: PublicUser) {
       file: { data: File; kind: ChatFileType } | null,
       song: MessageSongRef | null = null,
       quote: MessageQuote | null = null,
-      id: string = crypto.randomUUID(),
+      id: string = newMessageId(),
     ): Promise<void> => {
       if (!roomId) return Promise.resolve();
       return connection.outbox().then((outbox) =>

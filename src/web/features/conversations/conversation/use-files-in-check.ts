@@ -2,6 +2,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import type { ChatFileType } from "../../../../shared/chat";
 import { displayName, type PublicUser } from "../../../../shared/user";
 import { outboxMessage, type useSendMessage } from "../api/send-message";
+import { newMessageId } from "../api/message-id";
 import { likelyChatFileKind } from "../chat-file-kind";
 import type { ThreadMessage } from "../thread";
 
@@ -71,7 +72,7 @@ export function useFilesInCheck(
       if (!roomId) return;
       const shown = files.flatMap((file): FileInCheck[] => {
         const kind = likelyChatFileKind(file);
-        const id = crypto.randomUUID();
+        const id = newMessageId();
         return kind ? [{ id, roomId, file, kind, createdAt: Date.now(), failure: null }] : [];
       });
       current.add(shown);

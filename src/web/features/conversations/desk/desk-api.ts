@@ -3,6 +3,7 @@ import type { DeskView } from "../../../../shared/desk";
 import { apiFetch } from "../../../lib/api-client";
 import { mergeMessages, type Thread } from "../thread";
 import { chatKeys, deskKeys } from "../api/query-keys";
+import { newMessageId } from "../api/message-id";
 import { liveQuery } from "../../../realtime/live-query";
 
 const roomPath = (roomId: string) => `/api/desk/rooms/${encodeURIComponent(roomId)}`;
@@ -61,7 +62,7 @@ export function usePostNote(roomId: string | undefined) {
       apiFetch(`${roomPath(roomId!)}/notes`, {
         answer: "chatMessage",
         method: "POST",
-        body: { id: crypto.randomUUID(), text },
+        body: { id: newMessageId(), text },
       }),
     onSuccess: (note) => {
       queryClient.setQueryData<Thread>(chatKeys.messages(note.roomId), (held) =>
