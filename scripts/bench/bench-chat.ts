@@ -27,7 +27,6 @@
  * server, the app, the two-instance run and the chat list; BARE_AGENTS=1 has
  * the bare server send every message to every agent too (the team desk). Bounded to a few minutes.
  */
-import { newMessageId } from "../../src/web/features/conversations/api/message-id";
 import { fork, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
@@ -51,6 +50,7 @@ import {
 import { chatRoomId, type ChatMessage } from "../../src/shared/chat";
 import { chatEvents, type SendAck } from "../../src/shared/chat-events";
 import { runBareServer } from "./bench-chat-bare";
+import { newMessageId } from "../../src/web/features/conversations/api/message-id";
 
 const PAIRS = Number(process.env.PAIRS ?? 500);
 const RATE = Number(process.env.RATE ?? 2000);

@@ -12,7 +12,6 @@
  * commit (search-index-upkeep.ts), per message. Ids are made as the web
  * client makes them (newMessageId: time-ordered).
  */
-import { newMessageId } from "../../src/web/features/conversations/api/message-id";
 import fs from "node:fs";
 import type { Kysely } from "kysely";
 import os from "node:os";
@@ -21,6 +20,7 @@ import { migrateToLatest, openDatabase } from "../../src/server/db/database";
 import { prepareMessageInsert } from "../../src/server/features/conversations/repositories/sqlite-message-insert";
 import { catchUpSearchIndex } from "../../src/server/features/conversations/repositories/search-index-upkeep";
 import { lighterMessageInsertMigration } from "../../src/server/db/migrations/0015-lighter-message-insert";
+import { newMessageId } from "../../src/web/features/conversations/api/message-id";
 
 const BATCH = Number(process.env.BATCH ?? 8);
 const N = Number(process.env.N ?? 30_000);

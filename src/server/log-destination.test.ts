@@ -6,7 +6,7 @@ import path from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import pino from "pino";
 import { afterEach, expect, it, vi } from "vitest";
-import { bufferedLog, LOG_BUFFER_BYTES, LOG_FLUSH_MS, type BufferedLog } from "./log-destination";
+import { bufferedLog, LOG_BUFFER_CHARS, LOG_FLUSH_MS, type BufferedLog } from "./log-destination";
 
 const opened: { fd: number; file: string; stream: BufferedLog }[] = [];
 
@@ -61,10 +61,10 @@ it("makes no write in a second when no line waits", async () => {
 it("writes a full buffer's lines at once, without waiting for the flush", async () => {
   const { file, log } = logFile();
   const message = "x".repeat(200);
-  const count = Math.ceil(LOG_BUFFER_BYTES / message.length) + 1;
+  const count = Math.ceil(LOG_BUFFER_CHARS / message.length) + 1;
   for (let i = 0; i < count; i++) log.info(message);
   await sleep(100);
-  expect(fs.statSync(file).size).toBeGreaterThanOrEqual(LOG_BUFFER_BYTES);
+  expect(fs.statSync(file).size).toBeGreaterThanOrEqual(LOG_BUFFER_CHARS);
   expect(linesOf(file).length).toBeLessThan(count);
 });
 

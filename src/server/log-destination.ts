@@ -1,7 +1,7 @@
 import pino from "pino";
 
 /** Lines are written once this many characters wait (about fifteen request lines). */
-export const LOG_BUFFER_BYTES = 4096;
+export const LOG_BUFFER_CHARS = 4096;
 /** …or after this long, so a quiet server's lines still show within a second. */
 export const LOG_FLUSH_MS = 1000;
 /** pino's level of `warn`: a warning or worse is written at once. */
@@ -55,7 +55,7 @@ export function bufferedLog(fd: number = process.stdout.fd): BufferedLog {
     write(line: string) {
       waiting.push(line);
       waitingLength += line.length;
-      if (waitingLength >= LOG_BUFFER_BYTES || stream.lastLevel >= WRITE_AT_ONCE_LEVEL) {
+      if (waitingLength >= LOG_BUFFER_CHARS || stream.lastLevel >= WRITE_AT_ONCE_LEVEL) {
         writeWaiting();
       }
     },
