@@ -1,8 +1,9 @@
 import fs from "node:fs";
 import path from "node:path";
 import { expect, test, type Page } from "@playwright/test";
-import { demo, signInAs } from "./support/accounts";
+import { demo, freshEmail, signInAs } from "./support/accounts";
 import { expectAccessible } from "./support/axe";
+import { ChatApi } from "./support/chat-api";
 import { servedBuild } from "./support/served-build";
 
 /** Waits until the service worker is active and controls the page. */
@@ -144,6 +145,38 @@ test("the new-version notice keeps room below the page, so it covers none of it"
       .evaluate((main) => parseFloat(getComputedStyle(main).paddingBottom));
     const notice = (await status.boundingBox())!;
     expect(kept).toBeGreaterThanOrEqual(page.viewportSize()!.height - notice.y);
+  });
+});
+
+test("in a conversation the new-version notice covers neither the composer nor Send", async ({
+  page,
+  baseURL,
+}) => {
+  const email = freshEmail("notice");
+  const artist = await ChatApi.register(baseURL!, "Notice Artist", email, "Str0ng-pass!");
+  const agentId = await artist.contactId("Sam");
+  artist.close();
+  await signInAs(page, email, "Str0ng-pass!");
+  await page.goto(`/chat/${agentId}`);
+  await underServiceWorker(page);
+  const controls = [
+    page.getByRole("textbox", { name: "Message" }),
+    page.getByRole("button", { name: "Send" }),
+  ];
+  await withNewBuild(page, "a build for the chat", async () => {
+    const status = notices(page);
+    await expect(status).toContainText("A new version of the portal is ready.");
+    for (const size of [
+      { width: 375, height: 740 },
+      { width: 1280, height: 800 },
+    ]) {
+      await page.setViewportSize(size);
+      const notice = (await status.boundingBox())!;
+      for (const control of controls) {
+        const box = (await control.boundingBox())!;
+        expect(box.y + box.height, `${size.width} px`).toBeLessThanOrEqual(notice.y);
+      }
+    }
   });
 });
 

@@ -16,9 +16,9 @@ const buttonBase =
  * The app-wide notices: offline, and a new version ready. One polite live
  * region that is always present, so screen readers hear each notice when it
  * appears, and focus stays where the user is working. Neither notice hides
- * anything (styles.css): pages keep room for them below their content, and
- * a conversation, whose composer sits where they would float, says "offline"
- * in its own banner instead.
+ * anything (styles.css): pages, a conversation's composer included, keep
+ * room for them below their content; a conversation says "offline" in its
+ * own banner instead of the floating notice.
  */
 export function AppNotices({
   updateReady,
