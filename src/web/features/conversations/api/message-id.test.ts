@@ -7,8 +7,8 @@ describe("newMessageId", () => {
     const ids = Array.from({ length: 2_000 }, newMessageId);
     expect(new Set(ids).size).toBe(ids.length);
     expect([...ids].sort()).toEqual(ids);
+    const roomId = chatRoomId("artist-1", "agent-1");
     for (const id of ids.slice(0, 5)) {
-      const roomId = chatRoomId("artist-1", "agent-1");
       expect(sendMessageSchema.safeParse({ id, roomId, text: "hi" }).success).toBe(true);
     }
   });
