@@ -48,6 +48,7 @@ import { PayoutCipher } from "./features/payout-details/payout-cipher";
 import { PayoutDetailsService } from "./features/payout-details/payout-details-service";
 import payoutDetailsPlugin from "./features/payout-details/routes";
 import { removeSongData } from "./features/songs/song-user-data";
+import { removeWithdrawalData } from "./features/withdrawals/withdrawal-user-data";
 import uploadsPlugin from "./features/uploads/routes";
 import { registerSplits } from "./features/splits/register-splits";
 import { createStatements } from "./features/statements/register-statements";
@@ -279,9 +280,18 @@ async function registerFeatures(
   await app.register(accountPlugin, {
     reauthLimiter: signInLimiter,
     perIpPerMinute,
-    userDataRemovers: [removeChatData, removeReleaseData, removeSongData, removeAvatars],
+    userDataRemovers: USER_DATA_REMOVERS,
   });
 }
+
+/** What goes with a deleted account, feature by feature; the first refuses while a withdrawal is on its way. */
+const USER_DATA_REMOVERS = [
+  removeWithdrawalData,
+  removeChatData,
+  removeReleaseData,
+  removeSongData,
+  removeAvatars,
+];
 
 /**
  * The conversations feature: its services built once here around one room

@@ -7,6 +7,12 @@ export const withdrawalMessages = {
   upTo: (balancePaise: number) => `You can withdraw up to ${formatPaise(balancePaise)}.`,
   noDetails: "Add your payout details first.",
   inProgress: "You already have a withdrawal in progress.",
+  /** The same request key again with another amount (a retry after the amount was changed). */
+  alreadyRequested: (amountPaise: number) =>
+    `This withdrawal was already requested, for ${formatPaise(amountPaise)}.`,
+  /** Deleting the account while money is on its way (409). */
+  deleteWhileInProgress:
+    "You have a withdrawal in progress. You can delete your account once it is paid or has failed.",
   /** The hold after a change of payout details, in Indian time (the server's words). */
   held: (until: number) =>
     `Withdrawals are on hold until ${heldFormat().format(until)} IST because your payout details changed.`,

@@ -31,6 +31,7 @@ import { ledgerChangeNoticesMigration } from "./0035-ledger-change-notices";
 import { statementLinePartitionsMigration } from "./0036-statement-line-partitions";
 import { stagedGroupSumsMigration } from "./0037-staged-group-sums";
 import { ledgerReferencesPerStatementMigration } from "./0038-ledger-references-per-statement";
+import { withdrawalDestinationMigration } from "./0039-withdrawal-destination";
 
 /**
  * Every migration, in order. New features append here; names never change
@@ -69,5 +70,6 @@ export function allMigrations(dialect: MigrationDialect): Record<string, Migrati
     "0036-statement-line-partitions": statementLinePartitionsMigration(dialect),
     "0037-staged-group-sums": stagedGroupSumsMigration(dialect),
     "0038-ledger-references-per-statement": ledgerReferencesPerStatementMigration(dialect),
+    "0039-withdrawal-destination": withdrawalDestinationMigration(dialect),
   };
 }

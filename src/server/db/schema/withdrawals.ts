@@ -26,4 +26,9 @@ export interface WithdrawalTable {
   failedAt: EpochMs | null;
   failedBy: string | null;
   updatedAt: EpochMs;
+  /**
+   * Where it is paid: the payout details as they stood at the request (JSON,
+   * their encrypted values as stored); null for rows made before 0039.
+   */
+  payoutDestination: string | null;
 }

@@ -42,6 +42,37 @@ export interface WithdrawalTerms {
   hasPan: boolean;
   /** Epoch ms until which withdrawals wait after a change; null: none. */
   heldUntil: number | null;
+  /**
+   * The details a withdrawal requested now is paid to, sealed (JSON of the
+   * stored row's destination, its values still encrypted): kept on the
+   * withdrawal, so a later change of details does not redirect it.
+   */
+  sealedDestination: string | null;
+}
+
+/** The stored row's fields that say where to pay (the encrypted ones still encrypted). */
+type SealedFields = Pick<
+  PayoutDetailsRow,
+  | "method"
+  | "accountHolderName"
+  | "ifsc"
+  | "upiIdEncrypted"
+  | "accountNumberEncrypted"
+  | "panEncrypted"
+>;
+
+function seal(row: PayoutDetailsRow): string {
+  const { method, accountHolderName, ifsc, upiIdEncrypted, accountNumberEncrypted, panEncrypted } =
+    row;
+  const fields: SealedFields = {
+    method,
+    accountHolderName,
+    ifsc,
+    upiIdEncrypted,
+    accountNumberEncrypted,
+    panEncrypted,
+  };
+  return JSON.stringify(fields);
 }
 
 /**
@@ -126,6 +157,19 @@ export class PayoutDetailsService {
     return row ? this.open(userId, row) : null;
   }
 
+  /**
+   * Where to pay a withdrawal, in the clear (the bank file; masked on the
+   * desk): the details sealed at its request, or, for a withdrawal made
+   * before destinations were kept, the artist's details now.
+   */
+  async withdrawalDestination(
+    artistId: string,
+    sealed: string | null,
+  ): Promise<PayoutDestination | null> {
+    if (sealed === null) return this.destinationOf(artistId);
+    return this.open(artistId, JSON.parse(sealed) as SealedFields);
+  }
+
   /** Whether the artist may withdraw now, and at which TDS rate (with or without PAN). */
   async withdrawalTermsOf(userId: string): Promise<WithdrawalTerms> {
     const row = await this.rowOf(userId);
@@ -133,6 +177,7 @@ export class PayoutDetailsService {
       hasDetails: row !== undefined,
       hasPan: row?.panEncrypted != null,
       heldUntil: this.heldUntilOf(row),
+      sealedDestination: row ? seal(row) : null,
     };
   }
 
@@ -152,7 +197,7 @@ export class PayoutDetailsService {
     return until !== null && until > this.now() ? until : null;
   }
 
-  private open(userId: string, row: PayoutDetailsRow): PayoutDestination {
+  private open(userId: string, row: SealedFields): PayoutDestination {
     const { cipher } = this.deps;
     const pan = row.panEncrypted ? cipher.decrypt(userId, "pan", row.panEncrypted) : null;
     if (row.method === "upi") {

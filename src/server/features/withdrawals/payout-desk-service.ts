@@ -66,7 +66,7 @@ export class PayoutDeskService {
     ]);
     const items = await Promise.all(
       rows.map(async (row) => {
-        const destination = await this.deps.payoutDetails.destinationOf(row.artistId);
+        const destination = await this.destinationOf(row);
         return {
           ...withdrawalView(row),
           artistId: row.artistId,
@@ -118,7 +118,7 @@ export class PayoutDeskService {
         withdrawalId: row.id,
         artistName: row.artistName,
         netPaise: row.netPaise,
-        destination: await this.deps.payoutDetails.destinationOf(row.artistId),
+        destination: await this.destinationOf(row),
       })),
     );
     return bankFileCsv(lines);
@@ -167,6 +167,11 @@ export class PayoutDeskService {
       throw await this.notPossible(id, state === "paid" ? "paid" : "marked failed");
     }
     await this.announce(id, row.artistId, state, stepMail);
+  }
+
+  /** Where the withdrawal is paid: the details sealed at its request. */
+  private destinationOf(row: WithdrawalRow) {
+    return this.deps.payoutDetails.withdrawalDestination(row.artistId, row.payoutDestination);
   }
 
   private async existing(id: string): Promise<WithdrawalRow> {

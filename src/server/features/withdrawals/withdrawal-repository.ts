@@ -177,11 +177,15 @@ export async function moveWithdrawal(
   return moved?.artistId ?? null;
 }
 
+/** How the desk names the artist of a withdrawal whose account was deleted. */
+export const DELETED_ACCOUNT_NAME = "Deleted account";
+
 /** A desk view: the withdrawals in one state with their artists, oldest request first. */
 export async function withdrawalsInState(db: Db, state: WithdrawalState, limit: number) {
   const rows = await db
     .selectFrom("withdrawal as w")
-    .innerJoin("user as u", "u.id", "w.artistId")
+    // A withdrawal outlives its artist's account (a financial record).
+    .leftJoin("user as u", "u.id", "w.artistId")
     .selectAll("w")
     .select(["u.name as artistName", "u.email as artistEmail"])
     .where("w.state", "=", state)
@@ -191,8 +195,8 @@ export async function withdrawalsInState(db: Db, state: WithdrawalState, limit: 
     .execute();
   return rows.map((r) => ({
     ...normalizeRow(r),
-    artistName: r.artistName,
-    artistEmail: r.artistEmail,
+    artistName: r.artistName ?? DELETED_ACCOUNT_NAME,
+    artistEmail: r.artistEmail ?? "",
   }));
 }
 
@@ -215,4 +219,24 @@ export async function artistContact(db: Db, artistId: string) {
     .select(["name", "email"])
     .where("id", "=", artistId)
     .executeTakeFirst();
+}
+
+/** Whether the artist has a withdrawal requested or approved (money on its way). */
+export async function hasWithdrawalInProgress(db: Db, artistId: string): Promise<boolean> {
+  const row = await db
+    .selectFrom("withdrawal")
+    .select("id")
+    .where("artistId", "=", artistId)
+    .where("state", "in", IN_PROGRESS_STATES)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** The payout details kept on the artist's withdrawals go (the records stay, for tax). */
+export async function forgetWithdrawalDestinations(db: Db, artistId: string): Promise<void> {
+  await db
+    .updateTable("withdrawal")
+    .set({ payoutDestination: null })
+    .where("artistId", "=", artistId)
+    .execute();
 }

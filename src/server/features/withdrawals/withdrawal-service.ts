@@ -24,10 +24,7 @@ import {
   BalanceTooLowError,
   postWithdrawalRequests,
 } from "../ledger/withdrawal-postings";
-import type {
-  PayoutDetailsService,
-  WithdrawalTerms,
-} from "../payout-details/payout-details-service";
+import type { PayoutDetailsService } from "../payout-details/payout-details-service";
 import { csvRow } from "../wallet/earnings-csv";
 import {
   insertWithdrawals,
@@ -44,6 +41,7 @@ import type { RecordedJob } from "../../mail/mail-outbox";
 import type { WithdrawalStepMails } from "./withdrawal-notices";
 import { financialYearLabel, withdrawalView } from "./withdrawal-view";
 import { paiseFromBigInt } from "../../../shared/paise";
+import { closedBy, refused, type Refusal, type Standing } from "./withdrawal-refusals";
 
 export interface WithdrawalServiceDeps {
   db: Kysely<Database>;
@@ -57,34 +55,11 @@ export interface WithdrawalServiceDeps {
   now?: () => number;
 }
 
-/** A refusal: its status, its words, and the field it is about. */
-interface Refusal {
-  status: 400 | 409;
-  message: string;
-}
-
-/** What decides whether the artist may withdraw now: payout terms, balance, one in progress. */
-interface Standing extends WithdrawalTerms {
-  inProgress: boolean;
-  balancePaise: number;
-}
-
 /** The financial year a withdrawal now falls in, and its standing withdrawals' totals. */
 interface YearSoFar {
   financialYear: number;
   withdrawnPaise: number;
   tdsPaise: number;
-}
-
-/** Why the artist cannot withdraw anything now, whatever the amount. */
-function closedBy(standing: Standing): Refusal | null {
-  if (!standing.hasDetails) return { status: 400, message: m.noDetails };
-  if (standing.heldUntil !== null) return { status: 400, message: m.held(standing.heldUntil) };
-  if (standing.inProgress) return { status: 409, message: m.inProgress };
-  if (standing.balancePaise < 0) {
-    return { status: 400, message: m.negativeBalance(standing.balancePaise) };
-  }
-  return null;
 }
 
 const LIST_LIMIT = 100;
@@ -185,7 +160,7 @@ export class WithdrawalService {
     // transaction below re-checks what could change meanwhile (the balance,
     // a withdrawal in progress) on its own.
     const { standing, year, earlier } = await this.situationOf(user.id, key);
-    if (earlier) return { withdrawal: withdrawalView(earlier), created: false };
+    if (earlier) return this.answerForKey(earlier, amountPaise);
     const refusal = this.refusalBy(standing, amountPaise);
     if (refusal) throw refused(refusal);
     const at = this.now();
@@ -212,6 +187,8 @@ export class WithdrawalService {
       failedAt: null,
       failedBy: null,
       updatedAt: at,
+      // Paid where the details stood at this request, whatever changes them later.
+      payoutDestination: standing.sealedDestination,
     };
     const { id } = row;
     let stepMail: RecordedJob | null;
@@ -224,7 +201,7 @@ export class WithdrawalService {
       if (!isUniqueViolation(error)) throw error;
       // The same key committed first (a double press): its withdrawal; else another one is in progress.
       const first = await withdrawalByKey(db, key);
-      if (first) return { withdrawal: withdrawalView(first), created: false };
+      if (first) return this.answerForKey(first, amountPaise);
       throw refused({ status: 409, message: m.inProgress });
     }
     this.deps.stepMails.wake([stepMail]);
@@ -234,6 +211,18 @@ export class WithdrawalService {
       state: "requested",
     });
     return { withdrawal: withdrawalView(row), created: true };
+  }
+
+  /**
+   * The withdrawal already made with the request's key: answered again for
+   * the same amount (a retry, a double press), refused for another one, so
+   * the artist never believes an amount was asked that was not.
+   */
+  private answerForKey(earlier: WithdrawalRow, amountPaise: number) {
+    if (earlier.amountPaise !== amountPaise) {
+      throw refused({ status: 409, message: m.alreadyRequested(earlier.amountPaise) });
+    }
+    return { withdrawal: withdrawalView(earlier), created: false };
   }
 
   /** Per financial year: withdrawn, TDS deducted, paid out; and the PAN, masked. */
@@ -332,11 +321,6 @@ export class WithdrawalService {
   private minimumPaise() {
     return paiseFromBigInt(this.deps.payouts.minimumPaise);
   }
-}
-
-function refused(refusal: Refusal): HttpError {
-  const code = refusal.status === 409 ? "CONFLICT" : "WITHDRAWAL_REFUSED";
-  return new HttpError(refusal.status, refusal.message, { amountPaise: refusal.message }, code);
 }
 
 function requireArtist(user: PublicUser): void {

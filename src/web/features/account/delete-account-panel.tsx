@@ -18,7 +18,11 @@ import { useVerifyPassword } from "./api/verify-password";
 function failureMessage(error: Error | null, fallback: string): string | null {
   if (!error) return null;
   if (error instanceof ApiError && error.code === "INVALID_PASSWORD") return WRONG_PASSWORD_MESSAGE;
-  if (error instanceof ApiError && (error.status === 429 || error.code === "VALIDATION_FAILED")) {
+  // Too many tries, a bad field, or a reason to wait (a withdrawal on its way) explain themselves.
+  if (
+    error instanceof ApiError &&
+    (error.status === 429 || error.status === 409 || error.code === "VALIDATION_FAILED")
+  ) {
     return error.message;
   }
   return fallback;
