@@ -101,10 +101,16 @@ function saleMonthOf(text: string): string | null {
 
 const CURRENCY = /^[A-Z]{3}$/;
 const WHOLE_QUANTITY = /^[+-]?\d+(\.0*)?$/;
+/** Commas only between groups of three digits ("12,5" is a decimal comma, "1,2,3" a typo). */
+const GROUPED_QUANTITY = /^[+-]?\d{1,3}(?:,\d{3})+(\.0*)?$/;
 
 /** A quantity cell: a whole number (thousands separators allowed), 0 when empty; null when not one. */
 function quantityOf(text: string): bigint | null {
-  const value = text.includes(",") ? text.replace(/,/g, "") : text;
+  let value = text;
+  if (value.includes(",")) {
+    if (!GROUPED_QUANTITY.test(value)) return null;
+    value = value.replace(/,/g, "");
+  }
   if (value === "") return 0n;
   if (!WHOLE_QUANTITY.test(value)) return null;
   const dot = value.indexOf(".");

@@ -17,11 +17,17 @@ const UNITS_PER_PAISA = 10n ** BigInt(AMOUNT_DECIMALS + RATE_DECIMALS - 2);
 
 const PLAIN_DECIMAL = /^-?\d+(?:\.\d{1,10})?$/;
 const UNITS_PER_AMOUNT = 10n ** BigInt(AMOUNT_DECIMALS);
+/**
+ * Commas only as thousands separators ("1,234,567.5"): "12,50", "0,0034",
+ * "1.234,56" or "1,2,3" are a decimal comma or a typo, never read as digits.
+ */
+const THOUSANDS_GROUPED = /^[+-]?\d{1,3}(?:,\d{3})+(?:\.\d*)?$/;
 
 /**
  * A decimal as statements write it ("1,234.5", "-0.0031", "(12.50)",
- * "1.2E-5") in units of 10⁻¹⁰; null when it is not a number. Digits beyond
- * the tenth decimal are rounded half up (away from zero).
+ * "1.2E-5") in units of 10⁻¹⁰; null when it is not a number (a comma
+ * anywhere but between groups of three digits before the point included).
+ * Digits beyond the tenth decimal are rounded half up (away from zero).
  */
 export function parseDecimal(text: string): bigint | null {
   if (PLAIN_DECIMAL.test(text)) {
@@ -32,13 +38,17 @@ export function parseDecimal(text: string): bigint | null {
   }
   let value = text
     .trim()
-    .replace(/^[₹$€£]|,/g, "")
+    .replace(/^[₹$€£]/, "")
     .replace(/[\s_]/g, "");
   let negative = false;
   const parenthesised = /^\((.*)\)$/.exec(value);
   if (parenthesised) {
     value = parenthesised[1]!;
     negative = true;
+  }
+  if (value.includes(",")) {
+    if (!THOUSANDS_GROUPED.test(value)) return null;
+    value = value.replace(/,/g, "");
   }
   const m = /^([+-]?)(\d*)(?:\.(\d*))?(?:[eE]([+-]?\d{1,3}))?$/.exec(value);
   if (!m || (m[2] === "" && (m[3] ?? "") === "")) return null;
