@@ -82,4 +82,30 @@ describe("statements: reading amounts", () => {
     expect(good.lineErrors).toEqual([]);
     expect(good.totals).toMatchObject({ lineCount: 2, totalPaise: 123_450 });
   });
+
+  it("refuses an amount beyond 10¹² of its currency (or such a quantity) as its line's error", async () => {
+    const detail = await previewed(
+      csv(
+        "INA1B2600071,Spotify,IN,2026-10,1,1e999,INR",
+        "INA1B2600071,Spotify,IN,2026-10,1,99999999999999999999,USD",
+        "INA1B2600071,Spotify,IN,2026-10,1,-1.5E13,INR",
+        'INA1B2600071,Spotify,IN,2026-10,1,"(1,000,000,000,000.01)",INR',
+        "INA1B2600071,Spotify,IN,2026-10,99999999999999999999,1,INR",
+        // At the bound: read, though no real line comes near it.
+        "INA1B2600071,Gaana,IN,2026-10,1,1000000000000,INR",
+        "INA1B2600071,JioSaavn,IN,2026-10,1,-1E12,INR",
+      ),
+      { USD: "84.5" },
+    );
+    expect(detail.state).toBe("preview");
+    expect(detail.failure).toBeNull();
+    expect(detail.lineErrors).toEqual([
+      m.lineNotNumber(2, "Net revenue", "1e999"),
+      m.lineNotNumber(3, "Net revenue", "99999999999999999999"),
+      m.lineNotNumber(4, "Net revenue", "-1.5E13"),
+      m.lineNotNumber(5, "Net revenue", "(1,000,000,000,000.01)"),
+      m.lineNotNumber(6, "Quantity", "99999999999999999999"),
+    ]);
+    expect((await importAnswer(detail.id)).statusCode).toBe(409);
+  });
 });

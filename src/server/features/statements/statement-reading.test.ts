@@ -39,6 +39,28 @@ describe("exact statement money", () => {
       expect(parseDecimal(bad)).toBeNull();
   });
 
+  it("refuses an amount beyond 10¹² of its currency, however it is written", () => {
+    const bound = 10n ** 22n;
+    expect(parseDecimal("1000000000000")).toBe(bound);
+    expect(parseDecimal("-1,000,000,000,000.00")).toBe(-bound);
+    expect(parseDecimal("1E12")).toBe(bound);
+    expect(parseDecimal("999999999999.9999999999")).toBe(bound - 1n);
+    expect(parseDecimal("0000000000000001")).toBe(10n ** 10n);
+    expect(parseDecimal("1e-999")).toBe(0n);
+    for (const bad of [
+      "1e999",
+      "-1E999",
+      "99999999999999999999",
+      "1000000000000.0000000001",
+      "1000000000001",
+      "(1,000,000,000,000.01)",
+      "1.0000000000001e12",
+      "1e13",
+      "$10000000000000",
+    ])
+      expect(parseDecimal(bad)).toBeNull();
+  });
+
   it("reads rates above 0 with at most 6 decimals", () => {
     expect(parseRate("84.5")).toBe(84_500_000n);
     expect(parseRate("0.000001")).toBe(1n);
@@ -123,7 +145,7 @@ describe("reading a statement's lines", () => {
     );
   });
 
-  it("reads a quantity's commas only as thousands separators", () => {
+  it("reads a quantity's commas only as thousands separators, and up to 10¹²", () => {
     const rules: LineRules = {
       columns: {
         isrc: 0,
@@ -148,7 +170,16 @@ describe("reading a statement's lines", () => {
     expect(line.quantity).toBe(1_234_567n);
     expect(read("-1,000")).toBeNull();
     expect(line.quantity).toBe(-1000n);
-    for (const bad of ["12,5", "1,2,3", "1,23", "1.234,0"])
+    expect(read("1000000000000")).toBeNull();
+    expect(line.quantity).toBe(10n ** 12n);
+    for (const bad of [
+      "12,5",
+      "1,2,3",
+      "1,23",
+      "1.234,0",
+      "1000000000001",
+      "-99999999999999999999",
+    ])
       expect(read(bad)).toBe(`Line 7: Quantity "${bad}" is not a number.`);
   });
 
