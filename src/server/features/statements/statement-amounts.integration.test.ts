@@ -108,4 +108,33 @@ describe("statements: reading amounts", () => {
     ]);
     expect((await importAnswer(detail.id)).statusCode).toBe(409);
   });
+
+  it("rounds a large group half up exactly, on either engine (no numeric division's digits lost)", async () => {
+    // 14675.7482279883 USD at 84.123457 is Rs.1,234,574.6749999999515531: 67 paise, not 68.
+    const detail = await previewed(
+      csv(
+        "INA1B2600071,Spotify,IN,2026-10,1,14675.7482279883,USD",
+        "INA1B2600071,Gaana,IN,2026-10,1,-14675.7482279883,USD",
+        // Exact halves still go away from zero: 12.5 paise is 13, a refund of it -13.
+        "INA1B2600071,JioSaavn,IN,2026-10,1,0.125,INR",
+        "INA1B2600071,Wynk Music,IN,2026-10,1,-0.125,INR",
+      ),
+      { USD: "84.123457" },
+    );
+    expect(detail.lineErrors).toEqual([]);
+    const groups = await t.app.ctx.database.db
+      .selectFrom("statement_group")
+      .select(["store", "amountPaise"])
+      .where("statementId", "=", detail.id)
+      .where("store", "<>", "Other")
+      .orderBy("store")
+      .execute();
+    expect(groups).toEqual([
+      { store: "Gaana", amountPaise: -123_457_467 },
+      { store: "JioSaavn", amountPaise: 13 },
+      { store: "Spotify", amountPaise: 123_457_467 },
+      { store: "Wynk Music", amountPaise: -13 },
+    ]);
+    expect(detail.totals).toMatchObject({ totalPaise: 0 });
+  });
 });
