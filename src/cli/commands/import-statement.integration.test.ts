@@ -117,4 +117,40 @@ describe("import-statement", () => {
       .where("id", "=", "label")
       .execute();
   });
+
+  it("never takes a file's amounts for rupees: no currency column needs --currency, and every --rate a line", async () => {
+    const balance = async () =>
+      (
+        await ctx.database.db
+          .selectFrom("ledger_account")
+          .select("balance")
+          .where("id", "=", `artist:${artistId}`)
+          .executeTakeFirst()
+      )?.balance;
+    const before = await balance();
+    // DistroKid's shape: Earnings (USD), no currency column. It was credited at 1 USD = Rs.1.
+    const at = file("distrokid.tsv", tsv.replace("\t2.00\t", "\t5.00\t"));
+    await expect(
+      importStatement(ctx, [at, "--store", "Spotify", "--rate", "USD=84.5"], () => undefined),
+    ).rejects.toThrow(new Error(m.needsCurrency));
+    // A rate no line reads is refused, not ignored.
+    await expect(
+      importStatement(
+        ctx,
+        [at, "--store", "Spotify", "--currency", "USD", "--rate", "USD=84.5", "--rate", "EUR=90"],
+        () => undefined,
+      ),
+    ).rejects.toThrow(
+      new Error("--rate EUR: no line of this file is in EUR; leave it out or check the code."),
+    );
+    await expect(
+      importStatement(
+        ctx,
+        [at, "--store", "Spotify", "--currency", "USD", "--rate", "USD=84.5", "--rate", "INR=1"],
+        () => undefined,
+      ),
+    ).rejects.toThrow(new Error("--rate INR: amounts in rupees need no rate; leave it out."));
+    expect(await balance()).toBe(before);
+    expect(await ledgerCheck(ctx)).toMatch(/agrees/);
+  });
 });

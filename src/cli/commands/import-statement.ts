@@ -43,6 +43,24 @@ function parseRates(values: readonly string[]): Record<string, string> {
   return rates;
 }
 
+/**
+ * A `--rate` no line of the file reads (a typo, EUR for USD, or a file in
+ * rupees): refused rather than ignored, so a rate meant for the file is
+ * never silently left out.
+ */
+export function unusedRateMessage(
+  rates: Record<string, string>,
+  currencies: readonly string[],
+): string | null {
+  for (const code of Object.keys(rates).sort()) {
+    if (code === "INR") return "--rate INR: amounts in rupees need no rate; leave it out.";
+    if (!currencies.includes(code)) {
+      return `--rate ${code}: no line of this file is in ${code}; leave it out or check the code.`;
+    }
+  }
+  return null;
+}
+
 function storeOf(name: string | undefined) {
   if (name === undefined) return null;
   const store = STATEMENT_STORES.find((s) => s.toLowerCase() === name.trim().toLowerCase());
@@ -113,13 +131,14 @@ export async function importStatement(
   );
   if (!created.ok) throw new Error(created.message);
   const proposed = await service.detail(created.id);
+  const rates = parseRates(values.rate ?? []);
   const input = statementPreviewInputSchema.safeParse({
     mapping: proposed.mapping,
     store: storeOf(values.store),
     saleMonth: values.month ?? null,
-    // Without a currency column or --currency, a file's amounts are rupees.
-    currency: values.currency ?? (proposed.mapping.currency === null ? "INR" : null),
-    rates: parseRates(values.rate ?? []),
+    // Never a default: without a currency column, --currency names it, as the page asks.
+    currency: values.currency ?? null,
+    rates,
   });
   if (!input.success) throw new Error(input.error.issues.map((i) => i.message).join("\n"));
 
@@ -131,6 +150,8 @@ export async function importStatement(
     const lines = [...previewed.lineErrors, ...(more > 0 ? [m.moreErrors(more)] : [])];
     throw new Error([...lines, m.hasLineErrors].join("\n"));
   }
+  const unused = unusedRateMessage(rates, previewed.currencies);
+  if (unused) throw new Error(unused);
   await service.startImport(created.id, CLI_IMPORTER);
   const imported = await waitFor(service, created.id, ["importing"], "Importing", progress);
   if (imported.state !== "imported") throw new Error(imported.failure ?? m.notReadable);

@@ -381,6 +381,31 @@ describe("accepting and declining", slow, () => {
     expect(await booksDisagreeing(db())).toEqual([]);
   });
 
+  it("counts a group's streams once in the artist's earnings CSV after a decline, as the breakdown does", async () => {
+    const s = await artistWithTrack("Csv Decline Artist");
+    const collaborator = await createUser(t.app, "Csv Decliner");
+    await save(s, [row(collaborator.email, "25")]);
+    await postStatement(db(), [group(s, 8_000, { quantity: 1_000 })]);
+    await decline(collaborator, await idOf(s, collaborator.email));
+    expect(await balance(s.artist)).toBe(8_000);
+
+    const csv = await ask(s.artist, "GET", "/api/wallet/earnings.csv?period=all");
+    expect(csv.statusCode).toBe(200);
+    const rows = csv.body
+      .split("\r\n")
+      .slice(1, -1)
+      .map((line) => line.slice(1, -1).split('","'));
+    // The statement's credit (75 %) and the returned share (25 %): one group, counted once.
+    expect(rows).toEqual([
+      ["2026-10", "Spotify", "IN", "Night Drive", "IN-A1B-26-00001", "1000", "60.00"],
+      ["2026-10", "Spotify", "IN", "Night Drive", "IN-A1B-26-00001", "0", "20.00"],
+    ]);
+    const breakdown = (
+      await ask(s.artist, "GET", "/api/wallet/earnings?period=all")
+    ).json<EarningsBreakdown>();
+    expect(breakdown.byTrack.map((r) => [r.quantity, r.amountPaise])).toEqual([[1_000, 8_000]]);
+  });
+
   it("expires unanswered invitations after SPLIT_INVITE_DAYS: held money back to the artist", async () => {
     const s = await artistWithTrack("Expiry Artist");
     const collaborator = await createUser(t.app, "Late Answer");

@@ -101,14 +101,27 @@ function saleMonthOf(text: string): string | null {
 
 const CURRENCY = /^[A-Z]{3}$/;
 const WHOLE_QUANTITY = /^[+-]?\d+(\.0*)?$/;
+/** Commas only between groups of three digits ("12,5" is a decimal comma, "1,2,3" a typo). */
+const GROUPED_QUANTITY = /^[+-]?\d{1,3}(?:,\d{3})+(\.0*)?$/;
 
-/** A quantity cell: a whole number (thousands separators allowed), 0 when empty; null when not one. */
+/** A quantity beyond ±10¹² is a broken cell: its line's error, not a sum that overflows. */
+const MAX_QUANTITY = 10n ** 12n;
+
+/**
+ * A quantity cell: a whole number (thousands separators allowed) up to
+ * ±10¹², 0 when empty; null when not one.
+ */
 function quantityOf(text: string): bigint | null {
-  const value = text.includes(",") ? text.replace(/,/g, "") : text;
+  let value = text;
+  if (value.includes(",")) {
+    if (!GROUPED_QUANTITY.test(value)) return null;
+    value = value.replace(/,/g, "");
+  }
   if (value === "") return 0n;
   if (!WHOLE_QUANTITY.test(value)) return null;
   const dot = value.indexOf(".");
-  return BigInt(dot >= 0 ? value.slice(0, dot) : value);
+  const quantity = BigInt(dot >= 0 ? value.slice(0, dot) : value);
+  return quantity > MAX_QUANTITY || quantity < -MAX_QUANTITY ? null : quantity;
 }
 
 const notNumber = (lineNo: number, field: "netRevenue" | "quantity", text: string) =>

@@ -15,13 +15,28 @@ const ONE_RUPEE_RATE = 10n ** BigInt(RATE_DECIMALS);
 /** 10⁻¹⁶ rupees per paisa: amount scale × rate scale ÷ 100. */
 const UNITS_PER_PAISA = 10n ** BigInt(AMOUNT_DECIMALS + RATE_DECIMALS - 2);
 
-const PLAIN_DECIMAL = /^-?\d+(?:\.\d{1,10})?$/;
+/** At most 12 digits before the point: always below the bound, read without the general path's steps. */
+const PLAIN_DECIMAL = /^-?\d{1,12}(?:\.\d{1,10})?$/;
 const UNITS_PER_AMOUNT = 10n ** BigInt(AMOUNT_DECIMALS);
+/**
+ * The largest amount a line may carry, 10¹² of its currency: more is no
+ * store's figure but a broken cell ("1e999", twenty 9s), refused as its
+ * line's error rather than failing the whole statement's sums.
+ */
+export const MAX_AMOUNT_DIGITS = 12;
+const MAX_UNITS = 10n ** BigInt(MAX_AMOUNT_DIGITS + AMOUNT_DECIMALS);
+/**
+ * Commas only as thousands separators ("1,234,567.5"): "12,50", "0,0034",
+ * "1.234,56" or "1,2,3" are a decimal comma or a typo, never read as digits.
+ */
+const THOUSANDS_GROUPED = /^[+-]?\d{1,3}(?:,\d{3})+(?:\.\d*)?$/;
 
 /**
  * A decimal as statements write it ("1,234.5", "-0.0031", "(12.50)",
- * "1.2E-5") in units of 10⁻¹⁰; null when it is not a number. Digits beyond
- * the tenth decimal are rounded half up (away from zero).
+ * "1.2E-5") in units of 10⁻¹⁰; null when it is not a number (a comma
+ * anywhere but between groups of three digits before the point included,
+ * and an amount beyond ±10¹², however written). Digits beyond the tenth
+ * decimal are rounded half up (away from zero).
  */
 export function parseDecimal(text: string): bigint | null {
   if (PLAIN_DECIMAL.test(text)) {
@@ -32,7 +47,7 @@ export function parseDecimal(text: string): bigint | null {
   }
   let value = text
     .trim()
-    .replace(/^[₹$€£]|,/g, "")
+    .replace(/^[₹$€£]/, "")
     .replace(/[\s_]/g, "");
   let negative = false;
   const parenthesised = /^\((.*)\)$/.exec(value);
@@ -40,18 +55,27 @@ export function parseDecimal(text: string): bigint | null {
     value = parenthesised[1]!;
     negative = true;
   }
+  if (value.includes(",")) {
+    if (!THOUSANDS_GROUPED.test(value)) return null;
+    value = value.replace(/,/g, "");
+  }
   const m = /^([+-]?)(\d*)(?:\.(\d*))?(?:[eE]([+-]?\d{1,3}))?$/.exec(value);
   if (!m || (m[2] === "" && (m[3] ?? "") === "")) return null;
   if (m[1] === "-") negative = !negative;
-  const digits = `${m[2]}${m[3] ?? ""}`;
+  const digits = `${m[2]}${m[3] ?? ""}`.replace(/^0+(?=\d)/, "");
   // The value is digits × 10^(exponent − fraction length); scale it to 10⁻¹⁰.
   const shift = AMOUNT_DECIMALS - (m[3] ?? "").length + Number(m[4] ?? 0);
+  // Units of more digits than the bound's are beyond it ("1e999" is not made into 1,010 digits).
+  if (digits !== "0" && digits.length + shift > MAX_AMOUNT_DIGITS + AMOUNT_DECIMALS + 1) {
+    return null;
+  }
   let units: bigint;
   if (shift >= 0) {
     units = BigInt(digits) * 10n ** BigInt(shift);
   } else {
     units = divideHalfUp(BigInt(digits), 10n ** BigInt(-shift));
   }
+  if (units > MAX_UNITS) return null;
   return negative ? -units : units;
 }
 

@@ -26,6 +26,41 @@ describe("exact statement money", () => {
     for (const bad of ["abc", "", "1.2.3", "--1", "1e", "."]) expect(parseDecimal(bad)).toBeNull();
   });
 
+  it("reads a comma only as a thousands separator, never as a decimal comma or a typo", () => {
+    expect(parseDecimal("1,234")).toBe(12_340_000_000_000n);
+    expect(parseDecimal("$1,234,567.25")).toBe(12_345_672_500_000_000n);
+    expect(parseDecimal("-1,000.5")).toBe(-10_005_000_000_000n);
+    expect(parseDecimal("(1,234.50)")).toBe(-12_345_000_000_000n);
+    expect(parseDecimal("₹ 12,345")).toBe(123_450_000_000_000n);
+    // Read as 1250, 34, 1.23456 and 123 before: a decimal comma, or a typo.
+    for (const bad of ["12,50", "0,0034", "1.234,56", "1,2,3", ",5", "1,", "1234,567", "1,234,5"])
+      expect(parseDecimal(bad)).toBeNull();
+    for (const bad of ["1,234E3", "12,3456", "1 234,56", "-0,5"])
+      expect(parseDecimal(bad)).toBeNull();
+  });
+
+  it("refuses an amount beyond 10¹² of its currency, however it is written", () => {
+    const bound = 10n ** 22n;
+    expect(parseDecimal("1000000000000")).toBe(bound);
+    expect(parseDecimal("-1,000,000,000,000.00")).toBe(-bound);
+    expect(parseDecimal("1E12")).toBe(bound);
+    expect(parseDecimal("999999999999.9999999999")).toBe(bound - 1n);
+    expect(parseDecimal("0000000000000001")).toBe(10n ** 10n);
+    expect(parseDecimal("1e-999")).toBe(0n);
+    for (const bad of [
+      "1e999",
+      "-1E999",
+      "99999999999999999999",
+      "1000000000000.0000000001",
+      "1000000000001",
+      "(1,000,000,000,000.01)",
+      "1.0000000000001e12",
+      "1e13",
+      "$10000000000000",
+    ])
+      expect(parseDecimal(bad)).toBeNull();
+  });
+
   it("reads rates above 0 with at most 6 decimals", () => {
     expect(parseRate("84.5")).toBe(84_500_000n);
     expect(parseRate("0.000001")).toBe(1n);
@@ -105,6 +140,47 @@ describe("reading a statement's lines", () => {
     expect(read(["INA1B2600003", "Gaana", "abc", "", ""], 4)).toBe(
       'Line 4: Net revenue "abc" is not a number.',
     );
+    expect(read(["INA1B2600003", "Gaana", "12,50", "", ""], 5)).toBe(
+      'Line 5: Net revenue "12,50" is not a number.',
+    );
+  });
+
+  it("reads a quantity's commas only as thousands separators, and up to 10¹²", () => {
+    const rules: LineRules = {
+      columns: {
+        isrc: 0,
+        upc: null,
+        store: null,
+        country: null,
+        saleMonth: null,
+        quantity: 1,
+        netRevenue: 2,
+        currency: null,
+        title: null,
+        artist: null,
+      },
+      lastColumn: 2,
+      store: "Spotify",
+      saleMonth: "2026-10",
+      currency: "INR",
+    };
+    const line = emptyLine();
+    const read = (quantity: string) => readLine(["INA1B2600001", quantity, "1"], 7, rules, line);
+    expect(read("1,234,567")).toBeNull();
+    expect(line.quantity).toBe(1_234_567n);
+    expect(read("-1,000")).toBeNull();
+    expect(line.quantity).toBe(-1000n);
+    expect(read("1000000000000")).toBeNull();
+    expect(line.quantity).toBe(10n ** 12n);
+    for (const bad of [
+      "12,5",
+      "1,2,3",
+      "1,23",
+      "1.234,0",
+      "1000000000001",
+      "-99999999999999999999",
+    ])
+      expect(read(bad)).toBe(`Line 7: Quantity "${bad}" is not a number.`);
   });
 
   it("compacts codes as they are matched", () => {

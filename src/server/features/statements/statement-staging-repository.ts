@@ -1,4 +1,4 @@
-import { sql } from "kysely";
+import { sql, type RawBuilder } from "kysely";
 import type { DatabaseHandle } from "../../db/database";
 import { roundToPaise, safePaise } from "./statement-money";
 import {
@@ -107,6 +107,22 @@ function registerSqliteAggregates(database: DatabaseHandle) {
   registered.add(sqlite);
 }
 
+/** 10⁻¹⁶ rupees per paisa, as SQL's literal (statement-money.ts's UNITS_PER_PAISA). */
+const UNITS_PER_PAISA = sql.lit(100_000_000_000_000);
+
+/**
+ * PostgreSQL's rounding of exact rupees (10⁻¹⁶, a numeric) to the paisa,
+ * as `roundToPaise` rounds on SQLite: half up, away from zero, in integers
+ * only. (`round(s / 10¹⁴)` divided first, and numeric division keeps some
+ * 16 significant digits: Rs.1,234,574.6749999999515531 came out 68 paise.)
+ * `div` truncates toward zero, so (2s ± d) div 2d is n ÷ d rounded half
+ * away from zero.
+ */
+function postgresPaise(rupeeUnits: RawBuilder<unknown>) {
+  return sql`cast(div(${rupeeUnits} * 2 + sign(${rupeeUnits}) * ${UNITS_PER_PAISA},
+    2 * ${UNITS_PER_PAISA}) as bigint)`;
+}
+
 /** SQLite's lines of partitions [from, to): a range of rowids (PostgreSQL's are all read at once). */
 function inPartitions(range: PartitionRange, postgres: boolean) {
   if (postgres) return sql``;
@@ -143,7 +159,7 @@ export async function groupStagedLines(
   registerSqliteAggregates(database);
   ensureSqliteStaging(database);
   const paise = postgres
-    ? sql`cast(round(sum(cast(l."rupeeUnits" as numeric)) / 100000000000000) as bigint)`
+    ? postgresPaise(sql`sum(cast(l."rupeeUnits" as numeric))`)
     : sql`statement_paise(l."rupeeUnits")`;
   const bp = sql`coalesce(rr."basisPoints", cast(${defaultBasisPoints} as integer))`;
   const artistShare = sql`case when g.paise >= 0 then (g.paise * ${bp} + 5000) / 10000

@@ -84,7 +84,13 @@ export async function earningsBy(
   });
 }
 
-/** A line of the earnings CSV: one statement group the artist was credited for. */
+/**
+ * A line of the earnings CSV: one credit of a statement group. A group
+ * credited twice (the statement's credit, then a share returned to the
+ * artist) shows its quantity on the first line only, as the breakdown
+ * counts it: the amounts add up to the earnings, the quantities to the
+ * streams.
+ */
 export interface EarningsLine {
   entryId: number;
   saleMonth: string;
@@ -99,7 +105,8 @@ export interface EarningsLine {
 /**
  * The next batch of the artist's earnings lines after entry `afterId`, in
  * the order they were credited (keyset along the account's index, so each
- * batch costs its own size): the entries of statements still standing.
+ * batch costs its own size): the entries of statements still standing,
+ * a returned share's with quantity 0 (its group's streams were counted).
  */
 export async function earningsLinesAfter(
   db: Db,
@@ -111,7 +118,7 @@ export async function earningsLinesAfter(
   let query = db
     .selectFrom("ledger_entry as e")
     .innerJoin("statement_group as g", "g.id", "e.groupId")
-    .select([
+    .select((eb) => [
       "e.id",
       "e.amount",
       "g.saleMonth",
@@ -119,7 +126,13 @@ export async function earningsLinesAfter(
       "g.country",
       "g.trackId",
       "g.releaseId",
-      "g.quantity",
+      eb
+        .case()
+        .when("e.postingId", "in", splitReturnPostingIds(db))
+        .then(sql.lit(0))
+        .else(eb.ref("g.quantity"))
+        .end()
+        .as("quantity"),
     ])
     .where("e.accountId", "=", artistAccountId(userId))
     .where("e.id", ">", afterId)
