@@ -1,4 +1,5 @@
 import { sql, type Insertable, type Kysely, type Updateable } from "kysely";
+import type { MigrationDialect } from "../../db/dialect-types";
 import type { Database, StatementTable } from "../../db/schema";
 import type { CodeOwner } from "./code-owner-repository";
 import { ALL_CODES, type CodeRange } from "./statement-slices";
@@ -26,6 +27,20 @@ export async function findStatement(db: Db, id: string) {
     .executeTakeFirst();
 }
 export type StatementRow = NonNullable<Awaited<ReturnType<typeof findStatement>>>;
+
+/**
+ * The statement row, locked until the transaction ends: the steps that move
+ * a statement's money (import, reverse, assign) read it first, so they run
+ * one after another and each sees the state the one before left. PostgreSQL:
+ * `for update`, which any update of the row (an Import's claim) also waits
+ * for. SQLite: a plain read; Kysely runs its one connection for one
+ * transaction at a time (its driver's mutex), so no step can start inside
+ * another.
+ */
+export async function lockStatement(db: Db, id: string, dialect: MigrationDialect) {
+  const query = db.selectFrom("statement").selectAll().where("id", "=", id);
+  return (dialect === "postgres" ? query.forUpdate() : query).executeTakeFirst();
+}
 
 /** The statement importing or imported with this file's hash, if any. */
 export async function activeStatementOfHash(db: Db, sha256: string) {
