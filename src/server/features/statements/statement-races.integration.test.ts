@@ -13,19 +13,28 @@ import {
   waitWhile,
 } from "../../test/statement-fixtures";
 import { createTestApp, testDatabaseUrl, type TestApp } from "../../test/test-app";
+import { postAssignment } from "../ledger/ledger-service";
 import { StatementService } from "./statement-service";
+import {
+  matchCodeGroups,
+  splitGroups,
+  totalsFromGroups,
+  updateStatement,
+} from "./statement-repository";
 
 /*
  * Steps of one statement that overlap on PostgreSQL (issue 46): an Assign
  * and a Reverse, an Assign and an Import. A second connection holds a row
  * lock so that one step stops halfway, the other starts meanwhile, and the
  * lock is let go once both are under way (or the second has finished).
+ * And, on both engines, ledger-check naming what such a race left.
  */
 
 let t: TestApp;
 let finance: TestUser;
 let a: TestUser;
 let b: TestUser;
+let releaseB: string;
 let trackB: string;
 
 const HEADER = "ISRC,Store,Country,Sales Month,Quantity,Net Revenue,Currency";
@@ -154,6 +163,7 @@ beforeAll(async () => {
     upc: "8901234560062",
     tracks: [{ title: "B Song", isrc: "INA1B2600052" }],
   });
+  releaseB = released.releaseId;
   trackB = released.trackIds[0]!;
 }, 60_000);
 afterAll(() => t.close());
@@ -249,5 +259,33 @@ describe.skipIf(!testDatabaseUrl)("statements: overlapping steps on PostgreSQL",
     expect((await balanceOf(`artist:${b.id}`)) - before).toBe(4250);
     expect(await balanceOf("unmatched")).toBe(0);
     expect(await service().ledgerCheck()).toEqual([]);
+  });
+});
+
+// Last: it leaves the ledger disagreeing.
+describe("ledger-check", () => {
+  it("names what a reversed statement's postings leave on an account", async () => {
+    const detail = await importStatement(t.app, finance.cookie, (await previewed()).id);
+    const code = unmatched;
+    expect((await reverse(detail.id)).statusCode).toBe(200);
+    // What an assignment that committed just after the reversal left (before statements were locked).
+    await t.app.ctx.database.db.transaction().execute(async (trx) => {
+      const owner = { trackId: trackB, releaseId: releaseB, artistId: b.id };
+      await matchCodeGroups(trx, detail.id, code, owner);
+      await splitGroups(trx, detail.id, 8500, code);
+      await postAssignment(trx, {
+        statementId: detail.id,
+        code,
+        by: finance.id,
+        now: Date.now(),
+      });
+      await updateStatement(trx, detail.id, await totalsFromGroups(trx, detail.id));
+    });
+    const name = `Statement statement.csv (${detail.id}): reversed, yet its postings leave`;
+    expect(await service().ledgerCheck()).toEqual([
+      `${name} 4250 paise on account artist:${b.id}.`,
+      `${name} 750 paise on account label.`,
+      `${name} -5000 paise on account unmatched.`,
+    ]);
   });
 });
