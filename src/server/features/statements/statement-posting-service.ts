@@ -13,7 +13,7 @@ import { addTotals, clearStaging, forEachCodeRange, type Totals } from "./statem
 import { importDay } from "./statement-detail";
 import { findClaimedTrack, upsertCodeAlias } from "./code-owner-repository";
 import {
-  activeStatementOfHash,
+  activeStatementOfHashes,
   findStatement,
   lockStatement,
   matchCodeGroups,
@@ -83,7 +83,7 @@ export async function claimImport(deps: PostingDeps, statementId: string, by: st
     );
   } catch (err) {
     if (!isUniqueViolation(err)) throw err;
-    const active = await activeStatementOfHash(db, row.fileSha256);
+    const active = await activeStatementOfHashes(db, [row.fileSha256]);
     if (active?.id === statementId || active?.state === "importing")
       throw conflict(m.alreadyImporting);
     throw conflict(m.alreadyImported(importDay(active?.importedAt ?? Date.now())));

@@ -42,12 +42,12 @@ export async function lockStatement(db: Db, id: string, dialect: MigrationDialec
   return (dialect === "postgres" ? query.forUpdate() : query).executeTakeFirst();
 }
 
-/** The statement importing or imported with this file's hash, if any. */
-export async function activeStatementOfHash(db: Db, sha256: string) {
+/** A statement importing or imported with one of these file hashes, if any. */
+export async function activeStatementOfHashes(db: Db, sha256s: readonly string[]) {
   return db
     .selectFrom("statement")
     .select(["id", "state", "importedAt", "createdAt"])
-    .where("activeHash", "=", sha256)
+    .where("activeHash", "in", sha256s)
     .executeTakeFirst();
 }
 
