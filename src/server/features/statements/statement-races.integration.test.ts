@@ -1,5 +1,5 @@
 import pg from "pg";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from "vitest";
 import type { StatementDetail } from "../../../shared/responses/statements";
 import { statementMessages as m } from "../../../shared/statement-messages";
 import { createUser, type TestUser } from "../../test/chat-test-helpers";
@@ -135,19 +135,20 @@ async function waitingBehind(pid: number): Promise<number> {
   return rows[0]!.n;
 }
 
-/** Holds the rows `select … for update` locks until `release`. */
+/** Holds the rows `select … for update` locks until `release` (or the test's end, if it fails first). */
 async function holdLock(query: string, params: unknown[]) {
   const client = await connect();
   await client.query("begin");
   await client.query(query, params);
   const { rows } = await client.query<{ pid: number }>("select pg_backend_pid() as pid");
-  return {
-    pid: rows[0]!.pid,
-    release: async () => {
+  let released: Promise<void> | null = null;
+  const release = () =>
+    (released ??= (async () => {
       await client.query("commit");
       await client.end();
-    },
-  };
+    })());
+  onTestFinished(release);
+  return { pid: rows[0]!.pid, release };
 }
 
 beforeAll(async () => {
