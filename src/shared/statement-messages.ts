@@ -22,6 +22,8 @@ export const statementMessages = {
   notImported: "Only an imported statement can be reversed.",
   alreadyReversed: "This statement was already reversed.",
   notUnmatched: "This code has no unmatched lines in this statement.",
+  changedWhileAssigning:
+    "This statement changed while the code was being assigned; nothing was assigned. Open it again.",
   trackNotFound: "This track does not exist.",
   royaltyRate: "Enter a royalty rate from 0 to 100, with at most 2 decimals.",
   artistNotFound: "This artist does not exist.",

@@ -159,7 +159,7 @@ export async function importStatement(
   return [`Imported ${imported.fileName}.`, ...previewLines(imported)].join("\n");
 }
 
-/** Recomputes every balance and statement total; exits 1 naming what disagrees. */
+/** Recomputes every balance and statement total, and what reversals left; exits 1 naming what disagrees. */
 export async function ledgerCheck(ctx: CliContext): Promise<string> {
   const log = cliLog();
   const service = new StatementService({
@@ -174,5 +174,5 @@ export async function ledgerCheck(ctx: CliContext): Promise<string> {
       `The ledger disagrees with itself:\n${problems.map((p) => `  ${p}`).join("\n")}`,
     );
   }
-  return "The ledger agrees: every balance is the sum of its entries, every statement's totals add up.";
+  return "The ledger agrees: every balance is the sum of its entries, every statement's totals add up, every reversed statement nets to 0.";
 }

@@ -17,6 +17,7 @@ import {
   postingsUnbalanced,
   statementLedgerSums,
 } from "./ledger-repository";
+import { statementLeftovers } from "./reversal-check-repository";
 import {
   addToBalance,
   artistOwnersOf,
@@ -181,6 +182,14 @@ export async function balancesOf(db: Db, artistIds: readonly string[]) {
 /** What a statement's postings credited per account kind (artist, label, unmatched, stores). */
 export async function statementCredits(db: Db, statementId: string) {
   return statementLedgerSums(db, statementId);
+}
+
+/**
+ * What a reversed statement's postings (and the split moves of its groups)
+ * leave per account: nothing, unless money was posted after its reversal.
+ */
+export async function reversedStatementLeftovers(db: Db, statementId: string) {
+  return statementLeftovers(db, statementId);
 }
 
 /** Every disagreement inside the ledger, one sentence each: none when it is sound. */

@@ -1,6 +1,10 @@
 import type { Kysely } from "kysely";
 import type { Database } from "../../db/schema";
-import { ledgerProblems, statementCredits } from "../ledger/ledger-service";
+import {
+  ledgerProblems,
+  reversedStatementLeftovers,
+  statementCredits,
+} from "../ledger/ledger-service";
 import { splitProblems } from "../ledger/split-postings";
 import { withdrawalProblems } from "../ledger/withdrawal-checks";
 import { findStatement, statementsInStates, totalsFromGroups } from "./statement-repository";
@@ -8,8 +12,9 @@ import { findStatement, statementsInStates, totalsFromGroups } from "./statement
 /**
  * What disagrees in the books, one sentence each: balances against their
  * entries, postings that do not sum to zero, money held for split shares
- * no longer invited, and each credited
- * statement's totals against its groups and its postings.
+ * no longer invited, each credited
+ * statement's totals against its groups and its postings, and what a
+ * reversed statement's postings leave on an account (they sum to 0 on each).
  */
 export async function booksDisagreeing(db: Kysely<Database>): Promise<string[]> {
   const problems = [
@@ -21,6 +26,13 @@ export async function booksDisagreeing(db: Kysely<Database>): Promise<string[]> 
     const row = await findStatement(db, id);
     if (!row) continue;
     const name = `Statement ${row.fileName} (${id})`;
+    if (row.state === "reversed") {
+      for (const left of await reversedStatementLeftovers(db, id)) {
+        problems.push(
+          `${name}: reversed, yet its postings leave ${left.total} paise on account ${left.accountId}.`,
+        );
+      }
+    }
     const stored = {
       total: row.totalPaise,
       artists: row.artistsPaise,

@@ -13,8 +13,9 @@ import { addTotals, clearStaging, forEachCodeRange, type Totals } from "./statem
 import { importDay } from "./statement-detail";
 import { findClaimedTrack, upsertCodeAlias } from "./code-owner-repository";
 import {
-  activeStatementOfHash,
+  activeStatementOfHashes,
   findStatement,
+  lockStatement,
   matchCodeGroups,
   splitGroups,
   totalsFromGroups,
@@ -27,6 +28,9 @@ import {
  * reverse, assign. Each is one transaction holding the ledger posting (its
  * idempotency key) and the statement's own state, so a killed process
  * leaves all of it or none; `ledger.posted` goes out after the commit.
+ * Each first locks the statement's row and reads its state under the lock:
+ * steps of one statement never overlap, so a reversal undoes every
+ * assignment committed before it and none can commit after it.
  */
 
 export interface PostingDeps {
@@ -79,7 +83,7 @@ export async function claimImport(deps: PostingDeps, statementId: string, by: st
     );
   } catch (err) {
     if (!isUniqueViolation(err)) throw err;
-    const active = await activeStatementOfHash(db, row.fileSha256);
+    const active = await activeStatementOfHashes(db, [row.fileSha256]);
     if (active?.id === statementId || active?.state === "importing")
       throw conflict(m.alreadyImporting);
     throw conflict(m.alreadyImported(importDay(active?.importedAt ?? Date.now())));
@@ -103,7 +107,7 @@ export async function runImport(deps: PostingDeps, statementId: string): Promise
   let posted: Posted | null;
   try {
     posted = await db.transaction().execute(async (trx) => {
-      const row = await findStatement(trx, statementId);
+      const row = await lockStatement(trx, statementId, database.dialect);
       if (row?.state !== "importing") return null;
       const now = Date.now();
       const posting = await beginStatementImport(trx, { statementId, by: row.importedBy, now });
@@ -140,9 +144,9 @@ export async function runImport(deps: PostingDeps, statementId: string): Promise
 
 /** Posts the opposite of every entry of an imported statement; its file may come again. */
 export async function reverseStatement(deps: PostingDeps, statementId: string, by: string) {
-  const { db } = deps.database;
+  const { db, dialect } = deps.database;
   const posted = await db.transaction().execute(async (trx) => {
-    const row = await findStatement(trx, statementId);
+    const row = await lockStatement(trx, statementId, dialect);
     if (!row) throw new HttpError(404, m.notFound, undefined, "NOT_FOUND");
     if (row.state === "reversed") throw conflict(m.alreadyReversed);
     if (row.state !== "imported") throw conflict(m.notImported);
@@ -160,6 +164,14 @@ export async function reverseStatement(deps: PostingDeps, statementId: string, b
   await announce(deps, posted);
 }
 
+/** The 409 for assigning a code of a statement in this state; null when it may be. */
+function notAssignable(state: string): HttpError | null {
+  if (state === "imported" || state === "preview") return null;
+  if (state === "reversed") return conflict(m.alreadyReversed);
+  if (state === "importing") return conflict(m.alreadyImporting);
+  return conflict(m.notImported);
+}
+
 /**
  * Gives an unmatched code of the statement to a track: its groups get the
  * track's artist and are split at their rate; an imported statement credits
@@ -172,13 +184,15 @@ export async function assignCode(
   input: { code: string; trackId: string },
   by: string,
 ) {
-  const { db } = deps.database;
+  const { db, dialect } = deps.database;
   const track = await findClaimedTrack(db, input.trackId);
   if (!track) throw new HttpError(404, m.trackNotFound, undefined, "NOT_FOUND");
   const posted = await db.transaction().execute(async (trx) => {
-    const row = await findStatement(trx, statementId);
+    // Before anything of the statement is read: an Import or a Reverse of it waits, or this waits for it.
+    const row = await lockStatement(trx, statementId, dialect);
     if (!row) throw new HttpError(404, m.notFound, undefined, "NOT_FOUND");
-    if (row.state !== "imported" && row.state !== "preview") throw conflict(m.notImported);
+    const refused = notAssignable(row.state);
+    if (refused) throw refused;
     const unmatched = (await unmatchedCodes(trx, statementId)).find((c) => c.code === input.code);
     if (!unmatched) throw new HttpError(404, m.notUnmatched, undefined, "NOT_FOUND");
     const owner = { trackId: track.trackId, releaseId: track.releaseId, artistId: track.artistId };
@@ -196,7 +210,10 @@ export async function assignCode(
       row.state === "imported"
         ? await postAssignment(trx, { statementId, code: input.code, by, now })
         : null;
-    await updateStatement(trx, statementId, await totalsFromGroups(trx, statementId));
+    const totals = await totalsFromGroups(trx, statementId);
+    // In the state it was read in, or nothing of it happened (the throw rolls it all back).
+    const changed = await updateStatement(trx, statementId, totals, [row.state]);
+    if (changed === 0) throw conflict(m.changedWhileAssigning);
     return result;
   });
   await announce(deps, posted);

@@ -24,11 +24,35 @@ const GZIP_MAGIC = [0x1f, 0x8b];
 const MAX_HEADER_BYTES = 64 * 1024;
 const DELIMITERS = ["\t", ",", ";", "|"];
 
-/** The sha256 of every byte of the file as stored (compressed or not), streamed. */
-export async function sha256Of(open: OpenFile): Promise<string> {
-  const hash = createHash("sha256");
-  for await (const chunk of await open()) hash.update(chunk as Buffer);
-  return hash.digest("hex");
+/** A statement file's sha256 hashes (hex), read in one pass. */
+export interface FileHashes {
+  /** Of its text, gunzipped when it is gzip: a file and any gzip of it share it. */
+  content: string;
+  /** Of its bytes as stored: `content` for a file not compressed (rows before content hashes). */
+  stored: string;
+}
+
+/** zlib's own errors (Z_DATA_ERROR, Z_BUF_ERROR "unexpected end of file"): a broken gzip. */
+const isZlibError = (err: unknown) => /^Z_/.test(String((err as { code?: unknown }).code));
+
+/**
+ * The file's hashes, streamed (never the whole file in memory): the text's
+ * through gunzip, the stored bytes' as they pass; null when the gzip cannot
+ * be read to its end.
+ */
+export async function hashesOf(open: OpenFile, gzip: boolean): Promise<FileHashes | null> {
+  const raw = await open();
+  const stored = createHash("sha256");
+  if (gzip) raw.on("data", (chunk: Buffer) => stored.update(chunk));
+  const content = createHash("sha256");
+  try {
+    for await (const chunk of bytesAsText(raw, gzip)) content.update(chunk as Buffer);
+  } catch (err) {
+    if (gzip && isZlibError(err)) return null;
+    throw err;
+  }
+  const text = content.digest("hex");
+  return { content: text, stored: gzip ? stored.digest("hex") : text };
 }
 
 /** The file's bytes as text lines come: gunzipped when its first bytes are gzip's. */

@@ -1,4 +1,5 @@
 import { sql, type Insertable, type Kysely, type Updateable } from "kysely";
+import type { MigrationDialect } from "../../db/dialect-types";
 import type { Database, StatementTable } from "../../db/schema";
 import type { CodeOwner } from "./code-owner-repository";
 import { ALL_CODES, type CodeRange } from "./statement-slices";
@@ -27,12 +28,26 @@ export async function findStatement(db: Db, id: string) {
 }
 export type StatementRow = NonNullable<Awaited<ReturnType<typeof findStatement>>>;
 
-/** The statement importing or imported with this file's hash, if any. */
-export async function activeStatementOfHash(db: Db, sha256: string) {
+/**
+ * The statement row, locked until the transaction ends: the steps that move
+ * a statement's money (import, reverse, assign) read it first, so they run
+ * one after another and each sees the state the one before left. PostgreSQL:
+ * `for update`, which any update of the row (an Import's claim) also waits
+ * for. SQLite: a plain read; Kysely runs its one connection for one
+ * transaction at a time (its driver's mutex), so no step can start inside
+ * another.
+ */
+export async function lockStatement(db: Db, id: string, dialect: MigrationDialect) {
+  const query = db.selectFrom("statement").selectAll().where("id", "=", id);
+  return (dialect === "postgres" ? query.forUpdate() : query).executeTakeFirst();
+}
+
+/** A statement importing or imported with one of these file hashes, if any. */
+export async function activeStatementOfHashes(db: Db, sha256s: readonly string[]) {
   return db
     .selectFrom("statement")
     .select(["id", "state", "importedAt", "createdAt"])
-    .where("activeHash", "=", sha256)
+    .where("activeHash", "in", sha256s)
     .executeTakeFirst();
 }
 

@@ -33,12 +33,12 @@ import {
   type PostingDeps,
 } from "./statement-posting-service";
 import { runPreview, settingsWith } from "./statement-preview";
-import { readShape, sha256Of, type OpenFile } from "./statement-reader";
+import { hashesOf, readShape, type OpenFile } from "./statement-reader";
 import { searchTracks } from "./code-owner-repository";
 import { findArtist, listArtists, upsertRoyaltyRate } from "./royalty-repository";
 import { booksDisagreeing } from "./statement-check-service";
 import {
-  activeStatementOfHash,
+  activeStatementOfHashes,
   findStatement,
   insertStatement,
   listStatements,
@@ -98,15 +98,23 @@ export class StatementService {
     this.posting = deps;
   }
 
-  /** Reads a new file's header line and hash; refuses one already imported. */
+  /**
+   * Reads a new file's header line and hash; refuses one already imported,
+   * under any name, compressed or not: the hash is of its text. A row hashed
+   * before that (of a .gz's bytes as stored) still refuses those bytes.
+   */
   async createStatement(
     file: { id: string | null; name: string; ownerId: string },
     open: OpenFile,
   ): Promise<NewStatement> {
     const shape = await readShape(open);
     if ("problem" in shape) return { ok: false, message: shape.problem };
-    const sha256 = await sha256Of(open);
-    const active = await activeStatementOfHash(this.deps.database.db, sha256);
+    const hashes = await hashesOf(open, shape.gzip);
+    if (!hashes) return { ok: false, message: m.notReadable };
+    const active = await activeStatementOfHashes(this.deps.database.db, [
+      hashes.content,
+      hashes.stored,
+    ]);
     if (active) {
       const at = active.importedAt ?? active.createdAt;
       return { ok: false, message: m.alreadyImported(importDay(at)) };
@@ -123,7 +131,7 @@ export class StatementService {
       id,
       fileId: file.id,
       fileName: file.name.slice(0, 255),
-      fileSha256: sha256,
+      fileSha256: hashes.content,
       state: "uploaded",
       mapping: JSON.stringify(settings),
       createdBy: file.ownerId,
