@@ -14,6 +14,9 @@ export const statementMessages = {
     `1 ${code} in rupees must be a number above 0 with at most 6 decimals.`,
   alreadyImported: (date: string) => `This statement was already imported on ${date}.`,
   notReadable: "This file could not be read as a CSV or TSV statement.",
+  /** A gzip whose text is over the size a statement may have (a few KB can unpack to gigabytes). */
+  tooLargeUnpacked: (maxBytes: number) =>
+    `This statement is over ${Math.round(maxBytes / (1024 * 1024))} MB once uncompressed.`,
   noHeader: "This file has no header line.",
   notFound: "This statement does not exist.",
   hasLineErrors: "This statement has lines that cannot be read; fix the file and upload it again.",

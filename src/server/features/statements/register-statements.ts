@@ -18,6 +18,7 @@ export function createStatements(app: FastifyInstance, database: DatabaseHandle)
     log: app.log,
     storage,
     defaultRoyaltyBasisPoints: config.statements.defaultRoyaltyBasisPoints,
+    maxTextBytes: config.statements.maxBytes,
   });
   return {
     service,

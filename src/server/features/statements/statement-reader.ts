@@ -37,22 +37,37 @@ const isZlibError = (err: unknown) => /^Z_/.test(String((err as { code?: unknown
 
 /**
  * The file's hashes, streamed (never the whole file in memory): the text's
- * through gunzip, the stored bytes' as they pass; null when the gzip cannot
- * be read to its end.
+ * through gunzip, the stored bytes' as they pass; "unreadable" when the gzip
+ * cannot be read to its end, "too large" when its text passes `maxTextBytes`
+ * (the upload's own limit, so a gzip bomb is stopped here, before any line is
+ * read or staged).
  */
-export async function hashesOf(open: OpenFile, gzip: boolean): Promise<FileHashes | null> {
+export async function hashesOf(
+  open: OpenFile,
+  gzip: boolean,
+  maxTextBytes = Infinity,
+): Promise<FileHashes | "unreadable" | "too large"> {
   const raw = await open();
   const stored = createHash("sha256");
   if (gzip) raw.on("data", (chunk: Buffer) => stored.update(chunk));
   const content = createHash("sha256");
+  const text = bytesAsText(raw, gzip);
+  let size = 0;
   try {
-    for await (const chunk of bytesAsText(raw, gzip)) content.update(chunk as Buffer);
+    for await (const chunk of text) {
+      size += (chunk as Buffer).length;
+      if (size > maxTextBytes) {
+        text.destroy();
+        return "too large";
+      }
+      content.update(chunk as Buffer);
+    }
   } catch (err) {
-    if (gzip && isZlibError(err)) return null;
+    if (gzip && isZlibError(err)) return "unreadable";
     throw err;
   }
-  const text = content.digest("hex");
-  return { content: text, stored: gzip ? stored.digest("hex") : text };
+  const digest = content.digest("hex");
+  return { content: digest, stored: gzip ? stored.digest("hex") : digest };
 }
 
 /** The file's bytes as text lines come: gunzipped when its first bytes are gzip's. */

@@ -54,6 +54,8 @@ export interface StatementServiceDeps {
   /** Where uploaded statements are; the CLI reads its files from disk instead. */
   storage?: FileStorage;
   defaultRoyaltyBasisPoints: number;
+  /** The most text a statement may hold, gunzipped or not (STATEMENT_MAX_MB). */
+  maxTextBytes?: number;
 }
 
 const PAGE = 50;
@@ -109,8 +111,10 @@ export class StatementService {
   ): Promise<NewStatement> {
     const shape = await readShape(open);
     if ("problem" in shape) return { ok: false, message: shape.problem };
-    const hashes = await hashesOf(open, shape.gzip);
-    if (!hashes) return { ok: false, message: m.notReadable };
+    const maxTextBytes = this.deps.maxTextBytes ?? Infinity;
+    const hashes = await hashesOf(open, shape.gzip, maxTextBytes);
+    if (hashes === "unreadable") return { ok: false, message: m.notReadable };
+    if (hashes === "too large") return { ok: false, message: m.tooLargeUnpacked(maxTextBytes) };
     const active = await activeStatementOfHashes(this.deps.database.db, [
       hashes.content,
       hashes.stored,
