@@ -3,11 +3,11 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { randomUUID } from "node:crypto";
-import Database from "better-sqlite3";
 import { expect, test, type Download, type Page } from "@playwright/test";
 import { demo, signInAs } from "./support/accounts";
 import { expectAccessible } from "./support/axe";
 import { e2eDataDir } from "./support/mailbox";
+import { endPayoutHold } from "./support/payouts";
 import {
   PASSWORD,
   createFinanceAgent,
@@ -51,25 +51,6 @@ function importEarnings(isrc: string, netRevenue = "2000.00") {
   });
   fs.rmSync(file, { force: true });
   expect(cli.status, `${cli.stdout}\n${cli.stderr}`).toBe(0);
-}
-
-/**
- * Saving payout details holds withdrawals for PAYOUT_DETAILS_HOLD_HOURS
- * (24 on the e2e server, which the payout-details journey shows). A day
- * cannot pass here, so the hold is ended in the portal's database, as if it
- * had run out; nothing else is touched.
- */
-function endPayoutHold(userId: string) {
-  const db = new Database(path.join(e2eDataDir(), "portal.sqlite"));
-  try {
-    db.pragma("busy_timeout = 10000");
-    const changed = db
-      .prepare(`UPDATE payout_details SET "withdrawalsHeldUntil" = NULL WHERE "userId" = ?`)
-      .run(userId);
-    expect(changed.changes).toBe(1);
-  } finally {
-    db.close();
-  }
 }
 
 test.beforeAll(async ({ browser, baseURL }) => {

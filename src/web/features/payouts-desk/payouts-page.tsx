@@ -38,31 +38,24 @@ function Payouts() {
   // Kept here, not in the row: a refused step refreshes the view, and the row
   // may leave it (another agent moved it), the refusal and the dialog must not.
   const [step, setStep] = useState<{ kind: Step; item: DeskWithdrawal } | null>(null);
-  const counts = desk.data?.counts;
   const items = desk.data?.items ?? [];
+  const ticked = tickedAmong(selected, items);
   return (
     <div className="mx-auto flex w-full max-w-5xl flex-col gap-4 p-4 sm:p-6">
       <h1 className="text-2xl font-bold">Payouts</h1>
-      <nav aria-label="Payout views" className="flex flex-wrap gap-2">
-        {WITHDRAWAL_STATES.map((state) => (
-          <Button
-            key={state}
-            variant={state === view ? "primary" : "secondary"}
-            aria-current={state === view ? "page" : undefined}
-            onClick={() => {
-              setSelected([]);
-              setParams({ view: state });
-            }}
-          >
-            {WITHDRAWAL_STATE_LABELS[state]} ({counts?.[state] ?? "…"})
-          </Button>
-        ))}
-      </nav>
+      <ViewChoice
+        view={view}
+        counts={desk.data?.counts}
+        onChoose={(state) => {
+          setSelected([]);
+          setParams({ view: state });
+        }}
+      />
       <div className="flex flex-wrap gap-2">
         {view === "requested" && (
           <Button
-            disabled={selected.length === 0 || approve.isPending}
-            onClick={() => approve.mutate(selected, { onSuccess: () => setSelected([]) })}
+            disabled={ticked.length === 0 || approve.isPending}
+            onClick={() => approve.mutate(ticked, { onSuccess: () => setSelected([]) })}
           >
             Approve selected
           </Button>
@@ -98,7 +91,11 @@ function Payouts() {
                 setSelected((ids) => (on ? [...ids, item.id] : ids.filter((id) => id !== item.id)))
               }
               approving={approve.isPending}
-              onApprove={() => approve.mutate([item.id])}
+              onApprove={() =>
+                approve.mutate([item.id], {
+                  onSuccess: () => setSelected((ids) => ids.filter((id) => id !== item.id)),
+                })
+              }
               onStep={(kind) => setStep({ kind, item })}
             />
           ))}
@@ -108,6 +105,35 @@ function Payouts() {
     </div>
   );
 }
+
+/** Requested, Approved, Paid and Failed, each with its count; the view shown is current. */
+function ViewChoice(props: {
+  view: WithdrawalState;
+  counts: Record<WithdrawalState, number> | undefined;
+  onChoose: (view: WithdrawalState) => void;
+}) {
+  return (
+    <nav aria-label="Payout views" className="flex flex-wrap gap-2">
+      {WITHDRAWAL_STATES.map((state) => (
+        <Button
+          key={state}
+          variant={state === props.view ? "primary" : "secondary"}
+          aria-current={state === props.view ? "page" : undefined}
+          onClick={() => props.onChoose(state)}
+        >
+          {WITHDRAWAL_STATE_LABELS[state]} ({props.counts?.[state] ?? "…"})
+        </Button>
+      ))}
+    </nav>
+  );
+}
+
+/**
+ * The ticked withdrawals still shown for approval: one approved on its own,
+ * or moved by another agent, has left the view and is not sent again.
+ */
+export const tickedAmong = (selected: readonly string[], items: readonly DeskWithdrawal[]) =>
+  selected.filter((id) => items.some((item) => item.id === id && item.state === "requested"));
 
 type Step = "paid" | "failed";
 

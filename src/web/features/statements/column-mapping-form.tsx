@@ -1,4 +1,4 @@
-import { useState, type SyntheticEvent } from "react";
+import { useState, type Dispatch, type SetStateAction, type SyntheticEvent } from "react";
 import type { StatementDetail } from "../../../shared/responses/statements";
 import {
   NOT_IN_FILE_LABEL,
@@ -15,25 +15,25 @@ import { ApiError } from "../../lib/api-client";
 import { usePreviewStatement } from "./api/statement-actions";
 import {
   currenciesNeedingRate,
-  initialFormState,
   previewInput,
   type FormErrors,
   type PreviewFormState,
 } from "./preview-form-state";
 
+interface ColumnMappingProps {
+  detail: StatementDetail;
+  disabled: boolean;
+  form: PreviewFormState;
+  setForm: Dispatch<SetStateAction<PreviewFormState>>;
+}
+
 /**
  * The file's columns: a select per field (the file's headers and Not in
  * this file), a value for the whole file where a field is not a column, a
- * rupee rate per foreign currency, and Preview.
+ * rupee rate per foreign currency, and Preview. The form's state is the
+ * page's: the preview's totals are compared with it (formMatchesPreview).
  */
-export function ColumnMappingForm({
-  detail,
-  disabled,
-}: {
-  detail: StatementDetail;
-  disabled: boolean;
-}) {
-  const [form, setForm] = useState<PreviewFormState>(() => initialFormState(detail));
+export function ColumnMappingForm({ detail, disabled, form, setForm }: ColumnMappingProps) {
   const [errors, setErrors] = useState<FormErrors>({});
   const preview = usePreviewStatement(detail.id);
   const rateCodes = currenciesNeedingRate(detail, form);

@@ -1,7 +1,12 @@
 import { describe, expect, it } from "vitest";
 import type { StatementDetail } from "../../../shared/responses/statements";
 import { statementMessages as m } from "../../../shared/statement-messages";
-import { currenciesNeedingRate, initialFormState, previewInput } from "./preview-form-state";
+import {
+  currenciesNeedingRate,
+  formMatchesPreview,
+  initialFormState,
+  previewInput,
+} from "./preview-form-state";
 
 const detail = (over: Partial<StatementDetail> = {}): StatementDetail => ({
   id: "s1",
@@ -98,5 +103,37 @@ describe("the columns form", () => {
       "mapping.netRevenue": m.needsNetRevenue,
       "mapping.isrc": m.needsCode,
     });
+  });
+});
+
+describe("the preview's totals against the form", () => {
+  // Previewed with the store, month and currency (USD at 84.5) for the whole file.
+  const previewed = detail({
+    state: "preview",
+    store: "Spotify",
+    saleMonth: "2026-10",
+    currency: "USD",
+    rates: { USD: "84.5" },
+  });
+  const form = initialFormState(previewed);
+
+  it("hold while the form asks for what was previewed", () => {
+    expect(formMatchesPreview(previewed, form)).toBe(true);
+    // What is sent is what counts: spaces around a rate are not sent.
+    expect(formMatchesPreview(previewed, { ...form, rates: { USD: " 84.5 " } })).toBe(true);
+  });
+
+  it("are out of date once a column, a whole-file value or a rate changes", () => {
+    const column = { ...form, mapping: { ...form.mapping, quantity: "" } };
+    expect(formMatchesPreview(previewed, column)).toBe(false);
+    expect(formMatchesPreview(previewed, { ...form, store: "JioSaavn" })).toBe(false);
+    expect(formMatchesPreview(previewed, { ...form, saleMonth: "2026-09" })).toBe(false);
+    const euro = { ...form, currency: "EUR", rates: { EUR: "84.5" } };
+    expect(formMatchesPreview(previewed, euro)).toBe(false);
+    expect(formMatchesPreview(previewed, { ...form, rates: { USD: "90" } })).toBe(false);
+    // A rate emptied or not a rate: not a request the preview answered.
+    expect(formMatchesPreview(previewed, { ...form, rates: { USD: "" } })).toBe(false);
+    // Changed back: the totals hold again.
+    expect(formMatchesPreview(previewed, { ...column, mapping: form.mapping })).toBe(true);
   });
 });

@@ -89,3 +89,24 @@ export function previewInput(
   if (!parsed.success || Object.keys(errors).length > 0) return { errors };
   return { input: parsed.data };
 }
+
+/**
+ * Whether the form asks for what the statement's last preview read: its
+ * columns, whole-file values and rates. Not so (or not a valid request), the
+ * preview's totals are out of date and Import would credit what they show,
+ * not what the form says.
+ */
+export function formMatchesPreview(detail: StatementDetail, form: PreviewFormState): boolean {
+  const checked = previewInput(detail, form);
+  if ("errors" in checked) return false;
+  const { input } = checked;
+  const rates = Object.entries(input.rates);
+  return (
+    STATEMENT_FIELDS.every((field) => input.mapping[field] === (detail.mapping[field] ?? null)) &&
+    input.store === detail.store &&
+    input.saleMonth === detail.saleMonth &&
+    input.currency === detail.currency &&
+    rates.length === Object.keys(detail.rates).length &&
+    rates.every(([code, rate]) => detail.rates[code] === rate)
+  );
+}

@@ -1,3 +1,4 @@
+import { useState } from "react";
 import { useParams } from "react-router";
 import type { StatementDetail, StatementTotals } from "../../../shared/responses/statements";
 import { Alert } from "../../components/alert";
@@ -8,6 +9,7 @@ import { RequireFinance } from "../../lib/auth/require-finance";
 import { isRunning, useStatement } from "./api/get-statement";
 import { useImportStatement } from "./api/statement-actions";
 import { ColumnMappingForm } from "./column-mapping-form";
+import { formMatchesPreview, initialFormState } from "./preview-form-state";
 import { ReverseStatement } from "./reverse-statement";
 import { STATEMENT_STATE_LABELS, monthLabel, when } from "./statement-format";
 import { LineErrors, StatementTotalsView } from "./statement-totals";
@@ -38,11 +40,15 @@ function Statement() {
           <Alert tone="error">{statement.error.message}</Alert>
         </>
       ) : (
-        <StatementView detail={statement.data} />
+        <StatementView key={statement.data.id} detail={statement.data} />
       )}
     </div>
   );
 }
+
+/** Shown over a preview's totals once the form asks for something else. */
+export const OUT_OF_DATE =
+  "The columns or rates changed since this preview. Preview again to import.";
 
 /** Whether the columns may still change: before an import starts. */
 const beforeImport = (detail: StatementDetail) =>
@@ -54,6 +60,7 @@ const beforeImport = (detail: StatementDetail) =>
 function StatementView({ detail }: { detail: StatementDetail }) {
   const state = STATEMENT_STATE_LABELS[detail.state];
   const done = detail.state === "imported" || detail.state === "reversed";
+  const [form, setForm] = useState(() => initialFormState(detail));
   return (
     <>
       <PageHeader
@@ -75,9 +82,10 @@ function StatementView({ detail }: { detail: StatementDetail }) {
 
       {beforeImport(detail) && (
         <ColumnMappingForm
-          key={detail.id}
           detail={detail}
           disabled={detail.state === "previewing"}
+          form={form}
+          setForm={setForm}
         />
       )}
 
@@ -96,7 +104,11 @@ function StatementView({ detail }: { detail: StatementDetail }) {
       )}
 
       {detail.totals && detail.state !== "previewing" && (
-        <StatementResults detail={detail} totals={detail.totals} />
+        <StatementResults
+          detail={detail}
+          totals={detail.totals}
+          outOfDate={beforeImport(detail) && !formMatchesPreview(detail, form)}
+        />
       )}
 
       {detail.state === "imported" && (
@@ -109,17 +121,23 @@ function StatementView({ detail }: { detail: StatementDetail }) {
   );
 }
 
-/** The preview's (or the import's) counts, totals and line errors; Import before it ran. */
-function StatementResults({
+/**
+ * The preview's (or the import's) counts, totals and line errors; Import
+ * before it ran, only while the form still asks for what was previewed
+ * (the server imports what the preview read).
+ */
+export function StatementResults({
   detail,
   totals,
+  outOfDate,
 }: {
   detail: StatementDetail;
   totals: StatementTotals;
+  outOfDate: boolean;
 }) {
   const importing = useImportStatement(detail.id);
   const done = detail.state === "imported" || detail.state === "reversed";
-  const canImport = detail.state === "preview" && detail.lineErrorCount === 0;
+  const canImport = detail.state === "preview" && detail.lineErrorCount === 0 && !outOfDate;
   return (
     <section
       aria-labelledby="totals-heading"
@@ -135,6 +153,11 @@ function StatementResults({
             .join(" · ")}
         </p>
       )}
+      {outOfDate && (
+        <div id="preview-out-of-date">
+          <Alert tone="warning">{OUT_OF_DATE}</Alert>
+        </div>
+      )}
       <StatementTotalsView totals={totals} />
       <LineErrors detail={detail} />
       {beforeImport(detail) && (
@@ -142,6 +165,7 @@ function StatementResults({
           {importing.error && <Alert tone="error">{importing.error.message}</Alert>}
           <Button
             className="self-start"
+            aria-describedby={outOfDate ? "preview-out-of-date" : undefined}
             disabled={!canImport || importing.isPending}
             onClick={() => importing.mutate(undefined)}
           >

@@ -2,6 +2,7 @@ import { useEffect, useRef } from "react";
 import uPlot from "uplot";
 import { formatPaise } from "../../../shared/money-format";
 import { useDarkMode } from "../../lib/theme";
+import { amountAxisSize, barAxisSize, labelsUpright, type Measure } from "./chart-axes";
 
 export interface Bar {
   label: string;
@@ -19,6 +20,23 @@ const colours = (dark: boolean) => ({
 /** A label short enough to sit under its bar on a phone. */
 const short = (label: string) => (label.length > 12 ? `${label.slice(0, 11)}…` : label);
 
+/** The axes' font (uPlot's own size), set on both axes: what is measured is what is drawn. */
+const AXIS_FONT = '12px system-ui, -apple-system, "Segoe UI", Roboto, sans-serif';
+
+/** A text's width in CSS pixels, in the axes' font, on the chart's own canvas. */
+const measureOn =
+  (u: uPlot): Measure =>
+  (text) => {
+    const before = u.ctx.font;
+    u.ctx.font = AXIS_FONT;
+    const width = u.ctx.measureText(text).width;
+    u.ctx.font = before;
+    return width;
+  };
+
+/** The plot's width in CSS pixels, as uPlot lays it out. */
+const plotWidth = (u: uPlot) => u.bbox.width / uPlot.pxRatio;
+
 /**
  * Amounts as bars, drawn with uPlot (loaded with the earnings page only).
  * The canvas is a picture for sighted readers; the numbers are in the
@@ -34,7 +52,8 @@ export function BarChart({ bars, label }: { bars: readonly Bar[]; label: string 
     const c = colours(dark);
     const labels = bars.map((bar) => short(bar.label));
     const xs = bars.map((_, index) => index);
-    const upright = bars.length > 3;
+    // Labels stand upright when the widest does not fit across its bar's room.
+    const upright = (u: uPlot) => labelsUpright(measureOn(u), labels, plotWidth(u));
     // Paise stay whole numbers: the chart scales them, only the axis shows rupees.
     const ys = bars.map((bar) => bar.paise);
     const options: uPlot.Options = {
@@ -55,15 +74,17 @@ export function BarChart({ bars, label }: { bars: readonly Bar[]; label: string 
           ticks: { show: false },
           splits: () => xs,
           values: (_u, splits) => splits.map((index) => labels[index] ?? ""),
-          // More than three bars leave a phone too little room: the labels stand upright.
-          rotate: upright ? -90 : 0,
-          size: upright ? 12 + 7 * Math.max(...labels.map((l) => l.length)) : 40,
+          font: AXIS_FONT,
+          rotate: (u) => (upright(u) ? -90 : 0),
+          size: (u) => barAxisSize(measureOn(u), labels, upright(u)),
         },
         {
           stroke: c.axis,
           grid: { stroke: c.grid },
           ticks: { show: false },
-          size: 90,
+          font: AXIS_FONT,
+          // As wide as the widest amount: "Rs.10,00,000.00" is not cut to ".00,000.00".
+          size: (u, values) => amountAxisSize(measureOn(u), values),
           values: (_u, splits) => splits.map((paise) => formatPaise(Math.round(paise))),
         },
       ],

@@ -1,6 +1,7 @@
 import { useState } from "react";
 import { Download } from "lucide-react";
 import { formatPaise } from "../../../shared/money-format";
+import type { EarningsBreakdown } from "../../../shared/responses/wallet";
 import type { EarningsPeriod } from "../../../shared/statement-schemas";
 import { Alert } from "../../components/alert";
 import { PageHeader } from "../../components/page-header";
@@ -64,23 +65,37 @@ export default function EarningsPage() {
       ) : earnings.isError ? (
         <Alert tone="error">Failed to load your earnings. Please try again later.</Alert>
       ) : (
-        <>
-          <p className="text-lg">
-            Total:{" "}
-            <span className="font-bold tabular-nums">{formatPaise(earnings.data.totalPaise)}</span>
-          </p>
-          <div className="grid grid-cols-1 gap-4 lg:grid-cols-2">
-            <EarningsCard
-              title="By sale month"
-              firstColumn="Sale month"
-              rows={earnings.data.byMonth}
-            />
-            <EarningsCard title="By store" firstColumn="Store" rows={earnings.data.byStore} />
-            <EarningsCard title="By country" firstColumn="Country" rows={earnings.data.byCountry} />
-            <EarningsCard title="By track" firstColumn="Track" rows={earnings.data.byTrack} />
-          </div>
-        </>
+        <EarningsResults earnings={earnings.data} loading={earnings.isPlaceholderData} />
       )}
+    </div>
+  );
+}
+
+/**
+ * The total and the four charts. While another period loads they are the
+ * last period's (kept so the page does not jump): dimmed, busy, and saying so.
+ */
+export function EarningsResults(props: { earnings: EarningsBreakdown; loading: boolean }) {
+  const { earnings, loading } = props;
+  return (
+    <div
+      aria-busy={loading}
+      className={`flex flex-col gap-4 transition-opacity ${loading ? "opacity-60" : ""}`}
+    >
+      <div className="flex flex-wrap items-baseline justify-between gap-x-3 gap-y-1">
+        <p className="text-lg">
+          Total: <span className="font-bold tabular-nums">{formatPaise(earnings.totalPaise)}</span>
+        </p>
+        <p role="status" className="text-sm font-medium">
+          {loading ? "Loading…" : ""}
+        </p>
+      </div>
+      <div className="grid grid-cols-1 gap-4 lg:grid-cols-2">
+        <EarningsCard title="By sale month" firstColumn="Sale month" rows={earnings.byMonth} />
+        <EarningsCard title="By store" firstColumn="Store" rows={earnings.byStore} />
+        <EarningsCard title="By country" firstColumn="Country" rows={earnings.byCountry} />
+        <EarningsCard title="By track" firstColumn="Track" rows={earnings.byTrack} />
+      </div>
     </div>
   );
 }

@@ -5,6 +5,15 @@ import { WITHDRAWAL_STATE_LABELS } from "../../../shared/withdrawal-states";
 
 const when = () => dateFormat(undefined, { dateStyle: "medium" });
 
+/**
+ * What the withdrawal takes and pays: a failed one took nothing (its whole
+ * amount came back, its TDS was undone).
+ */
+const amountsLine = (w: Withdrawal) =>
+  w.state === "failed"
+    ? `Returned to your wallet: ${formatPaise(w.amountPaise)}`
+    : `TDS ${formatPaise(w.tdsPaise)} · You receive ${formatPaise(w.netPaise)}`;
+
 /** The artist's withdrawals, newest first, each with its state (and UTR or reason). */
 export function WithdrawalList({ items }: { items: readonly Withdrawal[] }) {
   if (items.length === 0) {
@@ -21,8 +30,7 @@ export function WithdrawalList({ items }: { items: readonly Withdrawal[] }) {
             </span>
           </div>
           <span className="text-slate-600 tabular-nums dark:text-slate-300">
-            {when().format(w.requestedAt)} · TDS {formatPaise(w.tdsPaise)} · You receive{" "}
-            {formatPaise(w.netPaise)}
+            {when().format(w.requestedAt)} · {amountsLine(w)}
           </span>
           {w.reference && <span>UTR / reference: {w.reference}</span>}
           {w.failureReason && <span>Failed: {w.failureReason}</span>}
