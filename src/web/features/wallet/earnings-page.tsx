@@ -73,15 +73,13 @@ export default function EarningsPage() {
 
 /**
  * The total and the four charts. While another period loads they are the
- * last period's (kept so the page does not jump): dimmed, busy, and saying so.
+ * last period's (kept so the page does not jump): busy, and saying so. Not
+ * dimmed: the grey figures would fall below AA contrast while they show.
  */
 export function EarningsResults(props: { earnings: EarningsBreakdown; loading: boolean }) {
   const { earnings, loading } = props;
   return (
-    <div
-      aria-busy={loading}
-      className={`flex flex-col gap-4 transition-opacity ${loading ? "opacity-60" : ""}`}
-    >
+    <div aria-busy={loading} className="flex flex-col gap-4">
       <div className="flex flex-wrap items-baseline justify-between gap-x-3 gap-y-1">
         <p className="text-lg">
           Total: <span className="font-bold tabular-nums">{formatPaise(earnings.totalPaise)}</span>
