@@ -23,6 +23,8 @@ export const statementMessages = {
   notPreviewed: "Preview the statement before importing it.",
   alreadyImporting: "This statement is already being imported.",
   notImported: "Only an imported statement can be reversed.",
+  /** Assign on a statement not previewed yet (or whose reading failed). */
+  notAssignable: "Preview the statement before assigning its codes.",
   alreadyReversed: "This statement was already reversed.",
   notUnmatched: "This code has no unmatched lines in this statement.",
   changedWhileAssigning:

@@ -23,6 +23,7 @@ import { createTestApp, type TestApp } from "../../test/test-app";
 let t: TestApp;
 let finance: TestUser;
 let artist: TestUser;
+let trackId: string;
 
 const ALREADY = /^This statement was already imported on \d{1,2} [A-Z][a-z]{2} \d{4}\.$/;
 let serial = 0;
@@ -57,10 +58,11 @@ beforeAll(async () => {
   t = await createTestApp();
   finance = await createFinanceAgent(t.app);
   artist = await createUser(t.app, "Artist");
-  await insertClaimedRelease(t.app.ctx.database.db, artist.id, {
+  const claimed = await insertClaimedRelease(t.app.ctx.database.db, artist.id, {
     upc: "8901234560079",
     tracks: [{ title: "Song", isrc: "INA1B2600061" }],
   });
+  trackId = claimed.trackIds[0]!;
 }, 60_000);
 afterAll(() => t.close());
 
@@ -108,5 +110,16 @@ describe("statements: the same file compressed or not", () => {
       "cut.csv.gz",
     );
     expect(cut).toEqual({ status: 422, message: m.notReadable });
+  });
+});
+
+describe("statements: assigning a code before the preview", () => {
+  it("is refused with a message about assigning, not reversing", async () => {
+    const uploaded = await uploadStatement(t.app, finance.cookie, statementText(), "early.csv");
+    if (!("id" in uploaded)) throw new Error(`refused: ${uploaded.message}`);
+    const url = `/api/desk/statements/${uploaded.id}/unmatched/assign`;
+    const early = await ask(t.app, finance.cookie, "POST", url, { code: "USZZ12600009", trackId });
+    expect(early.statusCode).toBe(409);
+    expect(early.json().message).toBe("Preview the statement before assigning its codes.");
   });
 });

@@ -169,7 +169,7 @@ function notAssignable(state: string): HttpError | null {
   if (state === "imported" || state === "preview") return null;
   if (state === "reversed") return conflict(m.alreadyReversed);
   if (state === "importing") return conflict(m.alreadyImporting);
-  return conflict(m.notImported);
+  return conflict(m.notAssignable);
 }
 
 /**
