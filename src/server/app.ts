@@ -3,6 +3,7 @@ import path from "node:path";
 import Fastify, { type FastifyInstance } from "fastify";
 import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
 import type { AppContext, AppDeps } from "./context";
+import { USER_DATA_REMOVERS } from "./user-data-removers";
 import { createAuth } from "./auth/auth";
 import {
   SIGN_IN_LIMIT,
@@ -28,7 +29,6 @@ import { LOG_REDACT_PATHS, REDACTED } from "./http/log-redaction";
 import { registerJsonCompression } from "./http/json-compression";
 import { registerJsonBodyParser } from "./http/json-body";
 import accountPlugin from "./features/account/routes";
-import { removeChatData } from "./features/conversations/messages/chat-user-data";
 import chatPlugin from "./features/conversations/messages/chat-routes";
 import { conversationLookups, createConversations } from "./features/conversations/conversations";
 import { newestPictureOf, pageRoomOf } from "./features/conversations/repositories/page-room";
@@ -37,18 +37,14 @@ import { AvailabilityService } from "./features/availability/availability-servic
 import savedRepliesPlugin from "./features/saved-replies/routes";
 import deskPlugin from "./features/conversations/desk/desk-routes";
 import healthPlugin from "./features/health/routes";
-import { removeAvatars } from "./features/profile/avatar-files";
 import profilePlugin from "./features/profile/routes";
 import publicConfigPlugin from "./features/public-config/routes";
 import songsPlugin from "./features/songs/routes";
 import releasesPlugin from "./features/releases/routes";
-import { removeReleaseData } from "./features/releases/release-user-data";
 import sessionsPlugin from "./features/sessions/routes";
 import { PayoutCipher } from "./features/payout-details/payout-cipher";
 import { PayoutDetailsService } from "./features/payout-details/payout-details-service";
 import payoutDetailsPlugin from "./features/payout-details/routes";
-import { removeSongData } from "./features/songs/song-user-data";
-import { removeWithdrawalData } from "./features/withdrawals/withdrawal-user-data";
 import uploadsPlugin from "./features/uploads/routes";
 import { registerSplits } from "./features/splits/register-splits";
 import { createStatements } from "./features/statements/register-statements";
@@ -283,15 +279,6 @@ async function registerFeatures(
     userDataRemovers: USER_DATA_REMOVERS,
   });
 }
-
-/** What goes with a deleted account, feature by feature; the first refuses while a withdrawal is on its way. */
-const USER_DATA_REMOVERS = [
-  removeWithdrawalData,
-  removeChatData,
-  removeReleaseData,
-  removeSongData,
-  removeAvatars,
-];
 
 /**
  * The conversations feature: its services built once here around one room

@@ -8,7 +8,7 @@ import type { AppConfig } from "./config";
 import type { DatabaseHandle } from "./db/database";
 import type { NoticeFeed } from "./db/notice-feed";
 import type { Database } from "./db/schema";
-import type { DomainEvents } from "./events/domain-events";
+import type { DomainEventMap, DomainEvents } from "./events/domain-events";
 import type { ClientEventHandler, FeatureEventName, PortalServer } from "./realtime/socket-types";
 import type { FileStorage } from "./storage/file-storage";
 import type { UploadPurpose } from "./features/uploads/upload-purposes";
@@ -143,6 +143,20 @@ declare module "fastify" {
   }
 }
 
+/** What the user said when asking to delete the account, and when. */
+export interface AccountDeletion {
+  /** The wallet balance (paise) the user agreed to give up, as the page showed it. */
+  giveUpPaise?: number | undefined;
+  now: number;
+}
+
+/** What a feature removed: stored files whose bytes go after the commit, money it moved. */
+export interface RemovedUserData {
+  fileIds: string[];
+  /** Postings made in the deletion (held split money returned): told once committed. */
+  posted?: DomainEventMap["ledger.posted"][];
+}
+
 /**
  * Removes what one feature holds of a user, inside the account-deletion
  * transaction; answers the stored files whose rows went, so their bytes are
@@ -151,4 +165,5 @@ declare module "fastify" {
 export type UserDataRemover = (
   trx: Transaction<Database>,
   userId: string,
-) => Promise<{ fileIds: string[] }>;
+  deletion: AccountDeletion,
+) => Promise<RemovedUserData>;

@@ -1,3 +1,5 @@
+import { formatPaise } from "./money-format";
+
 /** Texts of the spec's error catalogue for password, email and account deletion. */
 export const NEW_PASSWORDS_MISMATCH_MESSAGE = "New passwords do not match.";
 export const PASSWORDS_MISMATCH_HINT = "Passwords do not match";
@@ -19,3 +21,14 @@ export const DELETE_FAILED_MESSAGE = "Failed to delete account. Please try again
 
 /** Delay before returning to /settings after a password or email change (spec, section 9). */
 export const ACCOUNT_REDIRECT_DELAY_MS = 2000;
+
+/** Deleting an account with money in its wallet (decision 135): said before, and refused (409) unless agreed. */
+export const walletGiveUpMessages = {
+  note: (paise: number) =>
+    `Your wallet holds ${formatPaise(paise)}. Deleting your account gives it up for good: withdraw it first if you can.`,
+  agree: (paise: number) => `I give up the ${formatPaise(paise)} in my wallet`,
+  refused: (paise: number) =>
+    `Your wallet holds ${formatPaise(paise)}. Withdraw it first, or confirm that you give it up.`,
+};
+/** The 409's code when the wallet's balance was not (or no longer) the one agreed to. */
+export const WALLET_NOT_EMPTY_CODE = "WALLET_NOT_EMPTY";

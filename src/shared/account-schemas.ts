@@ -37,9 +37,13 @@ export type ChangeEmailInput = z.input<typeof changeEmailSchema>;
 export const verifyPasswordSchema = z.strictObject({ password: currentPasswordSchema });
 export type VerifyPasswordInput = z.input<typeof verifyPasswordSchema>;
 
-/** Body of POST /api/account/delete: the password again, and the typed word. */
+/**
+ * Body of POST /api/account/delete: the password again, the typed word, and
+ * (with money in the wallet) the balance in paise the user agreed to give up.
+ */
 export const deleteAccountSchema = z.strictObject({
   password: currentPasswordSchema,
   confirm: z.literal(DELETE_CONFIRMATION_WORD, { error: DELETE_CONFIRMATION_MESSAGE }),
+  giveUpPaise: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER).optional(),
 });
 export type DeleteAccountInput = z.input<typeof deleteAccountSchema>;

@@ -150,6 +150,18 @@ export async function postStatement(
   });
 }
 
+/** postStatement, with the statement's totals those of its groups (as an import leaves them). */
+export async function postStatementWithTotals(db: Db, groups: readonly FixtureGroup[]) {
+  const posted = await postStatement(db, groups);
+  const total = groups.reduce((sum, g) => sum + g.artistPaise, 0);
+  await db
+    .updateTable("statement")
+    .set({ totalPaise: total, artistsPaise: total })
+    .where("id", "=", posted.statementId)
+    .execute();
+  return posted;
+}
+
 /** The opposite of every entry of a statement, by the ledger; the statement is reversed. */
 export async function reverseStatement(
   db: Db,

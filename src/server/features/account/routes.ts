@@ -181,7 +181,7 @@ function registerDeletionRoutes(parent: FastifyInstance, deps: AccountRouteDeps)
     },
     async (request, reply) => {
       const { user } = await requireFullSession(request);
-      await service.delete(user, request.body.password, authFor(request, reply), request.log);
+      await service.delete(user, request.body, authFor(request, reply), request.log);
       return reply.status(200).send({ ok: true as const });
     },
   );

@@ -16,7 +16,7 @@ import type { AttemptLimiter } from "../../auth/attempt-limiter";
 import type { Auth } from "../../auth/auth";
 import { verifyPassword } from "../../auth/password-hasher";
 import { revokeResetLinks } from "../../auth/reset-links";
-import type { UserDataRemover } from "../../context";
+import type { AccountDeletion, RemovedUserData, UserDataRemover } from "../../context";
 import type { Database } from "../../db/schema";
 import type { DomainEvents } from "../../events/domain-events";
 import { HttpError } from "../../http/errors";
@@ -76,12 +76,17 @@ export async function deleteAccount(
   db: Kysely<Database>,
   removers: readonly UserDataRemover[],
   userId: string,
-): Promise<{ fileIds: string[] }> {
+  deletion: AccountDeletion,
+): Promise<Required<RemovedUserData>> {
   return db.transaction().execute(async (trx) => {
-    const fileIds: string[] = [];
-    for (const remove of removers) fileIds.push(...(await remove(trx, userId)).fileIds);
+    const removed: Required<RemovedUserData> = { fileIds: [], posted: [] };
+    for (const remove of removers) {
+      const { fileIds, posted = [] } = await remove(trx, userId, deletion);
+      removed.fileIds.push(...fileIds);
+      removed.posted.push(...posted);
+    }
     await deleteUserRows(trx, userId);
-    return { fileIds };
+    return removed;
   });
 }
 
@@ -274,15 +279,17 @@ export class AccountService {
    */
   async delete(
     user: PublicUser,
-    password: string,
+    request: { password: string; giveUpPaise?: number | undefined },
     callAuth: AuthCall,
     log: FastifyBaseLogger,
   ): Promise<void> {
     const { db, events, userDataRemovers } = this.deps;
-    await this.verifyPassword(user, password);
-    const { fileIds } = await deleteAccount(db, userDataRemovers, user.id);
+    await this.verifyPassword(user, request.password);
+    const deletion = { giveUpPaise: request.giveUpPaise, now: Date.now() };
+    const { fileIds, posted } = await deleteAccount(db, userDataRemovers, user.id, deletion);
     log.info({ userId: user.id }, "account deleted");
     if (fileIds.length > 0) await events.emit("files.deleted", { ids: fileIds });
+    for (const event of posted) await events.emit("ledger.posted", event);
     await events.emit("user.deleted", { userId: user.id, email: user.email });
     // The session row is already gone; this expires the cookie.
     await callAuth("/api/auth/sign-out", {});

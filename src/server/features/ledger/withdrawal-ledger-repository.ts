@@ -176,3 +176,18 @@ export async function withdrawalsWithoutPostings(db: Db) {
   `.execute(db);
   return rows.rows;
 }
+
+/**
+ * An account's balance with its row locked until the transaction ends (a
+ * no-op update: PostgreSQL's row lock, and SQLite's write lock, on both
+ * engines alike): no posting can move it between this read and the caller's
+ * use of it. 0 when the account does not exist.
+ */
+export async function lockedAccountBalance(db: Db, accountId: string): Promise<number> {
+  await db
+    .updateTable("ledger_account")
+    .set({ balance: sql`balance` })
+    .where("id", "=", accountId)
+    .execute();
+  return accountBalance(db, accountId);
+}

@@ -159,7 +159,7 @@ describe("unread-message notices", () => {
     const agentSocket = await socketOf(agent);
     await send(agentSocket, { id: randomUUID(), roomId, text: "Goodbye?" });
     // Deleted right away (the HTTP route's password check could outlast the 1 s delay).
-    await deleteAccount(t.app.ctx.database.db, [removeChatData], artist.id);
+    await deleteAccount(t.app.ctx.database.db, [removeChatData], artist.id, { now: Date.now() });
     await sleep(2500);
     expect(smtp.mails.filter(smtp.to(artist.email))).toHaveLength(0);
   });

@@ -67,6 +67,18 @@ export async function liveSharesOfTrack(db: Db, trackId: string): Promise<SplitS
     .execute();
 }
 
+/** The invited and accepted shares a user is in: of their own tracks, or as the collaborator. */
+export async function liveSharesOfUser(db: Db, userId: string): Promise<SplitShareRow[]> {
+  return db
+    .selectFrom("split_share")
+    .selectAll()
+    .where("state", "in", LIVE_STATES)
+    .where((eb) => eb.or([eb("artistId", "=", userId), eb("collaboratorId", "=", userId)]))
+    .orderBy("invitedAt")
+    .orderBy("id")
+    .execute();
+}
+
 export async function insertShare(db: Db, row: SplitShareRow): Promise<void> {
   await db.insertInto("split_share").values(row).execute();
 }

@@ -205,10 +205,10 @@ function wantedShares(user: PublicUser, input: SplitsInput): Wanted[] {
 }
 
 /** A collaborator taken out: their share ends, and what was held for them returns to the artist. */
-async function removeShare(
+export async function removeShare(
   trx: Kysely<Database>,
   share: SplitShareRow,
-  by: string,
+  by: string | null,
   now: number,
 ): Promise<HeldMoved | null> {
   await moveShare(trx, share.id, [share.state], { state: "removed", now });

@@ -20,7 +20,7 @@ import { splitMessages as m } from "../../../shared/split-messages";
 import { createUser, type TestUser } from "../../test/chat-test-helpers";
 import {
   insertApprovedRelease,
-  postStatement as postGroups,
+  postStatementWithTotals as postStatement,
   reverseStatement,
   type FixtureGroup,
 } from "../../test/ledger-fixtures";
@@ -112,18 +112,6 @@ const group = (s: Setup, artistPaise: number, extra: Partial<FixtureGroup> = {})
   artistPaise,
   ...extra,
 });
-
-/** The fixture's statement, its totals those of its groups (as an import leaves them). */
-async function postStatement(database: ReturnType<typeof db>, groups: FixtureGroup[]) {
-  const posted = await postGroups(database, groups);
-  const total = groups.reduce((sum, g) => sum + g.artistPaise, 0);
-  await database
-    .updateTable("statement")
-    .set({ totalPaise: total, artistsPaise: total })
-    .where("id", "=", posted.statementId)
-    .execute();
-  return posted;
-}
 
 async function entriesOf(statementId: string) {
   return db()

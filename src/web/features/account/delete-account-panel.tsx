@@ -1,17 +1,24 @@
 import { useState, type SyntheticEvent } from "react";
 import { useNavigate } from "react-router";
 import { TriangleAlert } from "lucide-react";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
 import {
   DELETE_CONFIRMATION_MESSAGE,
   DELETE_CONFIRMATION_WORD,
   DELETE_FAILED_MESSAGE,
+  WALLET_NOT_EMPTY_CODE,
   WRONG_PASSWORD_MESSAGE,
+  walletGiveUpMessages,
 } from "../../../shared/account-messages";
 import { FormAlert } from "../../components/form-alert";
 import { Button } from "../../components/button";
+import { CheckboxField } from "../../components/checkbox-field";
 import { PasswordField, TextField } from "../../components/text-field";
 import { ApiError } from "../../lib/api-client";
 import { ACCOUNT_DELETED_STATE } from "../../lib/account-deleted";
+import { useSession } from "../../lib/auth/session";
+import { walletKeys } from "../wallet/api/wallet-keys";
+import { walletSummaryQuery } from "../wallet/api/get-wallet";
 import { useDeleteAccount } from "./api/delete-account";
 import { useVerifyPassword } from "./api/verify-password";
 
@@ -28,14 +35,29 @@ function failureMessage(error: Error | null, fallback: string): string | null {
   return fallback;
 }
 
+/**
+ * An artist's wallet balance, which deleting the account gives up (decision
+ * 135); undefined while unknown. Agents have no wallet.
+ */
+function useBalanceToGiveUp(): { balancePaise: number | undefined; refresh: () => void } {
+  const { data: user } = useSession();
+  const client = useQueryClient();
+  const wallet = useQuery({ ...walletSummaryQuery(), enabled: user?.admin === false });
+  const balancePaise = user?.admin ? 0 : wallet.isError ? 0 : wallet.data?.balancePaise;
+  const refresh = () => void client.invalidateQueries({ queryKey: walletKeys.summary() });
+  return { balancePaise, refresh };
+}
+
 /** Two steps: prove the password, then type DELETE. The server checks both again. */
 export function DeleteAccountPanel() {
   const [step, setStep] = useState<"password" | "confirm">("password");
   const [password, setPassword] = useState("");
   const [typed, setTyped] = useState("");
+  const [agreed, setAgreed] = useState(false);
   const verify = useVerifyPassword();
   const remove = useDeleteAccount();
   const navigate = useNavigate();
+  const { balancePaise, refresh } = useBalanceToGiveUp();
 
   const onContinue = (event: SyntheticEvent) => {
     event.preventDefault();
@@ -44,11 +66,19 @@ export function DeleteAccountPanel() {
 
   const onConfirm = (event: SyntheticEvent) => {
     event.preventDefault();
-    if (typed !== DELETE_CONFIRMATION_WORD) return;
+    if (typed !== DELETE_CONFIRMATION_WORD || balancePaise === undefined) return;
+    if (balancePaise > 0 && !agreed) return;
     remove.mutate(
-      { password, confirm: DELETE_CONFIRMATION_WORD },
+      { password, confirm: DELETE_CONFIRMATION_WORD, giveUpPaise: balancePaise },
       {
         onSuccess: () => void navigate("/login", { replace: true, state: ACCOUNT_DELETED_STATE }),
+        // The balance moved since the page showed it: show the new one, ask again.
+        onError: (error) => {
+          if (error instanceof ApiError && error.code === WALLET_NOT_EMPTY_CODE) {
+            setAgreed(false);
+            refresh();
+          }
+        },
       },
     );
   };
@@ -56,6 +86,7 @@ export function DeleteAccountPanel() {
   const onCancel = () => {
     setStep("password");
     setTyped("");
+    setAgreed(false);
     verify.reset();
     remove.reset();
   };
@@ -64,7 +95,7 @@ export function DeleteAccountPanel() {
     const error = failureMessage(verify.error, DELETE_FAILED_MESSAGE);
     return (
       <form onSubmit={onContinue} noValidate className="flex flex-col gap-5">
-        <DeleteWarning />
+        <DeleteWarning balancePaise={balancePaise} />
         <FormAlert error={error} />
         <PasswordField
           label="Password"
@@ -84,6 +115,9 @@ export function DeleteAccountPanel() {
     <ConfirmStep
       typed={typed}
       onType={setTyped}
+      balancePaise={balancePaise}
+      agreed={agreed}
+      onAgree={setAgreed}
       onConfirm={onConfirm}
       onCancel={onCancel}
       pending={remove.isPending}
@@ -92,14 +126,19 @@ export function DeleteAccountPanel() {
   );
 }
 
-function DeleteWarning() {
+function DeleteWarning({ balancePaise }: { balancePaise: number | undefined }) {
   return (
     <div className="flex gap-3 rounded-lg border border-red-300 bg-red-50 p-4 text-sm text-red-900 dark:border-red-800 dark:bg-red-950 dark:text-red-100">
       <TriangleAlert aria-hidden="true" className="size-5 shrink-0" />
-      <p>
-        Deleting your account removes your profile, chats, files and songs for good. This cannot be
-        undone.
-      </p>
+      <div className="flex flex-col gap-2">
+        <p>
+          Deleting your account removes your profile, chats, files and songs for good. This cannot
+          be undone.
+        </p>
+        {balancePaise !== undefined && balancePaise > 0 && (
+          <p className="font-medium">{walletGiveUpMessages.note(balancePaise)}</p>
+        )}
+      </div>
     </div>
   );
 }
@@ -107,21 +146,32 @@ function DeleteWarning() {
 interface ConfirmStepProps {
   typed: string;
   onType: (typed: string) => void;
+  /** The wallet's balance, to be given up; undefined while unknown. */
+  balancePaise: number | undefined;
+  agreed: boolean;
+  onAgree: (agreed: boolean) => void;
   onConfirm: (event: SyntheticEvent) => void;
   onCancel: () => void;
   pending: boolean;
   error: string | null;
 }
 
-/** The second step: type the word, then delete (or go back to the password). */
-function ConfirmStep({ typed, onType, onConfirm, onCancel, pending, error }: ConfirmStepProps) {
+/**
+ * The second step: type the word (and, with money in the wallet, agree to
+ * give it up), then delete; or go back to the password.
+ */
+export function ConfirmStep(props: ConfirmStepProps) {
+  const { typed, onType, balancePaise, agreed, onAgree, onConfirm, onCancel, pending } = props;
   // Shown while something other than the exact word is typed; the button stays disabled.
   const typedError =
     typed !== "" && typed !== DELETE_CONFIRMATION_WORD ? DELETE_CONFIRMATION_MESSAGE : undefined;
+  const money = balancePaise !== undefined && balancePaise > 0;
+  const ready =
+    typed === DELETE_CONFIRMATION_WORD && balancePaise !== undefined && (!money || agreed);
   return (
     <form onSubmit={onConfirm} noValidate className="flex flex-col gap-5">
-      <DeleteWarning />
-      <FormAlert error={error} />
+      <DeleteWarning balancePaise={balancePaise} />
+      <FormAlert error={props.error} />
       <TextField
         label={`Type ${DELETE_CONFIRMATION_WORD} to confirm`}
         autoComplete="off"
@@ -131,15 +181,18 @@ function ConfirmStep({ typed, onType, onConfirm, onCancel, pending, error }: Con
         onChange={(e) => onType(e.target.value)}
         error={typedError}
       />
+      {money && (
+        <CheckboxField
+          label={walletGiveUpMessages.agree(balancePaise)}
+          checked={agreed}
+          onChange={(e) => onAgree(e.target.checked)}
+        />
+      )}
       <div className="grid grid-cols-2 gap-3">
         <Button variant="secondary" onClick={onCancel} disabled={pending}>
           Cancel
         </Button>
-        <Button
-          type="submit"
-          variant="danger"
-          disabled={pending || typed !== DELETE_CONFIRMATION_WORD}
-        >
+        <Button type="submit" variant="danger" disabled={pending || !ready}>
           {pending ? "Deleting…" : "Delete account"}
         </Button>
       </div>

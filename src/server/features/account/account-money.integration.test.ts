@@ -1,0 +1,217 @@
+/**
+ * Deleting an account that has money or splits (decision 135), on the
+ * engine the suite runs on: money left in the wallet goes only with the
+ * user's word for that amount, then to the label in one posting; splits end
+ * with the account, so later earnings go to the track's artist and never to
+ * an account that is gone; held money returns; `ledger-check` agrees.
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { WALLET_NOT_EMPTY_CODE, walletGiveUpMessages as m } from "../../../shared/account-messages";
+import type { MySplits, TrackSplits } from "../../../shared/responses/splits";
+import { createUser, type TestUser } from "../../test/chat-test-helpers";
+import {
+  insertApprovedRelease,
+  postStatementWithTotals as postStatement,
+  type FixtureGroup,
+} from "../../test/ledger-fixtures";
+import {
+  ORIGIN,
+  STRONG_PASSWORD,
+  createTestApp,
+  uniqueEmail,
+  type TestApp,
+} from "../../test/test-app";
+import { accountCloseKey } from "../ledger/account-close-postings";
+import { moveShare } from "../splits/split-repository";
+import { booksDisagreeing } from "../statements/statement-check-service";
+
+let t: TestApp;
+
+beforeAll(async () => {
+  t = await createTestApp();
+}, 120_000);
+afterAll(async () => {
+  await t.close();
+});
+
+const slow = { timeout: 120_000 };
+const db = () => t.app.ctx.database.db;
+
+const ask = (user: TestUser, method: "GET" | "PUT" | "POST", url: string, payload?: object) =>
+  t.app.inject({
+    method,
+    url,
+    headers: { cookie: user.cookie, ...(method === "GET" ? {} : { origin: ORIGIN }) },
+    ...(payload ? { payload } : {}),
+  });
+
+const deleteAccount = (user: TestUser, giveUpPaise?: number) =>
+  ask(user, "POST", "/api/account/delete", {
+    password: STRONG_PASSWORD,
+    confirm: "DELETE",
+    ...(giveUpPaise === undefined ? {} : { giveUpPaise }),
+  });
+
+async function balanceOf(accountId: string): Promise<number> {
+  const row = await db()
+    .selectFrom("ledger_account")
+    .select("balance")
+    .where("id", "=", accountId)
+    .executeTakeFirst();
+  return row?.balance ?? 0;
+}
+
+interface Owner {
+  artist: TestUser;
+  trackId: string;
+  splitsUrl: string;
+}
+
+async function ownerWithTrack(name: string): Promise<Owner> {
+  const artist = await createUser(t.app, name);
+  const { releaseId, trackIds } = await insertApprovedRelease(db(), artist.id, `${name} EP`, [
+    { title: "Night Drive", isrc: "IN-A1B-26-00001" },
+  ]);
+  const trackId = trackIds[0]!;
+  return { artist, trackId, splitsUrl: `/api/releases/${releaseId}/tracks/${trackId}/splits` };
+}
+
+const sale = (o: Owner, artistPaise: number): FixtureGroup => ({
+  artistId: o.artist.id,
+  trackId: o.trackId,
+  store: "Spotify",
+  country: "IN",
+  saleMonth: "2026-10",
+  quantity: 10,
+  artistPaise,
+});
+
+/** The owner shares the track with this email: the share's id. */
+async function share(o: Owner, email: string, percent: string): Promise<string> {
+  const saved = await ask(o.artist, "PUT", o.splitsUrl, {
+    collaborators: [{ email, share: percent }],
+  });
+  expect(saved.statusCode).toBe(200);
+  return saved.json<TrackSplits>().collaborators.find((c) => c.email === email)!.id;
+}
+
+async function stateOf(shareId: string) {
+  const row = await db()
+    .selectFrom("split_share")
+    .select("state")
+    .where("id", "=", shareId)
+    .executeTakeFirstOrThrow();
+  return row.state;
+}
+
+async function entriesOfStatement(statementId: string) {
+  return db()
+    .selectFrom("ledger_entry as e")
+    .innerJoin("ledger_posting as p", "p.id", "e.postingId")
+    .select(["e.accountId", "e.amount"])
+    .where("p.statementId", "=", statementId)
+    .execute();
+}
+
+describe("an account with money in its wallet", slow, () => {
+  it("is deleted only with the user's word for that amount; the balance goes to the label", async () => {
+    const o = await ownerWithTrack("Leaving Owner");
+    const heldShare = await share(o, uniqueEmail("pending"), "40");
+    await postStatement(db(), [sale(o, 1_000)]);
+    const artistAccount = `artist:${o.artist.id}`;
+    expect(await balanceOf(artistAccount)).toBe(600);
+    expect(await balanceOf(`split:${heldShare}`)).toBe(400);
+    const labelBefore = await balanceOf("label");
+
+    const unasked = await deleteAccount(o.artist);
+    expect(unasked.statusCode).toBe(409);
+    expect(unasked.json()).toMatchObject({ message: m.refused(600), code: WALLET_NOT_EMPTY_CODE });
+    expect(unasked.json().message).toBe(
+      "Your wallet holds Rs.6.00. Withdraw it first, or confirm that you give it up.",
+    );
+    const stale = await deleteAccount(o.artist, 500);
+    expect(stale.statusCode).toBe(409);
+    expect((await ask(o.artist, "GET", "/api/wallet")).statusCode).toBe(200);
+
+    expect((await deleteAccount(o.artist, 600)).statusCode).toBe(200);
+    // What was held for the invitation came back first, and went with the rest.
+    expect(await stateOf(heldShare)).toBe("removed");
+    expect(await balanceOf(`split:${heldShare}`)).toBe(0);
+    expect(await balanceOf(artistAccount)).toBe(0);
+    expect((await balanceOf("label")) - labelBefore).toBe(1_000);
+    const close = await db()
+      .selectFrom("ledger_posting as p")
+      .innerJoin("ledger_entry as e", "e.postingId", "p.id")
+      .select(["e.accountId", "e.amount"])
+      .where("p.idempotencyKey", "=", accountCloseKey(o.artist.id))
+      .orderBy("e.amount")
+      .execute();
+    expect(close.map((e) => [e.accountId, e.amount])).toEqual([
+      [artistAccount, -1_000],
+      ["label", 1_000],
+    ]);
+    expect(await booksDisagreeing(db())).toEqual([]);
+  });
+
+  it("needs no word when the wallet is empty", async () => {
+    const user = await createUser(t.app, "Empty Wallet");
+    expect((await deleteAccount(user)).statusCode).toBe(200);
+    const posted = await db()
+      .selectFrom("ledger_posting")
+      .select("id")
+      .where("idempotencyKey", "=", accountCloseKey(user.id))
+      .execute();
+    expect(posted).toEqual([]);
+  });
+});
+
+describe("a collaborator's account deleted", slow, () => {
+  it("ends an accepted share: later earnings of the track go to its artist, none to the gone account", async () => {
+    const o = await ownerWithTrack("Staying Owner");
+    const collaborator = await createUser(t.app, "Leaving Collaborator");
+    const shareId = await share(o, collaborator.email, "40");
+    await postStatement(db(), [sale(o, 1_000)]);
+    const listed = (await ask(collaborator, "GET", "/api/wallet/splits")).json<MySplits>();
+    expect(listed.invitations.map((i) => i.id)).toEqual([shareId]);
+    expect(
+      (await ask(collaborator, "POST", `/api/wallet/splits/${shareId}/accept`)).statusCode,
+    ).toBe(200);
+    expect(await balanceOf(`artist:${collaborator.id}`)).toBe(400);
+
+    expect((await deleteAccount(collaborator)).statusCode).toBe(409);
+    expect((await deleteAccount(collaborator, 400)).statusCode).toBe(200);
+    expect(await stateOf(shareId)).toBe("removed");
+    expect(await balanceOf(`artist:${collaborator.id}`)).toBe(0);
+
+    const { statementId } = await postStatement(db(), [sale(o, 1_000)]);
+    const entries = await entriesOfStatement(statementId);
+    expect(entries.filter((e) => e.accountId === `artist:${collaborator.id}`)).toEqual([]);
+    expect(entries.filter((e) => e.accountId.startsWith("split:"))).toEqual([]);
+    expect(
+      entries.filter((e) => e.accountId === `artist:${o.artist.id}`).map((e) => e.amount),
+    ).toEqual([1_000]);
+    expect(await booksDisagreeing(db())).toEqual([]);
+  });
+
+  it("returns what was held for their claimed invitation to the track's artist", async () => {
+    const o = await ownerWithTrack("Owner Of Held");
+    const collaborator = await createUser(t.app, "Claimed Not Accepted");
+    const shareId = await share(o, collaborator.email, "25");
+    // Claimed through the mailed link, not answered yet.
+    await moveShare(db(), shareId, ["invited"], {
+      state: "invited",
+      collaboratorId: collaborator.id,
+      now: Date.now(),
+    });
+    await postStatement(db(), [sale(o, 2_000)]);
+    expect(await balanceOf(`artist:${o.artist.id}`)).toBe(1_500);
+
+    expect((await deleteAccount(collaborator)).statusCode).toBe(200);
+    expect(await stateOf(shareId)).toBe("removed");
+    expect(await balanceOf(`split:${shareId}`)).toBe(0);
+    expect(await balanceOf(`artist:${o.artist.id}`)).toBe(2_000);
+    const wallet = await ask(o.artist, "GET", "/api/wallet");
+    expect(wallet.json<{ balancePaise: number }>().balancePaise).toBe(2_000);
+    expect(await booksDisagreeing(db())).toEqual([]);
+  });
+});

@@ -1,0 +1,58 @@
+import { randomUUID } from "node:crypto";
+import type { Kysely } from "kysely";
+import type { Database } from "../../db/schema";
+import { LABEL_ACCOUNT, artistAccountId } from "./ledger-accounts";
+import {
+  addToBalance,
+  ensureAccounts,
+  insertEntryRows,
+  insertMoneyPostings,
+  lockedAccountBalance,
+} from "./withdrawal-ledger-repository";
+
+/*
+ * A deleted account's wallet (decision 135): whatever is left on it, the
+ * artist having agreed to give it up, goes to the label in one posting with
+ * its own idempotency key, in the deletion's transaction:
+ *
+ *   close  artist −balance · label +balance   (account:USER:close)
+ *
+ * A negative balance (a reversal after a withdrawal) closes the same way:
+ * the label takes the loss. No account is left holding money for no one.
+ */
+
+type Db = Kysely<Database>;
+
+export const accountCloseKey = (userId: string) => `account:${userId}:close`;
+
+/** The artist's balance, its row locked for the rest of the caller's transaction. */
+export function lockedArtistBalance(trx: Db, userId: string): Promise<number> {
+  return lockedAccountBalance(trx, artistAccountId(userId));
+}
+
+/** Moves the artist's whole balance to the label; answers what moved (0: nothing to post). */
+export async function postAccountClose(trx: Db, userId: string, now: number): Promise<number> {
+  const artist = artistAccountId(userId);
+  const balance = await lockedAccountBalance(trx, artist);
+  if (balance === 0) return 0;
+  const postingId = randomUUID();
+  const inserted = await insertMoneyPostings(trx, [
+    {
+      id: postingId,
+      idempotencyKey: accountCloseKey(userId),
+      kind: "account-close",
+      by: null,
+      now,
+    },
+  ]);
+  if (inserted === 0) return 0;
+  await ensureAccounts(trx, [{ id: LABEL_ACCOUNT, kind: "label", ownerId: null }], now);
+  // The artist's row first, then the label's: the order every posting takes them in.
+  await addToBalance(trx, artist, -balance);
+  await addToBalance(trx, LABEL_ACCOUNT, balance);
+  await insertEntryRows(trx, [
+    { postingId, accountId: artist, amount: -balance, now },
+    { postingId, accountId: LABEL_ACCOUNT, amount: balance, now },
+  ]);
+  return balance;
+}
