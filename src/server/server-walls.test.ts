@@ -1,18 +1,11 @@
-import { ESLint } from "eslint";
 import { describe, expect, it } from "vitest";
+import { rulesBroken } from "../../scripts/test/wall-rules";
 
 /**
  * The server's walls are ESLint rules in `npm run check` (issue 41,
  * decision 100). Each crossing below is linted as if it were written into
  * a real file of the server, and must be refused by the rule that guards it.
  */
-const eslint = new ESLint({ cwd: process.cwd() });
-
-async function rulesBroken(filePath: string, code: string): Promise<(string | null)[]> {
-  const [result] = await eslint.lintText(code, { filePath });
-  return result!.messages.map((message) => message.ruleId);
-}
-
 describe("the server's walls", () => {
   it("refuse infrastructure importing a feature", async () => {
     const broken = await rulesBroken(

@@ -1,18 +1,11 @@
-import { ESLint } from "eslint";
 import { describe, expect, it } from "vitest";
+import { rulesBroken } from "../../scripts/test/wall-rules";
 
 /**
  * The response schemas never reach the production bundle (decision 101): a
  * web file may import their types, not their values; apiFetch loads them in
  * development and tests only, through src/web/lib/api-answers.ts.
  */
-const eslint = new ESLint({ cwd: process.cwd() });
-
-async function rulesBroken(filePath: string, code: string): Promise<(string | null)[]> {
-  const [result] = await eslint.lintText(code, { filePath });
-  return result!.messages.map((message) => message.ruleId);
-}
-
 describe("the web's answer schemas", () => {
   it("refuse a web file importing a response schema's value", async () => {
     const broken = await rulesBroken(

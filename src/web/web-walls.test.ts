@@ -1,18 +1,11 @@
-import { ESLint } from "eslint";
 import { describe, expect, it } from "vitest";
+import { rulesBroken } from "../../scripts/test/wall-rules";
 
 /**
  * The web's walls are ESLint import zones in `npm run check`
  * (`eslint.config.js`). Each import below is linted as if it were written
  * into a real file of the web, and must be refused (or let through) by them.
  */
-const eslint = new ESLint({ cwd: process.cwd() });
-
-async function rulesBroken(filePath: string, code: string): Promise<(string | null)[]> {
-  const [result] = await eslint.lintText(code, { filePath });
-  return result!.messages.map((message) => message.ruleId);
-}
-
 describe("the web's walls", () => {
   it("refuse a feature importing another feature's screens or components", async () => {
     const broken = await rulesBroken(

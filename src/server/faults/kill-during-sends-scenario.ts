@@ -14,6 +14,11 @@ import getPort from "get-port";
 import { PortalClient, sendMessage, startServer, type ServerProcess } from "../test/server-process";
 
 const IN_FLIGHT = 8;
+/**
+ * A restart compiles the server again (tsx), beside the rest of CI on 2
+ * cores: once it took over a minute. The scenario's own time limit is ten.
+ */
+const SERVER_START_MS = 180_000;
 
 interface Outgoing {
   id: string;
@@ -78,7 +83,7 @@ export async function killDuringSends(scenario: KillScenario): Promise<KillOutco
     CHAT_SENDS_PER_MINUTE: "1000000",
     ...scenario.env,
   };
-  let server = await startServer(env, port);
+  let server = await startServer(env, port, SERVER_START_MS);
   scenario.onServer(server);
   const artist = new PortalClient(server.url, origin);
   const agent = new PortalClient(server.url, origin);
@@ -93,7 +98,7 @@ export async function killDuringSends(scenario: KillScenario): Promise<KillOutco
   let unacked: Outgoing[] = [];
   for (let kill = 0; kill <= scenario.kills; kill++) {
     if (kill > 0) {
-      server = await startServer(env, port);
+      server = await startServer(env, port, SERVER_START_MS);
       scenario.onServer(server);
     }
     artist.base = server.url;
