@@ -12,6 +12,7 @@ import { createUser, type TestUser } from "../../test/chat-test-helpers";
 import {
   insertApprovedRelease,
   postStatementWithTotals as postStatement,
+  reverseStatement,
   type FixtureGroup,
 } from "../../test/ledger-fixtures";
 import {
@@ -22,7 +23,6 @@ import {
   type TestApp,
 } from "../../test/test-app";
 import { accountCloseKey } from "../ledger/account-close-postings";
-import { moveShare } from "../splits/split-repository";
 import { booksDisagreeing } from "../statements/statement-check-service";
 
 let t: TestApp;
@@ -193,16 +193,11 @@ describe("a collaborator's account deleted", slow, () => {
     expect(await booksDisagreeing(db())).toEqual([]);
   });
 
-  it("returns what was held for their claimed invitation to the track's artist", async () => {
+  it("returns what was held for an invitation to their email to the track's artist", async () => {
     const o = await ownerWithTrack("Owner Of Held");
-    const collaborator = await createUser(t.app, "Claimed Not Accepted");
+    // Invited after the account was made: theirs to accept, though not opened yet.
+    const collaborator = await createUser(t.app, "Invited Not Answered");
     const shareId = await share(o, collaborator.email, "25");
-    // Claimed through the mailed link, not answered yet.
-    await moveShare(db(), shareId, ["invited"], {
-      state: "invited",
-      collaboratorId: collaborator.id,
-      now: Date.now(),
-    });
     await postStatement(db(), [sale(o, 2_000)]);
     expect(await balanceOf(`artist:${o.artist.id}`)).toBe(1_500);
 
@@ -212,6 +207,44 @@ describe("a collaborator's account deleted", slow, () => {
     expect(await balanceOf(`artist:${o.artist.id}`)).toBe(2_000);
     const wallet = await ask(o.artist, "GET", "/api/wallet");
     expect(wallet.json<{ balancePaise: number }>().balancePaise).toBe(2_000);
+    expect(await booksDisagreeing(db())).toEqual([]);
+  });
+});
+
+describe("money posted to an account after its deletion", slow, () => {
+  /** The close postings made after the deletion, one per posting that moved the account. */
+  const laterCloses = (userId: string) =>
+    db()
+      .selectFrom("ledger_posting")
+      .select("idempotencyKey")
+      .where("idempotencyKey", "like", `${accountCloseKey(userId)}:%`)
+      .execute();
+
+  it("goes to the label too: a statement previewed before, imported after", async () => {
+    const o = await ownerWithTrack("Gone Before Import");
+    expect((await deleteAccount(o.artist)).statusCode).toBe(200);
+    const labelBefore = await balanceOf("label");
+    // Its groups were matched to the artist while the account still was.
+    const { postingId } = await postStatement(db(), [sale(o, 700)]);
+    expect(await balanceOf(`artist:${o.artist.id}`)).toBe(0);
+    expect((await balanceOf("label")) - labelBefore).toBe(700);
+    expect(await laterCloses(o.artist.id)).toEqual([
+      { idempotencyKey: `${accountCloseKey(o.artist.id)}:${postingId}` },
+    ]);
+    expect(await booksDisagreeing(db())).toEqual([]);
+  });
+
+  it("is taken back from the label: a reversal of a statement credited before", async () => {
+    const o = await ownerWithTrack("Gone Before Reversal");
+    const { statementId } = await postStatement(db(), [sale(o, 900)]);
+    const labelBefore = await balanceOf("label");
+    expect((await deleteAccount(o.artist, 900)).statusCode).toBe(200);
+    expect((await balanceOf("label")) - labelBefore).toBe(900);
+
+    await reverseStatement(db(), statementId);
+    expect(await balanceOf(`artist:${o.artist.id}`)).toBe(0);
+    expect(await balanceOf("label")).toBe(labelBefore);
+    expect(await laterCloses(o.artist.id)).toHaveLength(1);
     expect(await booksDisagreeing(db())).toEqual([]);
   });
 });

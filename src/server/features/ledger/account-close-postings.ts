@@ -5,6 +5,7 @@ import { LABEL_ACCOUNT, artistAccountId } from "./ledger-accounts";
 import {
   addToBalance,
   ensureAccounts,
+  goneUserIds,
   insertEntryRows,
   insertMoneyPostings,
   lockedAccountBalance,
@@ -18,7 +19,10 @@ import {
  *   close  artist −balance · label +balance   (account:USER:close)
  *
  * A negative balance (a reversal after a withdrawal) closes the same way:
- * the label takes the loss. No account is left holding money for no one.
+ * the label takes the loss. A posting that moves a deleted account later
+ * (a statement previewed before the deletion and imported after it, a
+ * reversal of an earlier one) is followed by another close, keyed by that
+ * posting. No account is left holding money for no one.
  */
 
 type Db = Kysely<Database>;
@@ -31,7 +35,12 @@ export function lockedArtistBalance(trx: Db, userId: string): Promise<number> {
 }
 
 /** Moves the artist's whole balance to the label; answers what moved (0: nothing to post). */
-export async function postAccountClose(trx: Db, userId: string, now: number): Promise<number> {
+export async function postAccountClose(
+  trx: Db,
+  userId: string,
+  now: number,
+  key = accountCloseKey(userId),
+): Promise<number> {
   const artist = artistAccountId(userId);
   const balance = await lockedAccountBalance(trx, artist);
   if (balance === 0) return 0;
@@ -39,7 +48,7 @@ export async function postAccountClose(trx: Db, userId: string, now: number): Pr
   const inserted = await insertMoneyPostings(trx, [
     {
       id: postingId,
-      idempotencyKey: accountCloseKey(userId),
+      idempotencyKey: key,
       kind: "account-close",
       by: null,
       now,
@@ -47,7 +56,7 @@ export async function postAccountClose(trx: Db, userId: string, now: number): Pr
   ]);
   if (inserted === 0) return 0;
   await ensureAccounts(trx, [{ id: LABEL_ACCOUNT, kind: "label", ownerId: null }], now);
-  // The artist's row first, then the label's: the order every posting takes them in.
+  // The artist's row first, then the label's: by id, as a statement's posting takes them.
   await addToBalance(trx, artist, -balance);
   await addToBalance(trx, LABEL_ACCOUNT, balance);
   await insertEntryRows(trx, [
@@ -55,4 +64,17 @@ export async function postAccountClose(trx: Db, userId: string, now: number): Pr
     { postingId, accountId: LABEL_ACCOUNT, amount: balance, now },
   ]);
   return balance;
+}
+
+/** After a posting that moved these artists' accounts: any of them deleted is closed again. */
+export async function closeGoneArtists(
+  trx: Db,
+  artistIds: readonly string[],
+  postingId: string,
+  now: number,
+): Promise<void> {
+  if (artistIds.length === 0) return;
+  for (const userId of await goneUserIds(trx, artistIds)) {
+    await postAccountClose(trx, userId, now, `${accountCloseKey(userId)}:${postingId}`);
+  }
 }

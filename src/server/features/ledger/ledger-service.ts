@@ -1,6 +1,8 @@
 import { randomUUID } from "node:crypto";
 import type { Kysely } from "kysely";
 import type { Database } from "../../db/schema";
+import { byCodeUnit } from "../../../shared/code-unit-order";
+import { closeGoneArtists } from "./account-close-postings";
 import { postingKeys, type StatementPostingKind } from "./ledger-accounts";
 import {
   applyPostingToBalances,
@@ -76,12 +78,9 @@ async function post(
   const sum = await postingSum(trx, postingId);
   if (sum !== 0) throw new UnbalancedPostingError(`posting ${key} sums to ${sum}, not 0`);
   await applyPostingToBalances(trx, postingId);
-  return {
-    postingId,
-    kind,
-    statementId: step.statementId,
-    artistIds: await artistsOfPosting(trx, postingId),
-  };
+  const artistIds = await artistsOfPosting(trx, postingId);
+  await closeGoneArtists(trx, artistIds, postingId, step.now);
+  return { postingId, kind, statementId: step.statementId, artistIds };
 }
 
 /** A statement's import being posted, range by range, in the caller's transaction. */
@@ -133,13 +132,17 @@ export async function beginStatementImport(trx: Db, step: Step): Promise<Stateme
       }
       const sum = [...sums.values()].reduce((a, b) => a + b, 0);
       if (sum !== 0) throw new UnbalancedPostingError(`posting ${key} sums to ${sum}, not 0`);
-      const moved = [...sums].filter(([, total]) => total !== 0);
+      // By account id: the order every posting takes the rows in (no deadlock).
+      const moved = [...sums]
+        .filter(([, total]) => total !== 0)
+        .sort(([a], [b]) => byCodeUnit(a, b));
       for (const [accountId, total] of moved) await addToBalance(trx, accountId, total);
       const artistIds: string[] = [];
       for (let i = 0; i < moved.length; i += OWNER_CHUNK) {
         const ids = moved.slice(i, i + OWNER_CHUNK).map(([id]) => id);
         artistIds.push(...(await artistOwnersOf(trx, ids)));
       }
+      await closeGoneArtists(trx, artistIds, postingId, step.now);
       return { postingId, kind: "statement", statementId: step.statementId, artistIds };
     },
   };

@@ -191,3 +191,15 @@ export async function lockedAccountBalance(db: Db, accountId: string): Promise<n
     .execute();
   return accountBalance(db, accountId);
 }
+
+/** Of these user ids, those whose account no longer exists (deleted). */
+export async function goneUserIds(db: Db, userIds: readonly string[]): Promise<string[]> {
+  const gone: string[] = [];
+  for (let i = 0; i < userIds.length; i += 500) {
+    const ids = userIds.slice(i, i + 500);
+    const rows = await db.selectFrom("user").select("id").where("id", "in", ids).execute();
+    const present = new Set(rows.map((row) => row.id));
+    gone.push(...ids.filter((id) => !present.has(id)));
+  }
+  return gone;
+}

@@ -1,4 +1,4 @@
-import type { Kysely, Selectable } from "kysely";
+import { sql, type ExpressionBuilder, type Kysely, type Selectable } from "kysely";
 import type { Database, SplitShareTable } from "../../db/schema";
 import { paiseFromDb } from "../../../shared/paise";
 
@@ -67,13 +67,65 @@ export async function liveSharesOfTrack(db: Db, trackId: string): Promise<SplitS
     .execute();
 }
 
-/** The invited and accepted shares a user is in: of their own tracks, or as the collaborator. */
+interface ShareHolder {
+  id: string;
+  email: string;
+  /** When the account was made (ms): invitations to its email since then are its own. */
+  since: number;
+}
+
+/**
+ * The live shares a user is in: of their own tracks, as the collaborator,
+ * and invitations to their email since the account was made (those the
+ * account could accept, as `sharesOfCollaborator` lists them).
+ */
+const liveSharesOf = (user: ShareHolder) => (eb: ExpressionBuilder<Database, "split_share">) =>
+  eb.and([
+    eb("state", "in", LIVE_STATES),
+    eb.or([
+      eb("artistId", "=", user.id),
+      eb("collaboratorId", "=", user.id),
+      eb.and([
+        eb("state", "=", "invited"),
+        eb("collaboratorId", "is", null),
+        eb("email", "=", user.email),
+        eb("invitedAt", ">=", user.since),
+      ]),
+    ]),
+  ]);
+
+async function shareHolder(db: Db, userId: string): Promise<ShareHolder | undefined> {
+  const row = await db
+    .selectFrom("user")
+    .select(["email", "createdAt"])
+    .where("id", "=", userId)
+    .executeTakeFirst();
+  return row && { id: userId, email: row.email, since: new Date(row.createdAt).getTime() };
+}
+
+/**
+ * Locks the live shares a user is in until the transaction ends (a no-op
+ * update): taken before any ledger row, in the order a statement's posting
+ * takes them (shares, then accounts), so the two never deadlock.
+ */
+export async function lockLiveSharesOfUser(db: Db, userId: string): Promise<void> {
+  const user = await shareHolder(db, userId);
+  if (!user) return;
+  await db
+    .updateTable("split_share")
+    .set({ updatedAt: sql`"updatedAt"` })
+    .where(liveSharesOf(user))
+    .execute();
+}
+
+/** The live shares a user is in (see liveSharesOf), oldest first. */
 export async function liveSharesOfUser(db: Db, userId: string): Promise<SplitShareRow[]> {
+  const user = await shareHolder(db, userId);
+  if (!user) return [];
   return db
     .selectFrom("split_share")
     .selectAll()
-    .where("state", "in", LIVE_STATES)
-    .where((eb) => eb.or([eb("artistId", "=", userId), eb("collaboratorId", "=", userId)]))
+    .where(liveSharesOf(user))
     .orderBy("invitedAt")
     .orderBy("id")
     .execute();

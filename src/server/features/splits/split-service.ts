@@ -211,7 +211,7 @@ export async function removeShare(
   by: string | null,
   now: number,
 ): Promise<HeldMoved | null> {
-  await moveShare(trx, share.id, [share.state], { state: "removed", now });
-  if (share.state !== "invited") return null;
+  const moved = await moveShare(trx, share.id, [share.state], { state: "removed", now });
+  if (moved === 0 || share.state !== "invited") return null;
   return postSplitReturn(trx, { shareId: share.id, toUserId: share.artistId, by, now });
 }

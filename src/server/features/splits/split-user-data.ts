@@ -1,11 +1,22 @@
 import type { UserDataRemover } from "../../context";
 import type { DomainEventMap } from "../../events/domain-events";
-import { liveSharesOfUser } from "./split-repository";
+import { liveSharesOfUser, lockLiveSharesOfUser } from "./split-repository";
 import { removeShare } from "./split-service";
 
 /**
+ * The first remover: the user's live shares locked before any ledger row,
+ * in the order a statement's posting takes them, so a deletion and an
+ * import never deadlock (decision 135).
+ */
+export const lockSplitsOfUser: UserDataRemover = async (trx, userId) => {
+  await lockLiveSharesOfUser(trx, userId);
+  return { fileIds: [] };
+};
+
+/**
  * A deleted account's splits (decision 135) end with it, as if removed:
- * on the user's own tracks, and those they were a collaborator on. From
+ * on the user's own tracks, those they were a collaborator on, and
+ * invitations to their email they could have accepted. From
  * then on the track's artist gets the whole of later earnings, never an
  * account that no longer exists, and money held for an invitation returns
  * to the track's artist (to the label with the rest of the wallet when the

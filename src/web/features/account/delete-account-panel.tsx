@@ -1,7 +1,6 @@
-import { useState, type SyntheticEvent } from "react";
+import { useId, useState, type SyntheticEvent } from "react";
 import { useNavigate } from "react-router";
 import { TriangleAlert } from "lucide-react";
-import { useQuery, useQueryClient } from "@tanstack/react-query";
 import {
   DELETE_CONFIRMATION_MESSAGE,
   DELETE_CONFIRMATION_WORD,
@@ -16,11 +15,9 @@ import { CheckboxField } from "../../components/checkbox-field";
 import { PasswordField, TextField } from "../../components/text-field";
 import { ApiError } from "../../lib/api-client";
 import { ACCOUNT_DELETED_STATE } from "../../lib/account-deleted";
-import { useSession } from "../../lib/auth/session";
-import { walletKeys } from "../wallet/api/wallet-keys";
-import { walletSummaryQuery } from "../wallet/api/get-wallet";
 import { useDeleteAccount } from "./api/delete-account";
 import { useVerifyPassword } from "./api/verify-password";
+import { useWalletGiveUp } from "./wallet-give-up";
 
 function failureMessage(error: Error | null, fallback: string): string | null {
   if (!error) return null;
@@ -35,29 +32,18 @@ function failureMessage(error: Error | null, fallback: string): string | null {
   return fallback;
 }
 
-/**
- * An artist's wallet balance, which deleting the account gives up (decision
- * 135); undefined while unknown. Agents have no wallet.
- */
-function useBalanceToGiveUp(): { balancePaise: number | undefined; refresh: () => void } {
-  const { data: user } = useSession();
-  const client = useQueryClient();
-  const wallet = useQuery({ ...walletSummaryQuery(), enabled: user?.admin === false });
-  const balancePaise = user?.admin ? 0 : wallet.isError ? 0 : wallet.data?.balancePaise;
-  const refresh = () => void client.invalidateQueries({ queryKey: walletKeys.summary() });
-  return { balancePaise, refresh };
-}
+/** The wallet's balance could not be read: deleting waits for it (it may have to be given up). */
+export const WALLET_UNKNOWN = "Your wallet's balance could not be loaded.";
 
 /** Two steps: prove the password, then type DELETE. The server checks both again. */
 export function DeleteAccountPanel() {
   const [step, setStep] = useState<"password" | "confirm">("password");
   const [password, setPassword] = useState("");
   const [typed, setTyped] = useState("");
-  const [agreed, setAgreed] = useState(false);
   const verify = useVerifyPassword();
   const remove = useDeleteAccount();
   const navigate = useNavigate();
-  const { balancePaise, refresh } = useBalanceToGiveUp();
+  const wallet = useWalletGiveUp();
 
   const onContinue = (event: SyntheticEvent) => {
     event.preventDefault();
@@ -66,18 +52,14 @@ export function DeleteAccountPanel() {
 
   const onConfirm = (event: SyntheticEvent) => {
     event.preventDefault();
-    if (typed !== DELETE_CONFIRMATION_WORD || balancePaise === undefined) return;
-    if (balancePaise > 0 && !agreed) return;
+    if (typed !== DELETE_CONFIRMATION_WORD || !wallet.ready) return;
     remove.mutate(
-      { password, confirm: DELETE_CONFIRMATION_WORD, giveUpPaise: balancePaise },
+      { password, confirm: DELETE_CONFIRMATION_WORD, giveUpPaise: wallet.giveUpPaise },
       {
         onSuccess: () => void navigate("/login", { replace: true, state: ACCOUNT_DELETED_STATE }),
         // The balance moved since the page showed it: show the new one, ask again.
         onError: (error) => {
-          if (error instanceof ApiError && error.code === WALLET_NOT_EMPTY_CODE) {
-            setAgreed(false);
-            refresh();
-          }
+          if (error instanceof ApiError && error.code === WALLET_NOT_EMPTY_CODE) wallet.refresh();
         },
       },
     );
@@ -86,7 +68,7 @@ export function DeleteAccountPanel() {
   const onCancel = () => {
     setStep("password");
     setTyped("");
-    setAgreed(false);
+    wallet.untick();
     verify.reset();
     remove.reset();
   };
@@ -95,7 +77,7 @@ export function DeleteAccountPanel() {
     const error = failureMessage(verify.error, DELETE_FAILED_MESSAGE);
     return (
       <form onSubmit={onContinue} noValidate className="flex flex-col gap-5">
-        <DeleteWarning balancePaise={balancePaise} />
+        <DeleteWarning balancePaise={wallet.balancePaise} />
         <FormAlert error={error} />
         <PasswordField
           label="Password"
@@ -115,9 +97,11 @@ export function DeleteAccountPanel() {
     <ConfirmStep
       typed={typed}
       onType={setTyped}
-      balancePaise={balancePaise}
-      agreed={agreed}
-      onAgree={setAgreed}
+      balancePaise={wallet.balancePaise}
+      walletFailed={wallet.failed}
+      onRetryWallet={wallet.refresh}
+      agreed={wallet.agreed}
+      onAgree={wallet.agree}
       onConfirm={onConfirm}
       onCancel={onCancel}
       pending={remove.isPending}
@@ -126,7 +110,13 @@ export function DeleteAccountPanel() {
   );
 }
 
-function DeleteWarning({ balancePaise }: { balancePaise: number | undefined }) {
+function DeleteWarning({
+  balancePaise,
+  noteId,
+}: {
+  balancePaise: number | undefined;
+  noteId?: string;
+}) {
   return (
     <div className="flex gap-3 rounded-lg border border-red-300 bg-red-50 p-4 text-sm text-red-900 dark:border-red-800 dark:bg-red-950 dark:text-red-100">
       <TriangleAlert aria-hidden="true" className="size-5 shrink-0" />
@@ -136,7 +126,9 @@ function DeleteWarning({ balancePaise }: { balancePaise: number | undefined }) {
           be undone.
         </p>
         {balancePaise !== undefined && balancePaise > 0 && (
-          <p className="font-medium">{walletGiveUpMessages.note(balancePaise)}</p>
+          <p id={noteId} className="font-medium">
+            {walletGiveUpMessages.note(balancePaise)}
+          </p>
         )}
       </div>
     </div>
@@ -148,6 +140,8 @@ interface ConfirmStepProps {
   onType: (typed: string) => void;
   /** The wallet's balance, to be given up; undefined while unknown. */
   balancePaise: number | undefined;
+  walletFailed: boolean;
+  onRetryWallet: () => void;
   agreed: boolean;
   onAgree: (agreed: boolean) => void;
   onConfirm: (event: SyntheticEvent) => void;
@@ -162,6 +156,7 @@ interface ConfirmStepProps {
  */
 export function ConfirmStep(props: ConfirmStepProps) {
   const { typed, onType, balancePaise, agreed, onAgree, onConfirm, onCancel, pending } = props;
+  const noteId = useId();
   // Shown while something other than the exact word is typed; the button stays disabled.
   const typedError =
     typed !== "" && typed !== DELETE_CONFIRMATION_WORD ? DELETE_CONFIRMATION_MESSAGE : undefined;
@@ -170,8 +165,16 @@ export function ConfirmStep(props: ConfirmStepProps) {
     typed === DELETE_CONFIRMATION_WORD && balancePaise !== undefined && (!money || agreed);
   return (
     <form onSubmit={onConfirm} noValidate className="flex flex-col gap-5">
-      <DeleteWarning balancePaise={balancePaise} />
+      <DeleteWarning balancePaise={balancePaise} noteId={noteId} />
       <FormAlert error={props.error} />
+      {props.walletFailed && (
+        <div role="alert" className="flex items-center justify-between gap-3 text-sm">
+          <span>{WALLET_UNKNOWN}</span>
+          <Button variant="secondary" onClick={props.onRetryWallet}>
+            Try again
+          </Button>
+        </div>
+      )}
       <TextField
         label={`Type ${DELETE_CONFIRMATION_WORD} to confirm`}
         autoComplete="off"
@@ -185,6 +188,7 @@ export function ConfirmStep(props: ConfirmStepProps) {
         <CheckboxField
           label={walletGiveUpMessages.agree(balancePaise)}
           checked={agreed}
+          aria-describedby={noteId}
           onChange={(e) => onAgree(e.target.checked)}
         />
       )}
