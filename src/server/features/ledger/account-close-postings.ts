@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { Kysely } from "kysely";
 import type { Database } from "../../db/schema";
+import { byCodeUnit } from "../../../shared/code-unit-order";
 import { LABEL_ACCOUNT, artistAccountId } from "./ledger-accounts";
 import {
   addToBalance,
@@ -8,6 +9,7 @@ import {
   goneUserIds,
   insertEntryRows,
   insertMoneyPostings,
+  lockAccountRows,
   lockedAccountBalance,
 } from "./withdrawal-ledger-repository";
 
@@ -56,7 +58,7 @@ export async function postAccountClose(
   ]);
   if (inserted === 0) return 0;
   await ensureAccounts(trx, [{ id: LABEL_ACCOUNT, kind: "label", ownerId: null }], now);
-  // The artist's row first, then the label's: by id, as a statement's posting takes them.
+  // The artist's row first, then the label's: by id, as a statement's import takes them.
   await addToBalance(trx, artist, -balance);
   await addToBalance(trx, LABEL_ACCOUNT, balance);
   await insertEntryRows(trx, [
@@ -66,6 +68,33 @@ export async function postAccountClose(
   return balance;
 }
 
+/**
+ * Locks these artists' accounts in id order, the order a statement's import
+ * takes them: a deletion that will move more than one (the user's own, and
+ * a track's artist receiving held money back) never deadlocks with it.
+ */
+export async function lockArtistAccounts(trx: Db, userIds: readonly string[]): Promise<void> {
+  const ids = [...new Set(userIds.map(artistAccountId))].sort(byCodeUnit);
+  await lockAccountRows(trx, ids);
+}
+
+/** Of a posting's artists, those whose account was deleted: each to be closed again. */
+export function goneArtists(trx: Db, artistIds: readonly string[]): Promise<string[]> {
+  return artistIds.length === 0 ? Promise.resolve([]) : goneUserIds(trx, artistIds);
+}
+
+/** Closes these deleted accounts again after a posting that moved them. */
+export async function closeGone(
+  trx: Db,
+  gone: readonly string[],
+  postingId: string,
+  now: number,
+): Promise<void> {
+  for (const userId of gone) {
+    await postAccountClose(trx, userId, now, `${accountCloseKey(userId)}:${postingId}`);
+  }
+}
+
 /** After a posting that moved these artists' accounts: any of them deleted is closed again. */
 export async function closeGoneArtists(
   trx: Db,
@@ -73,8 +102,5 @@ export async function closeGoneArtists(
   postingId: string,
   now: number,
 ): Promise<void> {
-  if (artistIds.length === 0) return;
-  for (const userId of await goneUserIds(trx, artistIds)) {
-    await postAccountClose(trx, userId, now, `${accountCloseKey(userId)}:${postingId}`);
-  }
+  await closeGone(trx, await goneArtists(trx, artistIds), postingId, now);
 }

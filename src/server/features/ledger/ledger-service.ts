@@ -2,8 +2,8 @@ import { randomUUID } from "node:crypto";
 import type { Kysely } from "kysely";
 import type { Database } from "../../db/schema";
 import { byCodeUnit } from "../../../shared/code-unit-order";
-import { closeGoneArtists } from "./account-close-postings";
-import { postingKeys, type StatementPostingKind } from "./ledger-accounts";
+import { closeGone, closeGoneArtists, goneArtists } from "./account-close-postings";
+import { LABEL_ACCOUNT, postingKeys, type StatementPostingKind } from "./ledger-accounts";
 import {
   applyPostingToBalances,
   artistBalances,
@@ -132,17 +132,21 @@ export async function beginStatementImport(trx: Db, step: Step): Promise<Stateme
       }
       const sum = [...sums.values()].reduce((a, b) => a + b, 0);
       if (sum !== 0) throw new UnbalancedPostingError(`posting ${key} sums to ${sum}, not 0`);
-      // By account id: the order every posting takes the rows in (no deadlock).
-      const moved = [...sums]
-        .filter(([, total]) => total !== 0)
-        .sort(([a], [b]) => byCodeUnit(a, b));
-      for (const [accountId, total] of moved) await addToBalance(trx, accountId, total);
+      const moved = [...sums].filter(([, total]) => total !== 0);
       const artistIds: string[] = [];
       for (let i = 0; i < moved.length; i += OWNER_CHUNK) {
         const ids = moved.slice(i, i + OWNER_CHUNK).map(([id]) => id);
         artistIds.push(...(await artistOwnersOf(trx, ids)));
       }
-      await closeGoneArtists(trx, artistIds, postingId, step.now);
+      // A deleted artist's account is closed to the label after: its row taken in order too.
+      const gone = await goneArtists(trx, artistIds);
+      if (gone.length > 0 && !moved.some(([id]) => id === LABEL_ACCOUNT)) {
+        moved.push([LABEL_ACCOUNT, 0]);
+      }
+      // By account id (no deadlock with another import or a deletion); a 0 only locks the row.
+      moved.sort(([a], [b]) => byCodeUnit(a, b));
+      for (const [accountId, total] of moved) await addToBalance(trx, accountId, total);
+      await closeGone(trx, gone, postingId, step.now);
       return { postingId, kind: "statement", statementId: step.statementId, artistIds };
     },
   };

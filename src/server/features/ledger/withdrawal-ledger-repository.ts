@@ -184,12 +184,19 @@ export async function withdrawalsWithoutPostings(db: Db) {
  * use of it. 0 when the account does not exist.
  */
 export async function lockedAccountBalance(db: Db, accountId: string): Promise<number> {
-  await db
-    .updateTable("ledger_account")
-    .set({ balance: sql`balance` })
-    .where("id", "=", accountId)
-    .execute();
+  await lockAccountRows(db, [accountId]);
   return accountBalance(db, accountId);
+}
+
+/** Locks these accounts' rows one by one, in the order given (no-op updates; see above). */
+export async function lockAccountRows(db: Db, accountIds: readonly string[]): Promise<void> {
+  for (const accountId of accountIds) {
+    await db
+      .updateTable("ledger_account")
+      .set({ balance: sql`balance` })
+      .where("id", "=", accountId)
+      .execute();
+  }
 }
 
 /** Of these user ids, those whose account no longer exists (deleted). */

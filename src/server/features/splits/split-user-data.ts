@@ -1,15 +1,22 @@
 import type { UserDataRemover } from "../../context";
 import type { DomainEventMap } from "../../events/domain-events";
+import { lockArtistAccounts } from "../ledger/account-close-postings";
 import { liveSharesOfUser, lockLiveSharesOfUser } from "./split-repository";
 import { removeShare } from "./split-service";
 
 /**
  * The first remover: the user's live shares locked before any ledger row,
- * in the order a statement's posting takes them, so a deletion and an
- * import never deadlock (decision 135).
+ * then the ledger rows in id order, as a statement's import takes them, so
+ * a deletion and an import do not deadlock (decision 135).
  */
 export const lockSplitsOfUser: UserDataRemover = async (trx, userId) => {
   await lockLiveSharesOfUser(trx, userId);
+  // Then every wallet the deletion will move, in id order: the user's own,
+  // and each track's artist that held money of an invitation returns to.
+  const owners = (await liveSharesOfUser(trx, userId))
+    .filter((share) => share.state === "invited" && share.artistId !== userId)
+    .map((share) => share.artistId);
+  await lockArtistAccounts(trx, [userId, ...owners]);
   return { fileIds: [] };
 };
 
