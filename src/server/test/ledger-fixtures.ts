@@ -162,6 +162,17 @@ export async function postStatementWithTotals(db: Db, groups: readonly FixtureGr
   return posted;
 }
 
+/** A statement's ledger entries (its import's only, with `kind`), as account and amount. */
+export function statementEntries(db: Db, statementId: string, kind?: "statement") {
+  let query = db
+    .selectFrom("ledger_entry as e")
+    .innerJoin("ledger_posting as p", "p.id", "e.postingId")
+    .select(["e.accountId", "e.amount"])
+    .where("p.statementId", "=", statementId);
+  if (kind) query = query.where("p.kind", "=", kind);
+  return query.execute();
+}
+
 /** The opposite of every entry of a statement, by the ledger; the statement is reversed. */
 export async function reverseStatement(
   db: Db,

@@ -13,6 +13,7 @@ import {
   insertApprovedRelease,
   postStatementWithTotals as postStatement,
   reverseStatement,
+  statementEntries,
   type FixtureGroup,
 } from "../../test/ledger-fixtures";
 import {
@@ -104,15 +105,6 @@ async function stateOf(shareId: string) {
   return row.state;
 }
 
-async function entriesOfStatement(statementId: string) {
-  return db()
-    .selectFrom("ledger_entry as e")
-    .innerJoin("ledger_posting as p", "p.id", "e.postingId")
-    .select(["e.accountId", "e.amount"])
-    .where("p.statementId", "=", statementId)
-    .execute();
-}
-
 describe("an account with money in its wallet", slow, () => {
   it("is deleted only with the user's word for that amount; the balance goes to the label", async () => {
     const o = await ownerWithTrack("Leaving Owner");
@@ -184,7 +176,7 @@ describe("a collaborator's account deleted", slow, () => {
     expect(await balanceOf(`artist:${collaborator.id}`)).toBe(0);
 
     const { statementId } = await postStatement(db(), [sale(o, 1_000)]);
-    const entries = await entriesOfStatement(statementId);
+    const entries = await statementEntries(db(), statementId);
     expect(entries.filter((e) => e.accountId === `artist:${collaborator.id}`)).toEqual([]);
     expect(entries.filter((e) => e.accountId.startsWith("split:"))).toEqual([]);
     expect(

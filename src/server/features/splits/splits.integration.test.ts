@@ -22,6 +22,7 @@ import {
   insertApprovedRelease,
   postStatementWithTotals as postStatement,
   reverseStatement,
+  statementEntries,
   type FixtureGroup,
 } from "../../test/ledger-fixtures";
 import { linkIn, startSmtpTestServer, type SmtpTestServer } from "../../test/smtp-test-server";
@@ -112,16 +113,6 @@ const group = (s: Setup, artistPaise: number, extra: Partial<FixtureGroup> = {})
   artistPaise,
   ...extra,
 });
-
-async function entriesOf(statementId: string) {
-  return db()
-    .selectFrom("ledger_entry as e")
-    .innerJoin("ledger_posting as p", "p.id", "e.postingId")
-    .select(["e.accountId", "e.amount"])
-    .where("p.statementId", "=", statementId)
-    .where("p.kind", "=", "statement")
-    .execute();
-}
 
 async function idOf(s: Setup, email: string) {
   const found = (await splitsOf(s)).collaborators.find((c) => c.email === email);
@@ -229,7 +220,7 @@ describe("statement money", slow, () => {
       group(s, 1_000, { trackId: null, releaseId: s.releaseId }),
       group(s, 500),
     ]);
-    const entries = await entriesOf(statementId);
+    const entries = await statementEntries(db(), statementId, "statement");
     const on = (account: string) =>
       entries.filter((e) => e.accountId === account).map((e) => e.amount);
     expect(on(`split:${shareId}`)).toEqual([200]);
@@ -248,7 +239,7 @@ describe("statement money", slow, () => {
       group(s, -1_001, { store: "JioSaavn" }),
       group(s, 999, { trackId: s.trackIds[1]! }),
     ]);
-    const entries = await entriesOf(statementId);
+    const entries = await statementEntries(db(), statementId, "statement");
     const on = (account: string) =>
       entries
         .filter((e) => e.accountId === account)

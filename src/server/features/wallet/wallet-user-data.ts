@@ -4,10 +4,10 @@ import { HttpError } from "../../http/errors";
 import { lockedArtistBalance, postAccountClose } from "../ledger/account-close-postings";
 
 /*
- * A deleted account's wallet (decision 135). The first remover, before any
- * other: money left in the wallet goes only with the user's word for that
- * amount (the page shows it and asks), its row locked so no posting moves it
- * meanwhile. The last remover, after the splits' held money came back: the
+ * A deleted account's wallet (decision 135). Right after the splits' locks
+ * (user-data-removers.ts): money left in the wallet goes only with the
+ * user's word for that amount (the page shows it and asks), its row locked
+ * so no posting moves it meanwhile. The last remover, after the splits' held money came back: the
  * balance goes to the label, so no account holds money for no one.
  */
 export const refuseWalletNotGivenUp: UserDataRemover = async (trx, userId, deletion) => {
