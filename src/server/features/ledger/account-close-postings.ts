@@ -94,13 +94,3 @@ export async function closeGone(
     await postAccountClose(trx, userId, now, `${accountCloseKey(userId)}:${postingId}`);
   }
 }
-
-/** After a posting that moved these artists' accounts: any of them deleted is closed again. */
-export async function closeGoneArtists(
-  trx: Db,
-  artistIds: readonly string[],
-  postingId: string,
-  now: number,
-): Promise<void> {
-  await closeGone(trx, await goneArtists(trx, artistIds), postingId, now);
-}

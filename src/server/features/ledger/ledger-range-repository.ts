@@ -1,11 +1,13 @@
 import { sql, type Kysely } from "kysely";
 import type { Database } from "../../db/schema";
+import { byCodeUnit } from "../../../shared/code-unit-order";
 import { paiseFromDb } from "../../../shared/paise";
 
 /*
  * The ledger's SQL for a statement posted range by range (decision 110):
  * the stores entry, the sums of the entries a range just wrote, and the
- * balances moved once from those sums. Runs in the caller's transaction.
+ * balances moved once from those sums; and how every posting moves
+ * balances: row by row in account-id order. Runs in the caller's transaction.
  */
 
 type Db = Kysely<Database>;
@@ -81,6 +83,19 @@ export async function addToBalance(db: Db, accountId: string, amount: number) {
     where id = ${accountId}`.execute(db);
 }
 
+/**
+ * Moves these balances one row at a time in account-id order (code units),
+ * the order every posting takes them: two postings that share accounts wait
+ * for each other instead of deadlocking on PostgreSQL. A 0 only locks the row.
+ */
+export async function addToBalancesInIdOrder(
+  db: Db,
+  moves: ReadonlyArray<readonly [accountId: string, amount: number]>,
+): Promise<void> {
+  const ordered = [...moves].sort(([a], [b]) => byCodeUnit(a, b));
+  for (const [accountId, amount] of ordered) await addToBalance(db, accountId, amount);
+}
+
 /** The owners of those of these accounts that are artists'. */
 export async function artistOwnersOf(db: Db, accountIds: readonly string[]): Promise<string[]> {
   if (accountIds.length === 0) return [];
@@ -91,4 +106,23 @@ export async function artistOwnersOf(db: Db, accountIds: readonly string[]): Pro
     .where("id", "in", accountIds)
     .execute();
   return rows.flatMap((r) => (r.ownerId ? [r.ownerId] : []));
+}
+
+/**
+ * Moves each balance the posting touches by the sum of its entries there,
+ * row by row in account-id order (`alsoLock`: rows a later step of the same
+ * transaction moves, taken in that order now with a 0).
+ */
+export async function applyPostingToBalances(
+  db: Db,
+  postingId: string,
+  alsoLock: readonly string[] = [],
+): Promise<void> {
+  const { rows } = await sql<{ accountId: string; total: unknown }>`
+    select "accountId", sum(amount) as total from ledger_entry
+    where "postingId" = ${postingId} group by "accountId"
+  `.execute(db);
+  const moves = new Map(rows.map((r) => [r.accountId, paiseFromDb(r.total)] as const));
+  for (const id of alsoLock) if (!moves.has(id)) moves.set(id, 0);
+  await addToBalancesInIdOrder(db, [...moves]);
 }

@@ -263,18 +263,6 @@ export async function postingSum(db: Db, postingId: string): Promise<number> {
   return paiseFromDb(row?.total);
 }
 
-/** Moves each balance the posting touches by the sum of its entries there. */
-export async function applyPostingToBalances(db: Db, postingId: string): Promise<void> {
-  await sql`
-    update ledger_account
-    set balance = cast(balance + (
-      select coalesce(sum(e.amount), 0) from ledger_entry e
-      where e."postingId" = ${postingId} and e."accountId" = ledger_account.id
-    ) as bigint)
-    where id in (select "accountId" from ledger_entry where "postingId" = ${postingId})
-  `.execute(db);
-}
-
 /** The artists whose accounts the posting moved. */
 export async function artistsOfPosting(db: Db, postingId: string): Promise<string[]> {
   const rows = await db

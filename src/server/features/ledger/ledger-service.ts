@@ -1,11 +1,9 @@
 import { randomUUID } from "node:crypto";
 import type { Kysely } from "kysely";
 import type { Database } from "../../db/schema";
-import { byCodeUnit } from "../../../shared/code-unit-order";
-import { closeGone, closeGoneArtists, goneArtists } from "./account-close-postings";
+import { closeGone, goneArtists } from "./account-close-postings";
 import { LABEL_ACCOUNT, postingKeys, type StatementPostingKind } from "./ledger-accounts";
 import {
-  applyPostingToBalances,
   artistBalances,
   artistsOfPosting,
   balancesDisagreeing,
@@ -21,7 +19,8 @@ import {
 } from "./ledger-repository";
 import { statementLeftovers } from "./reversal-check-repository";
 import {
-  addToBalance,
+  addToBalancesInIdOrder,
+  applyPostingToBalances,
   artistOwnersOf,
   entrySumsSince,
   insertStoresEntry,
@@ -77,9 +76,11 @@ async function post(
   await writeEntries(postingId);
   const sum = await postingSum(trx, postingId);
   if (sum !== 0) throw new UnbalancedPostingError(`posting ${key} sums to ${sum}, not 0`);
-  await applyPostingToBalances(trx, postingId);
   const artistIds = await artistsOfPosting(trx, postingId);
-  await closeGoneArtists(trx, artistIds, postingId, step.now);
+  const gone = await goneArtists(trx, artistIds);
+  // A deleted artist's account is closed to the label after: its row taken in order now.
+  await applyPostingToBalances(trx, postingId, gone.length > 0 ? [LABEL_ACCOUNT] : []);
+  await closeGone(trx, gone, postingId, step.now);
   return { postingId, kind, statementId: step.statementId, artistIds };
 }
 
@@ -143,9 +144,7 @@ export async function beginStatementImport(trx: Db, step: Step): Promise<Stateme
       if (gone.length > 0 && !moved.some(([id]) => id === LABEL_ACCOUNT)) {
         moved.push([LABEL_ACCOUNT, 0]);
       }
-      // By account id (no deadlock with another import or a deletion); a 0 only locks the row.
-      moved.sort(([a], [b]) => byCodeUnit(a, b));
-      for (const [accountId, total] of moved) await addToBalance(trx, accountId, total);
+      await addToBalancesInIdOrder(trx, moved);
       await closeGone(trx, gone, postingId, step.now);
       return { postingId, kind: "statement", statementId: step.statementId, artistIds };
     },

@@ -7,7 +7,8 @@ import {
   splitHeldAccountId,
   type SplitPostingKind,
 } from "./ledger-accounts";
-import { applyPostingToBalances, insertPosting, postingSum } from "./ledger-repository";
+import { insertPosting, postingSum } from "./ledger-repository";
+import { applyPostingToBalances } from "./ledger-range-repository";
 import { ensureAccounts } from "./withdrawal-ledger-repository";
 import {
   heldBalances,

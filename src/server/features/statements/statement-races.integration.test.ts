@@ -1,5 +1,5 @@
-import pg from "pg";
-import { afterAll, beforeAll, describe, expect, it, onTestFinished } from "vitest";
+import type pg from "pg";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { StatementDetail } from "../../../shared/responses/statements";
 import { statementMessages as m } from "../../../shared/statement-messages";
 import { createUser, type TestUser } from "../../test/chat-test-helpers";
@@ -12,6 +12,13 @@ import {
   uploadStatement,
   waitWhile,
 } from "../../test/statement-fixtures";
+import {
+  connect,
+  holdLock as holdRows,
+  waitUntil,
+  waitingBehind,
+  watched,
+} from "../../test/pg-row-locks";
 import { createTestApp, testDatabaseUrl, type TestApp } from "../../test/test-app";
 import { postAssignment } from "../ledger/ledger-service";
 import { StatementService } from "./statement-service";
@@ -89,67 +96,9 @@ const assign = (id: string) =>
 const reverse = (id: string) =>
   ask(t.app, finance.cookie, "POST", `/api/desk/statements/${id}/reverse`);
 
-/** A promise and whether it has settled yet. */
-function watched<T>(promise: Promise<T>) {
-  const state = { settled: false, promise };
-  void promise.finally(() => (state.settled = true));
-  return state;
-}
-
-async function waitUntil(check: () => Promise<boolean> | boolean, what: string) {
-  for (let i = 0; i < 400; i++) {
-    if (await check()) return;
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-  throw new Error(`waited in vain: ${what}`);
-}
-
-/** A second connection to the test schema, outside the app's pool. */
-async function connect(): Promise<pg.Client> {
-  const client = new pg.Client({
-    connectionString: testDatabaseUrl,
-    options: `-c search_path=${t.app.ctx.database.schema ?? "public"}`,
-  });
-  client.on("error", () => {});
-  await client.connect();
-  return client;
-}
-
 let watcher: pg.Client;
-
-/**
- * How many backends wait, directly or through each other, for `pid`'s
- * locks. Asked on a connection outside any transaction: pg_stat_activity
- * is read once per transaction.
- */
-async function waitingBehind(pid: number): Promise<number> {
-  const { rows } = await watcher.query<{ n: number }>(
-    `with recursive behind(pid) as (
-       select $1::int
-       union
-       select a.pid from pg_stat_activity a join behind b on b.pid = any(pg_blocking_pids(a.pid))
-     )
-     select count(*)::int - 1 as n from behind`,
-    [pid],
-  );
-  return rows[0]!.n;
-}
-
-/** Holds the rows `select … for update` locks until `release` (or the test's end, if it fails first). */
-async function holdLock(query: string, params: unknown[]) {
-  const client = await connect();
-  await client.query("begin");
-  await client.query(query, params);
-  const { rows } = await client.query<{ pid: number }>("select pg_backend_pid() as pid");
-  let released: Promise<void> | null = null;
-  const release = () =>
-    (released ??= (async () => {
-      await client.query("commit");
-      await client.end();
-    })());
-  onTestFinished(release);
-  return { pid: rows[0]!.pid, release };
-}
+const waiting = (pid: number) => waitingBehind(watcher, pid);
+const holdLock = (query: string, params: unknown[]) => holdRows(t.app, query, params);
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -172,7 +121,7 @@ afterAll(() => t.close());
 describe.skipIf(!testDatabaseUrl)("statements: overlapping steps on PostgreSQL", () => {
   beforeAll(async () => {
     expect(t.app.ctx.database.dialect).toBe("postgres");
-    watcher = await connect();
+    watcher = await connect(t.app);
   });
   afterAll(() => watcher.end());
 
@@ -185,10 +134,10 @@ describe.skipIf(!testDatabaseUrl)("statements: overlapping steps on PostgreSQL",
       [detail.id, unmatched],
     );
     const assigning = watched(assign(detail.id));
-    await waitUntil(async () => (await waitingBehind(lock.pid)) >= 1, "the assignment waits");
+    await waitUntil(async () => (await waiting(lock.pid)) >= 1, "the assignment waits");
     const reversing = watched(reverse(detail.id));
     await waitUntil(
-      async () => reversing.settled || (await waitingBehind(lock.pid)) >= 2,
+      async () => reversing.settled || (await waiting(lock.pid)) >= 2,
       "the reversal waits or is done",
     );
     await lock.release();
@@ -212,10 +161,10 @@ describe.skipIf(!testDatabaseUrl)("statements: overlapping steps on PostgreSQL",
       [],
     );
     const reversing = watched(reverse(detail.id));
-    await waitUntil(async () => (await waitingBehind(lock.pid)) >= 1, "the reversal waits");
+    await waitUntil(async () => (await waiting(lock.pid)) >= 1, "the reversal waits");
     const assigning = watched(assign(detail.id));
     await waitUntil(
-      async () => assigning.settled || (await waitingBehind(lock.pid)) >= 2,
+      async () => assigning.settled || (await waiting(lock.pid)) >= 2,
       "the assignment waits or is done",
     );
     await lock.release();
@@ -236,7 +185,7 @@ describe.skipIf(!testDatabaseUrl)("statements: overlapping steps on PostgreSQL",
       [detail.id, unmatched],
     );
     const assigning = watched(assign(detail.id));
-    await waitUntil(async () => (await waitingBehind(lock.pid)) >= 1, "the assignment waits");
+    await waitUntil(async () => (await waiting(lock.pid)) >= 1, "the assignment waits");
     const importing = watched(
       ask(t.app, finance.cookie, "POST", `/api/desk/statements/${detail.id}/import`),
     );
@@ -246,8 +195,7 @@ describe.skipIf(!testDatabaseUrl)("statements: overlapping steps on PostgreSQL",
       ).json<StatementDetail>().state;
     await waitUntil(
       async () =>
-        (await waitingBehind(lock.pid)) >= 2 ||
-        (importing.settled && (await stateOf()) === "imported"),
+        (await waiting(lock.pid)) >= 2 || (importing.settled && (await stateOf()) === "imported"),
       "the import waits or is done",
     );
     await lock.release();
