@@ -5,6 +5,8 @@ const PORT = Number(process.env.E2E_PORT ?? 4173);
 
 export default defineConfig({
   testDir: "e2e",
+  // A shard's files (scripts/test/e2e-shards.mjs, from scripts/test/test-all.sh); all of them otherwise.
+  ...(process.env.E2E_FILES ? { testMatch: process.env.E2E_FILES.split(",") } : {}),
   fullyParallel: false,
   workers: 1,
   retries: process.env.CI ? 1 : 0,

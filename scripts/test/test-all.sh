@@ -75,8 +75,9 @@ fi
 # The journeys in E2E_SHARDS shards (2) side by side, each with its own
 # portal on its own port and data folder (scripts/test/e2e-server.ts): a
 # journey mostly waits on the browser and the server (about a quarter of a
-# core each), so two at once use the second core. Each shard's output goes to
-# a file, printed when both are done.
+# core each), so two at once use the second core. The files are split by
+# their recorded time (scripts/test/e2e-shards.mjs), not by count. Each
+# shard's output goes to a file, printed when both are done.
 if [ "$built" = 1 ]; then
   shards="${E2E_SHARDS:-2}"
   step "Playwright: browser journeys in Chromium, on the compiled server, $shards shards side by side"
@@ -84,7 +85,8 @@ if [ "$built" = 1 ]; then
   for i in $(seq 1 "$shards"); do
     echo "playwright-$i.json" >>"$out/expected-reports.txt"
     E2E_PORT=$((4172 + i)) PW_JSON_OUTPUT="$out/playwright-$i.json" \
-      npx playwright test --shard="$i/$shards" --output="test-results/shard-$i" \
+      E2E_FILES="$(node scripts/test/e2e-shards.mjs "$i" "$shards")" \
+      npx playwright test --output="test-results/shard-$i" \
       >"$out/playwright-$i.log" 2>&1 &
     pw_pids+=($!)
   done
