@@ -50,6 +50,14 @@ describe("the journeys' shards", () => {
     expect(shards.map((s) => s.seconds).sort((x, y) => x - y)).toEqual([100, 100]);
   });
 
+  it("knows every file Playwright would run as a journey (its default pattern, in subfolders too)", () => {
+    const found = fs
+      .readdirSync(e2e, { recursive: true })
+      .map(String)
+      .filter((f) => /\.(spec|test)\.[cm]?[jt]sx?$/.test(f));
+    expect(found.sort()).toEqual([...specFiles].sort());
+  });
+
   it("records a time only for journey files that exist", () => {
     expect(Object.keys(seconds).filter((f) => !specFiles.includes(f))).toEqual([]);
   });

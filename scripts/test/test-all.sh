@@ -84,8 +84,9 @@ if [ "$built" = 1 ]; then
   pw_pids=()
   for i in $(seq 1 "$shards"); do
     echo "playwright-$i.json" >>"$out/expected-reports.txt"
-    E2E_PORT=$((4172 + i)) PW_JSON_OUTPUT="$out/playwright-$i.json" \
-      E2E_FILES="$(node scripts/test/e2e-shards.mjs "$i" "$shards")" \
+    # A list that cannot be made fails the run by name; its shard runs nothing.
+    files=$(node scripts/test/e2e-shards.mjs "$i" "$shards") || step_failed "journey files of shard $i"
+    E2E_PORT=$((4172 + i)) PW_JSON_OUTPUT="$out/playwright-$i.json" E2E_FILES="$files" \
       npx playwright test --output="test-results/shard-$i" \
       >"$out/playwright-$i.log" 2>&1 &
     pw_pids+=($!)

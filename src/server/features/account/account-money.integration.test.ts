@@ -5,7 +5,7 @@
  * with the account, so later earnings go to the track's artist and never to
  * an account that is gone; held money returns; `ledger-check` agrees.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from "vitest";
 import { WALLET_NOT_EMPTY_CODE, walletGiveUpMessages as m } from "../../../shared/account-messages";
 import type { MySplits, TrackSplits } from "../../../shared/responses/splits";
 import { createUser, type TestUser } from "../../test/chat-test-helpers";
@@ -16,10 +16,12 @@ import {
   statementEntries,
   type FixtureGroup,
 } from "../../test/ledger-fixtures";
+import { connect, holdLock, waitUntil, waitingBehind } from "../../test/pg-row-locks";
 import {
   ORIGIN,
   STRONG_PASSWORD,
   createTestApp,
+  testDatabaseUrl,
   uniqueEmail,
   type TestApp,
 } from "../../test/test-app";
@@ -239,4 +241,60 @@ describe("money posted to an account after its deletion", slow, () => {
     expect(await laterCloses(o.artist.id)).toHaveLength(1);
     expect(await booksDisagreeing(db())).toEqual([]);
   });
+
+  /**
+   * Runs `step` while the artist's deletion holds the wallet's row (stopped
+   * at the artist's releases) and waits until the step waits for it too;
+   * then lets the deletion finish. PostgreSQL only: row locks.
+   */
+  async function whileDeletionHoldsTheWallet<T>(
+    o: Owner,
+    giveUpPaise: number,
+    step: () => Promise<T>,
+  ) {
+    const watcher = await connect(t.app);
+    onTestFinished(() => watcher.end());
+    const lock = await holdLock(t.app, `select id from release where "artistId" = $1 for update`, [
+      o.artist.id,
+    ]);
+    const deleting = deleteAccount(o.artist, giveUpPaise);
+    await waitUntil(
+      async () => (await waitingBehind(watcher, lock.pid)) >= 1,
+      "the deletion waits",
+    );
+    const stepping = step();
+    await waitUntil(async () => (await waitingBehind(watcher, lock.pid)) >= 2, "the step waits");
+    await lock.release();
+    expect((await deleting).statusCode).toBe(200);
+    return stepping;
+  }
+
+  // Who is gone is read only once the posting has the rows the deletion held.
+  it.skipIf(!testDatabaseUrl)(
+    "is taken back from the label: a reversal that waited for the deletion",
+    async () => {
+      const o = await ownerWithTrack("Gone During Reversal");
+      const { statementId } = await postStatement(db(), [sale(o, 800)]);
+      const labelBefore = await balanceOf("label");
+      await whileDeletionHoldsTheWallet(o, 800, () => reverseStatement(db(), statementId));
+      expect(await balanceOf(`artist:${o.artist.id}`)).toBe(0);
+      expect(await balanceOf("label")).toBe(labelBefore);
+      expect(await laterCloses(o.artist.id)).toHaveLength(1);
+      expect(await booksDisagreeing(db())).toEqual([]);
+    },
+  );
+
+  it.skipIf(!testDatabaseUrl)(
+    "goes to the label too: a statement imported while the deletion held the wallet",
+    async () => {
+      const o = await ownerWithTrack("Gone During Import");
+      await postStatement(db(), [sale(o, 300)]);
+      const labelBefore = await balanceOf("label");
+      await whileDeletionHoldsTheWallet(o, 300, () => postStatement(db(), [sale(o, 700)]));
+      expect(await balanceOf(`artist:${o.artist.id}`)).toBe(0);
+      expect((await balanceOf("label")) - labelBefore).toBe(1000);
+      expect(await laterCloses(o.artist.id)).toHaveLength(1);
+      expect(await booksDisagreeing(db())).toEqual([]);
+    },
+  );
 });

@@ -77,10 +77,10 @@ async function post(
   const sum = await postingSum(trx, postingId);
   if (sum !== 0) throw new UnbalancedPostingError(`posting ${key} sums to ${sum}, not 0`);
   const artistIds = await artistsOfPosting(trx, postingId);
-  const gone = await goneArtists(trx, artistIds);
-  // A deleted artist's account is closed to the label after: its row taken in order now.
-  await applyPostingToBalances(trx, postingId, gone.length > 0 ? [LABEL_ACCOUNT] : []);
-  await closeGone(trx, gone, postingId, step.now);
+  // The label's row in order too: a deleted artist's account is closed to it after.
+  await applyPostingToBalances(trx, postingId, artistIds.length > 0 ? [LABEL_ACCOUNT] : []);
+  // Who is gone, read once the rows are ours: a deletion we waited for has committed.
+  await closeGone(trx, await goneArtists(trx, artistIds), postingId, step.now);
   return { postingId, kind, statementId: step.statementId, artistIds };
 }
 
@@ -139,13 +139,13 @@ export async function beginStatementImport(trx: Db, step: Step): Promise<Stateme
         const ids = moved.slice(i, i + OWNER_CHUNK).map(([id]) => id);
         artistIds.push(...(await artistOwnersOf(trx, ids)));
       }
-      // A deleted artist's account is closed to the label after: its row taken in order too.
-      const gone = await goneArtists(trx, artistIds);
-      if (gone.length > 0 && !moved.some(([id]) => id === LABEL_ACCOUNT)) {
+      // The label's row in order too: a deleted artist's account is closed to it after.
+      if (artistIds.length > 0 && !moved.some(([id]) => id === LABEL_ACCOUNT)) {
         moved.push([LABEL_ACCOUNT, 0]);
       }
       await addToBalancesInIdOrder(trx, moved);
-      await closeGone(trx, gone, postingId, step.now);
+      // Who is gone, read once the rows are ours: a deletion we waited for has committed.
+      await closeGone(trx, await goneArtists(trx, artistIds), postingId, step.now);
       return { postingId, kind: "statement", statementId: step.statementId, artistIds };
     },
   };
