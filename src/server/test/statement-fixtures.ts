@@ -151,6 +151,19 @@ export async function preview(
   return waitWhile(app, cookie, id, ["previewing"]);
 }
 
+/** Uploads a file and previews it with the columns the portal proposed for it. */
+export async function previewAsProposed(
+  app: FastifyInstance,
+  cookie: string,
+  bytes: Buffer,
+  filename?: string,
+): Promise<StatementDetail> {
+  const uploaded = await uploadStatement(app, cookie, bytes, filename);
+  if (!("id" in uploaded)) throw new Error(`refused: ${uploaded.message}`);
+  const first = await ask(app, cookie, "GET", `/api/desk/statements/${uploaded.id}`);
+  return preview(app, cookie, uploaded.id, { mapping: first.json<StatementDetail>().mapping });
+}
+
 /** Imports and waits for the job. */
 export async function importStatement(app: FastifyInstance, cookie: string, id: string) {
   const response = await ask(app, cookie, "POST", `/api/desk/statements/${id}/import`);

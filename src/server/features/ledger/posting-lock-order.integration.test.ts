@@ -9,8 +9,7 @@ import {
   createFinanceAgent,
   importStatement,
   insertClaimedRelease,
-  preview,
-  uploadStatement,
+  previewAsProposed,
 } from "../../test/statement-fixtures";
 import { createTestApp, testDatabaseUrl, type TestApp } from "../../test/test-app";
 
@@ -38,12 +37,7 @@ async function importedStatement(): Promise<StatementDetail> {
       "USXX12600079,Spotify,IN,2026-10,5,5,INR",
     ].join("\n") + "\n",
   );
-  const uploaded = await uploadStatement(t.app, financeCookie, file);
-  if (!("id" in uploaded)) throw new Error(`refused: ${uploaded.message}`);
-  const first = await ask(t.app, financeCookie, "GET", `/api/desk/statements/${uploaded.id}`);
-  const previewed = await preview(t.app, financeCookie, uploaded.id, {
-    mapping: first.json<StatementDetail>().mapping,
-  });
+  const previewed = await previewAsProposed(t.app, financeCookie, file);
   return importStatement(t.app, financeCookie, previewed.id);
 }
 

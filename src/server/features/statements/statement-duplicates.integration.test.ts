@@ -9,7 +9,7 @@ import {
   createFinanceAgent,
   importStatement,
   insertClaimedRelease,
-  preview,
+  previewAsProposed,
   uploadStatement,
 } from "../../test/statement-fixtures";
 import { createTestApp, type TestApp } from "../../test/test-app";
@@ -37,12 +37,7 @@ const statementText = () =>
   );
 
 async function imported(bytes: Buffer, name: string): Promise<StatementDetail> {
-  const uploaded = await uploadStatement(t.app, finance.cookie, bytes, name);
-  if (!("id" in uploaded)) throw new Error(`refused: ${uploaded.message}`);
-  const first = await ask(t.app, finance.cookie, "GET", `/api/desk/statements/${uploaded.id}`);
-  const previewed = await preview(t.app, finance.cookie, uploaded.id, {
-    mapping: first.json<StatementDetail>().mapping,
-  });
+  const previewed = await previewAsProposed(t.app, finance.cookie, bytes, name);
   const detail = await importStatement(t.app, finance.cookie, previewed.id);
   expect(detail.state).toBe("imported");
   return detail;

@@ -8,8 +8,7 @@ import {
   createFinanceAgent,
   importStatement,
   insertClaimedRelease,
-  preview,
-  uploadStatement,
+  previewAsProposed,
   waitWhile,
 } from "../../test/statement-fixtures";
 import {
@@ -62,14 +61,7 @@ const statementFile = () => {
   );
 };
 
-async function previewed(): Promise<StatementDetail> {
-  const uploaded = await uploadStatement(t.app, finance.cookie, statementFile());
-  if (!("id" in uploaded)) throw new Error(`refused: ${uploaded.message}`);
-  const first = await ask(t.app, finance.cookie, "GET", `/api/desk/statements/${uploaded.id}`);
-  return preview(t.app, finance.cookie, uploaded.id, {
-    mapping: first.json<StatementDetail>().mapping,
-  });
-}
+const previewed = () => previewAsProposed(t.app, finance.cookie, statementFile());
 
 const balanceOf = async (accountId: string) => {
   const row = await t.app.ctx.database.db
