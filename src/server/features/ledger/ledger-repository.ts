@@ -10,6 +10,7 @@ import {
 } from "./ledger-accounts";
 import { paiseFromDb } from "../../../shared/paise";
 import { ALL_GROUPS, inCodes, type GroupCodes } from "./ledger-range-repository";
+import { lockSharesInIdOrder } from "./share-lock-repository";
 
 /*
  * The only SQL that writes ledger tables (decision 106). Every write here
@@ -103,11 +104,10 @@ function liveShareOfStatement(statementId: string, code?: string, codes: GroupCo
 }
 
 /**
- * Locks the statement's split shares (an update that changes nothing takes
- * row locks on PostgreSQL; SQLite runs one writer anyway) before a posting
- * reads them, so an accept, a decline or a save of the same shares commits
- * wholly before or after it, never in between: money credited to a held
- * account is always moved by the accept that follows. `live` only:
+ * Locks the statement's split shares, in id order (decision 137), before a
+ * posting reads them, so an accept, a decline or a save of the same shares
+ * commits wholly before or after it, never in between: money credited to a
+ * held account is always moved by the accept that follows. `live` only:
  * imports and assignments; all: a reversal (moves of any share count).
  */
 export async function lockSplitShares(
@@ -120,11 +120,15 @@ export async function lockSplitShares(
     where g."statementId" = ${statementId} and g."trackId" is not null
       ${options.code === undefined ? sql`` : sql`and g.code = ${options.code}`}
   )`;
-  await sql`
-    update split_share set "updatedAt" = "updatedAt"
+  const { rows } = await sql<{ id: string }>`
+    select id from split_share
     where "trackId" in ${tracks}
       ${options.live ? sql`and state in ('invited', 'accepted')` : sql``}
   `.execute(db);
+  await lockSharesInIdOrder(
+    db,
+    rows.map((r) => r.id),
+  );
 }
 
 /**

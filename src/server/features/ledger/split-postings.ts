@@ -16,6 +16,7 @@ import {
   insertHeldMoveEntries,
   postingAmountOn,
 } from "./split-ledger-repository";
+import { lockSharesInIdOrder } from "./share-lock-repository";
 
 /*
  * A split share's held money (issue 47) leaves its account in one posting
@@ -30,6 +31,14 @@ import {
  */
 
 type Db = Kysely<Database>;
+
+/**
+ * Locks these shares in the one order every step takes them (decision 137),
+ * before any ledger row: the splits feature's saves and deletions call it.
+ */
+export function lockShares(trx: Db, shareIds: readonly string[]): Promise<void> {
+  return lockSharesInIdOrder(trx, shareIds);
+}
 
 export interface HeldMove {
   shareId: string;

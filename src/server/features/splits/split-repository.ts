@@ -1,4 +1,4 @@
-import { sql, type ExpressionBuilder, type Kysely, type Selectable } from "kysely";
+import { type ExpressionBuilder, type Kysely, type Selectable } from "kysely";
 import type { Database, SplitShareTable } from "../../db/schema";
 import { paiseFromDb } from "../../../shared/paise";
 
@@ -103,19 +103,23 @@ async function shareHolder(db: Db, userId: string): Promise<ShareHolder | undefi
   return row && { id: userId, email: row.email, since: new Date(row.createdAt).getTime() };
 }
 
-/**
- * Locks the live shares a user is in until the transaction ends (a no-op
- * update): taken before any ledger row, in the order a statement's posting
- * takes them (shares, then accounts), so the two never deadlock.
- */
-export async function lockLiveSharesOfUser(db: Db, userId: string): Promise<void> {
+/** The ids of the live shares a user is in (see liveSharesOf): what a deletion locks first. */
+export async function liveShareIdsOfUser(db: Db, userId: string): Promise<string[]> {
   const user = await shareHolder(db, userId);
-  if (!user) return;
-  await db
-    .updateTable("split_share")
-    .set({ updatedAt: sql`"updatedAt"` })
-    .where(liveSharesOf(user))
+  if (!user) return [];
+  const rows = await db.selectFrom("split_share").select("id").where(liveSharesOf(user)).execute();
+  return rows.map((r) => r.id);
+}
+
+/** The ids of a track's live shares: what a save locks before it reads them. */
+export async function liveShareIdsOfTrack(db: Db, trackId: string): Promise<string[]> {
+  const rows = await db
+    .selectFrom("split_share")
+    .select("id")
+    .where("trackId", "=", trackId)
+    .where("state", "in", LIVE_STATES)
     .execute();
+  return rows.map((r) => r.id);
 }
 
 /** The live shares a user is in (see liveSharesOf), oldest first. */

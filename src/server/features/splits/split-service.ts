@@ -15,10 +15,11 @@ import type { Database } from "../../db/schema";
 import type { DomainEvents } from "../../events/domain-events";
 import { HttpError } from "../../http/errors";
 import { isFinanceAgent } from "../../auth/finance-role";
-import { heldOf, postSplitReturn, type HeldMoved } from "../ledger/split-postings";
+import { heldOf, lockShares, postSplitReturn, type HeldMoved } from "../ledger/split-postings";
 import type { SplitInvite } from "./split-notices";
 import {
   insertShare,
+  liveShareIdsOfTrack,
   liveSharesOfTrack,
   touchTrackSplit,
   trackOfRelease,
@@ -92,6 +93,8 @@ export class SplitService {
     try {
       await this.deps.db.transaction().execute(async (trx) => {
         await touchTrackSplit(trx, { ...track, by: user.id, now });
+        // All of them, in the one order (decision 137), before any is changed or read.
+        await lockShares(trx, await liveShareIdsOfTrack(trx, trackId));
         const live = new Map((await liveSharesOfTrack(trx, trackId)).map((s) => [s.email, s]));
         for (const share of live.values()) {
           if (wanted.some((w) => w.email === share.email)) continue;

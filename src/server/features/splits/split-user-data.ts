@@ -1,16 +1,17 @@
 import type { UserDataRemover } from "../../context";
 import type { DomainEventMap } from "../../events/domain-events";
 import { lockArtistAccounts } from "../ledger/account-close-postings";
-import { liveSharesOfUser, lockLiveSharesOfUser } from "./split-repository";
+import { lockShares } from "../ledger/split-postings";
+import { liveShareIdsOfUser, liveSharesOfUser } from "./split-repository";
 import { removeShare } from "./split-service";
 
 /**
  * The first remover: the user's live shares locked before any ledger row,
- * then the ledger rows in id order, as a statement's import takes them, so
- * a deletion and an import do not deadlock (decision 135).
+ * each in id order, as a statement's import takes them, so a deletion and
+ * an import do not deadlock (decisions 135, 137).
  */
 export const lockSplitsOfUser: UserDataRemover = async (trx, userId) => {
-  await lockLiveSharesOfUser(trx, userId);
+  await lockShares(trx, await liveShareIdsOfUser(trx, userId));
   // Then every wallet the deletion will move, in id order: the user's own,
   // and each track's artist that held money of an invitation returns to.
   const owners = (await liveSharesOfUser(trx, userId))

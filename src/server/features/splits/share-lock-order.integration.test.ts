@@ -1,0 +1,197 @@
+import { randomBytes } from "node:crypto";
+import type pg from "pg";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { TrackSplits } from "../../../shared/responses/splits";
+import type { StatementDetail } from "../../../shared/responses/statements";
+import { createUser, type TestUser } from "../../test/chat-test-helpers";
+import { connect, holdLock, waitUntil, waitingBehind, watched } from "../../test/pg-row-locks";
+import {
+  ask,
+  createFinanceAgent,
+  importStatement,
+  insertClaimedRelease,
+  previewAsProposed,
+} from "../../test/statement-fixtures";
+import {
+  ORIGIN,
+  STRONG_PASSWORD,
+  createTestApp,
+  testDatabaseUrl,
+  uniqueEmail,
+  type TestApp,
+} from "../../test/test-app";
+
+/*
+ * Every step that changes split shares takes their rows in one order, share
+ * id by code unit (decision 137): a statement's reversal (and its import and
+ * assignments, which lock alike), a save of a track's splits and an account
+ * deletion. Two of them that share two shares then wait for each other on
+ * PostgreSQL instead of one failing as a deadlock's victim. Shown by holding
+ * the first share a step needs: it must wait there holding none of the
+ * others. The shares' ids are chosen against both their emails' order and
+ * their storage order, so no plan passes by chance.
+ */
+
+let t: TestApp;
+let financeCookie: string;
+let watcher: pg.Client;
+let nextIsrc = 10;
+
+const db = () => t.app.ctx.database.db;
+const HEADER = "ISRC,Store,Country,Sales Month,Quantity,Net Revenue,Currency";
+
+interface Track {
+  artist: TestUser;
+  isrc: string;
+  url: string;
+}
+
+async function trackOf(artist: TestUser): Promise<Track> {
+  nextIsrc += 1;
+  const isrc = `INA1B26${String(nextIsrc).padStart(5, "0")}`;
+  const { releaseId, trackIds } = await insertClaimedRelease(db(), artist.id, {
+    upc: `89012345${String(nextIsrc).padStart(5, "0")}`,
+    tracks: [{ title: `Song ${isrc}`, isrc }],
+  });
+  return { artist, isrc, url: `/api/releases/${releaseId}/tracks/${trackIds[0]}/splits` };
+}
+
+const put = (user: TestUser, url: string, payload: object) =>
+  t.app.inject({ method: "PUT", url, headers: { cookie: user.cookie, origin: ORIGIN }, payload });
+
+async function saveSplits(track: Track, collaborators: { email: string; share: string }[]) {
+  const saved = await put(track.artist, track.url, { collaborators });
+  expect(saved.statusCode).toBe(200);
+  return saved.json<TrackSplits>();
+}
+
+/**
+ * Gives the shares (in the order given) ids in falling order, then rewrites
+ * their rows lowest id last, as other steps leave them: the index's order
+ * and the table's storage order are both against the id order. Returns the
+ * new ids, lowest first.
+ */
+async function idsAgainstTheirOrder(shareIds: readonly string[]): Promise<string[]> {
+  const tail = randomBytes(6).toString("hex");
+  const renamed = shareIds.map((_, i) => `${"fedcba"[i]!.repeat(8)}-0000-4000-8000-${tail}`);
+  for (const [i, id] of shareIds.entries()) {
+    await watcher.query(`update split_share set id = $2 where id = $1`, [id, renamed[i]]);
+  }
+  for (const id of renamed) {
+    await watcher.query(`update split_share set "updatedAt" = "updatedAt" where id = $1`, [id]);
+  }
+  return [...renamed].reverse();
+}
+
+/** Waits until the step waits behind the lock, then takes every other share at once, without waiting. */
+async function othersAreFree(lockPid: number, others: readonly string[]) {
+  await waitUntil(async () => (await waitingBehind(watcher, lockPid)) >= 1, "the step waits");
+  const other = await connect(t.app);
+  try {
+    await other.query("begin");
+    const taken = await other.query(
+      `select id from split_share where id = any($1) for update nowait`,
+      [others],
+    );
+    expect(taken.rowCount).toBe(others.length);
+    await other.query("commit");
+  } finally {
+    await other.end();
+  }
+}
+
+const holdShare = (id: string) =>
+  holdLock(t.app, `select id from split_share where id = $1 for update`, [id]);
+
+beforeAll(async () => {
+  t = await createTestApp();
+  financeCookie = (await createFinanceAgent(t.app)).cookie;
+}, 60_000);
+afterAll(() => t.close());
+
+describe.skipIf(!testDatabaseUrl)("steps take split shares' rows in id order", () => {
+  beforeAll(async () => {
+    expect(t.app.ctx.database.dialect).toBe("postgres");
+    watcher = await connect(t.app);
+  });
+  afterAll(() => watcher.end());
+
+  it("a reversal waiting for its first share holds none of the others", async () => {
+    const track = await trackOf(await createUser(t.app, "Reversing Artist"));
+    const saved = await saveSplits(track, [
+      { email: uniqueEmail("a"), share: "10" },
+      { email: uniqueEmail("b"), share: "20" },
+      { email: uniqueEmail("c"), share: "30" },
+    ]);
+    const [first, ...rest] = await idsAgainstTheirOrder(saved.collaborators.map((c) => c.id));
+    const file = Buffer.from(`${HEADER}\n${track.isrc},Spotify,IN,2026-10,10,100,INR\n`);
+    const detail = await importStatement(
+      t.app,
+      financeCookie,
+      (await previewAsProposed(t.app, financeCookie, file)).id,
+    );
+    const lock = await holdShare(first!);
+    const reversing = watched(
+      ask(t.app, financeCookie, "POST", `/api/desk/statements/${detail.id}/reverse`),
+    );
+    await othersAreFree(lock.pid, rest);
+    expect(reversing.settled).toBe(false);
+    await lock.release();
+    const reversed = await reversing.promise;
+    expect(reversed.statusCode).toBe(200);
+    expect(reversed.json<StatementDetail>().state).toBe("reversed");
+  });
+
+  it("a save waiting for its first share holds none of the others", async () => {
+    const track = await trackOf(await createUser(t.app, "Saving Artist"));
+    const [kept, dropped] = [uniqueEmail("a"), uniqueEmail("b")];
+    const saved = await saveSplits(track, [
+      { email: kept, share: "10" },
+      { email: dropped, share: "20" },
+    ]);
+    const byEmail = (email: string) => saved.collaborators.find((c) => c.email === email)!.id;
+    // The kept share gets the lower id: the save changes it, and removes the other first.
+    const [low, high] = await idsAgainstTheirOrder([byEmail(dropped), byEmail(kept)]);
+    const lock = await holdShare(low!);
+    const saving = watched(
+      put(track.artist, track.url, { collaborators: [{ email: kept, share: "15" }] }),
+    );
+    await othersAreFree(lock.pid, [high!]);
+    expect(saving.settled).toBe(false);
+    await lock.release();
+    const answer = await saving.promise;
+    expect(answer.statusCode).toBe(200);
+    expect(answer.json<TrackSplits>().collaborators.map((c) => [c.id, c.email])).toEqual([
+      [low, kept],
+    ]);
+  });
+
+  it("a deletion waiting for its first share holds none of the others", async () => {
+    const collaborator = await createUser(t.app, "Leaving Collaborator");
+    const owner = await createUser(t.app, "Sharing Artist");
+    const shareIds: string[] = [];
+    for (const track of [await trackOf(owner), await trackOf(owner)]) {
+      const saved = await saveSplits(track, [{ email: collaborator.email, share: "25" }]);
+      shareIds.push(saved.collaborators[0]!.id);
+    }
+    const [first, ...rest] = await idsAgainstTheirOrder(shareIds);
+    const lock = await holdShare(first!);
+    const deleting = watched(
+      t.app.inject({
+        method: "POST",
+        url: "/api/account/delete",
+        headers: { cookie: collaborator.cookie, origin: ORIGIN },
+        payload: { password: STRONG_PASSWORD, confirm: "DELETE" },
+      }),
+    );
+    await othersAreFree(lock.pid, rest);
+    expect(deleting.settled).toBe(false);
+    await lock.release();
+    expect((await deleting.promise).statusCode).toBe(200);
+    const { rows } = await watcher.query<{ state: string }>(
+      `select state from split_share where id = any($1)`,
+      [[first, ...rest]],
+    );
+    expect(rows.map((r) => r.state)).toEqual(["removed", "removed"]);
+  });
+});
