@@ -78,6 +78,24 @@ export async function lockArtistAccounts(trx: Db, userIds: readonly string[]): P
   await lockAccountRows(trx, ids);
 }
 
+/**
+ * Makes these artists' accounts exist before they are locked: a lock finds
+ * no row to take for one never credited, and a posting that made it later
+ * in the step could wait for an import's uncommitted insert of it while
+ * holding the others, which that import needs next (decision 137).
+ */
+export async function ensureArtistAccounts(trx: Db, userIds: readonly string[], now: number) {
+  const owners = [...new Set(userIds)].sort((a, b) =>
+    byCodeUnit(artistAccountId(a), artistAccountId(b)),
+  );
+  if (owners.length === 0) return;
+  await ensureAccounts(
+    trx,
+    owners.map((ownerId) => ({ id: artistAccountId(ownerId), kind: "artist", ownerId })),
+    now,
+  );
+}
+
 /** Of a posting's artists, those whose account was deleted: each to be closed again. */
 export function goneArtists(trx: Db, artistIds: readonly string[]): Promise<string[]> {
   return artistIds.length === 0 ? Promise.resolve([]) : goneUserIds(trx, artistIds);

@@ -10,7 +10,6 @@ import {
 } from "./ledger-accounts";
 import { paiseFromDb } from "../../../shared/paise";
 import { ALL_GROUPS, inCodes, type GroupCodes } from "./ledger-range-repository";
-import { lockSharesInIdOrder } from "./share-lock-repository";
 
 /*
  * The only SQL that writes ledger tables (decision 106). Every write here
@@ -101,34 +100,6 @@ function liveShareOfStatement(statementId: string, code?: string, codes: GroupCo
       and g."trackId" is not null ${code === undefined ? sql`` : sql`and g.code = ${code}`}
       ${inCodes(codes, "g.")}
   )`;
-}
-
-/**
- * Locks the statement's split shares, in id order (decision 137), before a
- * posting reads them, so an accept, a decline or a save of the same shares
- * commits wholly before or after it, never in between: money credited to a
- * held account is always moved by the accept that follows. `live` only:
- * imports and assignments; all: a reversal (moves of any share count).
- */
-export async function lockSplitShares(
-  db: Db,
-  statementId: string,
-  options: { code?: string; live: boolean },
-): Promise<void> {
-  const tracks = sql`(
-    select g."trackId" from statement_group g
-    where g."statementId" = ${statementId} and g."trackId" is not null
-      ${options.code === undefined ? sql`` : sql`and g.code = ${options.code}`}
-  )`;
-  const { rows } = await sql<{ id: string }>`
-    select id from split_share
-    where "trackId" in ${tracks}
-      ${options.live ? sql`and state in ('invited', 'accepted')` : sql``}
-  `.execute(db);
-  await lockSharesInIdOrder(
-    db,
-    rows.map((r) => r.id),
-  );
 }
 
 /**

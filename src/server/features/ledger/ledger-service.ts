@@ -12,12 +12,12 @@ import {
   insertPosting,
   insertReversalEntries,
   insertStatementEntries,
-  lockSplitShares,
   postingSum,
   postingsUnbalanced,
   statementLedgerSums,
 } from "./ledger-repository";
 import { statementLeftovers } from "./reversal-check-repository";
+import { lockStatementShares } from "./share-lock-repository";
 import {
   addToBalancesInIdOrder,
   applyPostingToBalances,
@@ -115,7 +115,7 @@ export async function beginStatementImport(trx: Db, step: Step): Promise<Stateme
   });
   if (!inserted) return null;
   // Splits (issue 47): an accept or a save of these shares commits wholly before or after.
-  await lockSplitShares(trx, step.statementId, { live: true });
+  await lockStatementShares(trx, step.statementId, { live: true });
   const sums = new Map<string, number>();
   const add = (accountId: string, total: number) =>
     sums.set(accountId, (sums.get(accountId) ?? 0) + total);
@@ -162,7 +162,7 @@ export async function postStatementImport(trx: Db, step: Step): Promise<Posted |
 /** Posts the opposite of every entry of the statement (its import and assignments). */
 export async function postStatementReversal(trx: Db, step: Step): Promise<Posted | null> {
   return post(trx, postingKeys.reverse(step.statementId), "reversal", step, async (postingId) => {
-    await lockSplitShares(trx, step.statementId, { live: false });
+    await lockStatementShares(trx, step.statementId, { live: false });
     await insertReversalEntries(trx, postingId, step.statementId, step.now);
   });
 }
@@ -174,7 +174,7 @@ export async function postAssignment(
 ): Promise<Posted | null> {
   const key = postingKeys.assign(step.statementId, step.code);
   return post(trx, key, "assignment", step, async (postingId) => {
-    await lockSplitShares(trx, step.statementId, { code: step.code, live: true });
+    await lockStatementShares(trx, step.statementId, { code: step.code, live: true });
     await ensureStatementAccounts(trx, step.statementId, step.now);
     await insertAssignmentEntries(trx, postingId, step.statementId, step.code, step.now);
   });

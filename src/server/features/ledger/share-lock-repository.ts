@@ -2,22 +2,63 @@ import { sql, type Kysely } from "kysely";
 import type { Database } from "../../db/schema";
 import { byCodeUnit } from "../../../shared/code-unit-order";
 
+/*
+ * How every step that changes split shares locks them (decision 137): the
+ * tracks' split rows first, then the shares, each one row at a time in id
+ * order (code units), before any ledger row. One multi-row update would lock
+ * them in whatever order its plan visits them, and two steps sharing two
+ * rows could then deadlock on PostgreSQL. No-op updates: a row lock on
+ * PostgreSQL; SQLite runs one writer anyway.
+ */
+
 type Db = Kysely<Database>;
 
-/**
- * Locks these split shares one row at a time in id order (code units), the
- * order every step that changes shares takes them (decision 137): an import,
- * a reversal, an assignment, a save and a deletion that share two shares
- * wait for each other on PostgreSQL instead of deadlocking. One multi-row
- * update would lock them in whatever order its plan visits them. No-op
- * updates: a row lock on PostgreSQL; SQLite runs one writer anyway.
- */
+const ordered = (ids: readonly string[]) => [...new Set(ids)].sort(byCodeUnit);
+
+/** Locks these split shares one row at a time in id order. */
 export async function lockSharesInIdOrder(db: Db, shareIds: readonly string[]): Promise<void> {
-  for (const id of [...new Set(shareIds)].sort(byCodeUnit)) {
+  for (const id of ordered(shareIds)) {
     await db
       .updateTable("split_share")
       .set({ updatedAt: sql`"updatedAt"` })
       .where("id", "=", id)
       .execute();
   }
+}
+
+/**
+ * Locks the split rows of the statement's tracks (a save takes its track's
+ * first, so none adds a share to them meanwhile), then their shares, before
+ * a posting reads them: an accept, a decline or a save of the same shares
+ * commits wholly before or after it, never in between, and money credited
+ * to a held account is always moved by the answer that follows. `live`
+ * only: imports and assignments; all: a reversal (moves of any share count).
+ */
+export async function lockStatementShares(
+  db: Db,
+  statementId: string,
+  options: { code?: string; live: boolean },
+): Promise<void> {
+  const { rows } = await sql<{ trackId: string; shareId: string | null }>`
+    select t."trackId", s.id as "shareId"
+    from track_split t
+    left join split_share s on s."trackId" = t."trackId"
+      ${options.live ? sql`and s.state in ('invited', 'accepted')` : sql``}
+    where t."trackId" in (
+      select g."trackId" from statement_group g
+      where g."statementId" = ${statementId} and g."trackId" is not null
+        ${options.code === undefined ? sql`` : sql`and g.code = ${options.code}`}
+    )
+  `.execute(db);
+  for (const trackId of ordered(rows.map((r) => r.trackId))) {
+    await db
+      .updateTable("track_split")
+      .set({ updatedAt: sql`"updatedAt"` })
+      .where("trackId", "=", trackId)
+      .execute();
+  }
+  await lockSharesInIdOrder(
+    db,
+    rows.flatMap((r) => (r.shareId === null ? [] : [r.shareId])),
+  );
 }

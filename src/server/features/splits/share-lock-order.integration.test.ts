@@ -29,7 +29,8 @@ import {
  * PostgreSQL instead of one failing as a deadlock's victim. Shown by holding
  * the first share a step needs: it must wait there holding none of the
  * others. The shares' ids are chosen against both their emails' order and
- * their storage order, so no plan passes by chance.
+ * their storage order, so no plan passes by chance. And a statement's step
+ * holds its tracks' split rows: a save cannot add a share to them halfway.
  */
 
 let t: TestApp;
@@ -80,6 +81,12 @@ async function idsAgainstTheirOrder(shareIds: readonly string[]): Promise<string
   for (const id of renamed) {
     await watcher.query(`update split_share set "updatedAt" = "updatedAt" where id = $1`, [id]);
   }
+  // Checked, not assumed: a scan in storage order meets the highest id first.
+  const stored = await watcher.query<{ id: string }>(
+    `select id from split_share where id = any($1) order by ctid`,
+    [renamed],
+  );
+  expect(stored.rows.map((r) => r.id)).toEqual(renamed);
   return [...renamed].reverse();
 }
 
@@ -140,6 +147,47 @@ describe.skipIf(!testDatabaseUrl)("steps take split shares' rows in id order", (
     const reversed = await reversing.promise;
     expect(reversed.statusCode).toBe(200);
     expect(reversed.json<StatementDetail>().state).toBe("reversed");
+  });
+
+  it("a save adding a collaborator waits for a statement's step on the track to end", async () => {
+    const track = await trackOf(await createUser(t.app, "Waiting Artist"));
+    const first = uniqueEmail("a");
+    await saveSplits(track, [{ email: first, share: "10" }]);
+    const detail = await importStatement(
+      t.app,
+      financeCookie,
+      (
+        await previewAsProposed(
+          t.app,
+          financeCookie,
+          Buffer.from(`${HEADER}\n${track.isrc},Spotify,IN,2026-10,10,100,INR\n`),
+        )
+      ).id,
+    );
+    // The share removed: the save below has no live share to wait for, only the track's row.
+    await saveSplits(track, []);
+    // The reversal stops at the artist's wallet, after it has locked the track's splits.
+    const lock = await holdLock(t.app, `select id from ledger_account where id = $1 for update`, [
+      `artist:${track.artist.id}`,
+    ]);
+    const reversing = watched(
+      ask(t.app, financeCookie, "POST", `/api/desk/statements/${detail.id}/reverse`),
+    );
+    await waitUntil(
+      async () => (await waitingBehind(watcher, lock.pid)) >= 1,
+      "the reversal waits",
+    );
+    const second = uniqueEmail("b");
+    const saving = watched(
+      put(track.artist, track.url, { collaborators: [{ email: second, share: "20" }] }),
+    );
+    await waitUntil(async () => (await waitingBehind(watcher, lock.pid)) >= 2, "the save waits");
+    expect(saving.settled).toBe(false);
+    await lock.release();
+    expect((await reversing.promise).statusCode).toBe(200);
+    const saved = await saving.promise;
+    expect(saved.statusCode).toBe(200);
+    expect(saved.json<TrackSplits>().collaborators.map((c) => c.email)).toEqual([second]);
   });
 
   it("a save waiting for its first share holds none of the others", async () => {

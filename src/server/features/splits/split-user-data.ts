@@ -1,6 +1,6 @@
 import type { UserDataRemover } from "../../context";
 import type { DomainEventMap } from "../../events/domain-events";
-import { lockArtistAccounts } from "../ledger/account-close-postings";
+import { ensureArtistAccounts, lockArtistAccounts } from "../ledger/account-close-postings";
 import { lockShares } from "../ledger/split-postings";
 import { liveShareIdsOfUser, liveSharesOfUser } from "./split-repository";
 import { removeShare } from "./split-service";
@@ -10,13 +10,15 @@ import { removeShare } from "./split-service";
  * each in id order, as a statement's import takes them, so a deletion and
  * an import do not deadlock (decisions 135, 137).
  */
-export const lockSplitsOfUser: UserDataRemover = async (trx, userId) => {
+export const lockSplitsOfUser: UserDataRemover = async (trx, userId, deletion) => {
   await lockShares(trx, await liveShareIdsOfUser(trx, userId));
   // Then every wallet the deletion will move, in id order: the user's own,
   // and each track's artist that held money of an invitation returns to.
   const owners = (await liveSharesOfUser(trx, userId))
     .filter((share) => share.state === "invited" && share.artistId !== userId)
     .map((share) => share.artistId);
+  // The artists' that will receive held money exist first, so all are locked here.
+  await ensureArtistAccounts(trx, owners, deletion.now);
   await lockArtistAccounts(trx, [userId, ...owners]);
   return { fileIds: [] };
 };
