@@ -68,3 +68,27 @@ export async function holdLock(app: App, query: string, params: unknown[]) {
   onTestFinished(release);
   return { pid: rows[0]!.pid, release };
 }
+
+/**
+ * How many of these rows another transaction can lock right now (`FOR
+ * UPDATE NOWAIT`, released at once); throws "could not obtain lock on row"
+ * when a step holds one of them.
+ */
+export async function rowsFreeNow(
+  app: App,
+  table: "ledger_account" | "split_share",
+  ids: readonly string[],
+): Promise<number> {
+  const other = await connect(app);
+  try {
+    await other.query("begin");
+    const taken = await other.query(
+      `select id from ${table} where id = any($1) for update nowait`,
+      [ids],
+    );
+    await other.query("commit");
+    return taken.rowCount ?? 0;
+  } finally {
+    await other.end();
+  }
+}

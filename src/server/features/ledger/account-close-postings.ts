@@ -85,9 +85,8 @@ export async function lockArtistAccounts(trx: Db, userIds: readonly string[]): P
  * holding the others, which that import needs next (decision 137).
  */
 export async function ensureArtistAccounts(trx: Db, userIds: readonly string[], now: number) {
-  const owners = [...new Set(userIds)].sort((a, b) =>
-    byCodeUnit(artistAccountId(a), artistAccountId(b)),
-  );
+  // By user id, which is the accounts' order too ("artist:" + id).
+  const owners = [...new Set(userIds)].sort(byCodeUnit);
   if (owners.length === 0) return;
   await ensureAccounts(
     trx,

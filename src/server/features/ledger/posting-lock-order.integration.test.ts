@@ -3,7 +3,14 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { StatementDetail } from "../../../shared/responses/statements";
 import { byCodeUnit } from "../../../shared/code-unit-order";
 import { createUser } from "../../test/chat-test-helpers";
-import { connect, holdLock, waitUntil, waitingBehind, watched } from "../../test/pg-row-locks";
+import {
+  connect,
+  holdLock,
+  rowsFreeNow,
+  waitUntil,
+  waitingBehind,
+  watched,
+} from "../../test/pg-row-locks";
 import {
   ask,
   createFinanceAgent,
@@ -98,18 +105,7 @@ describe.skipIf(!testDatabaseUrl)("postings take balances' rows in account-id or
       "the reversal waits",
     );
     // Another posting could take every other row now: the reversal holds none of them.
-    const other = await connect(t.app);
-    try {
-      await other.query("begin");
-      const taken = await other.query(
-        `select id from ledger_account where id = any($1) for update nowait`,
-        [rest],
-      );
-      expect(taken.rowCount).toBe(rest.length);
-      await other.query("commit");
-    } finally {
-      await other.end();
-    }
+    expect(await rowsFreeNow(t.app, "ledger_account", rest)).toBe(rest.length);
     expect(reversing.settled).toBe(false);
     await lock.release();
     const reversed = await reversing.promise;

@@ -3,8 +3,16 @@ import type pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { TrackSplits } from "../../../shared/responses/splits";
 import type { StatementDetail } from "../../../shared/responses/statements";
+import { byCodeUnit } from "../../../shared/code-unit-order";
 import { createUser, type TestUser } from "../../test/chat-test-helpers";
-import { connect, holdLock, waitUntil, waitingBehind, watched } from "../../test/pg-row-locks";
+import {
+  connect,
+  holdLock,
+  rowsFreeNow,
+  waitUntil,
+  waitingBehind,
+  watched,
+} from "../../test/pg-row-locks";
 import {
   ask,
   createFinanceAgent,
@@ -90,21 +98,10 @@ async function idsAgainstTheirOrder(shareIds: readonly string[]): Promise<string
   return [...renamed].reverse();
 }
 
-/** Waits until the step waits behind the lock, then takes every other share at once, without waiting. */
+/** Waits until the step waits behind the lock; then every other share must be free. */
 async function othersAreFree(lockPid: number, others: readonly string[]) {
   await waitUntil(async () => (await waitingBehind(watcher, lockPid)) >= 1, "the step waits");
-  const other = await connect(t.app);
-  try {
-    await other.query("begin");
-    const taken = await other.query(
-      `select id from split_share where id = any($1) for update nowait`,
-      [others],
-    );
-    expect(taken.rowCount).toBe(others.length);
-    await other.query("commit");
-  } finally {
-    await other.end();
-  }
+  expect(await rowsFreeNow(t.app, "split_share", others)).toBe(others.length);
 }
 
 const holdShare = (id: string) =>
@@ -241,5 +238,55 @@ describe.skipIf(!testDatabaseUrl)("steps take split shares' rows in id order", (
       [[first, ...rest]],
     );
     expect(rows.map((r) => r.state)).toEqual(["removed", "removed"]);
+  });
+
+  it("a deletion makes the wallet held money returns to before it locks the wallets", async () => {
+    const [one, two] = [
+      await createUser(t.app, "Person One"),
+      await createUser(t.app, "Person Two"),
+    ];
+    // The collaborator's wallet comes first in id order: the deletion is held there.
+    const [collaborator, owner] = byCodeUnit(one.id, two.id) < 0 ? [one, two] : [two, one];
+    await saveSplits(await trackOf(owner), [{ email: collaborator.email, share: "25" }]);
+    const [own, wallet] = [`artist:${collaborator.id}`, `artist:${owner.id}`];
+    await watcher.query(
+      `insert into ledger_account (id, kind, "ownerId", balance, "createdAt")
+       values ($1, 'artist', $2, 0, 0)`,
+      [own, collaborator.id],
+    );
+    expect(await rowsFreeNow(t.app, "ledger_account", [wallet])).toBe(0);
+    const lock = await holdLock(t.app, `select id from ledger_account where id = $1 for update`, [
+      own,
+    ]);
+    const deleting = watched(
+      t.app.inject({
+        method: "POST",
+        url: "/api/account/delete",
+        headers: { cookie: collaborator.cookie, origin: ORIGIN },
+        payload: { password: STRONG_PASSWORD, confirm: "DELETE" },
+      }),
+    );
+    await waitUntil(
+      async () => (await waitingBehind(watcher, lock.pid)) >= 1,
+      "the deletion waits",
+    );
+    // Made in the deletion's transaction: another insert of it waits for that.
+    const other = await connect(t.app);
+    try {
+      await other.query("begin");
+      await other.query("set local lock_timeout = '300ms'");
+      await expect(
+        other.query(
+          `insert into ledger_account (id, kind, "ownerId", balance, "createdAt")
+           values ($1, 'artist', $2, 0, 0)`,
+          [wallet, owner.id],
+        ),
+      ).rejects.toThrow("lock timeout");
+    } finally {
+      await other.query("rollback").catch(() => {});
+      await other.end();
+    }
+    await lock.release();
+    expect((await deleting.promise).statusCode).toBe(200);
   });
 });

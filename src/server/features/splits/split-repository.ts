@@ -55,16 +55,19 @@ export async function touchTrackSplit(
     .execute();
 }
 
+/** A track's invited and accepted shares. */
+const liveOfTrack = (db: Db, trackId: string) =>
+  db.selectFrom("split_share").where("trackId", "=", trackId).where("state", "in", LIVE_STATES);
+
 /** The track's invited and accepted shares, oldest first. */
 export async function liveSharesOfTrack(db: Db, trackId: string): Promise<SplitShareRow[]> {
-  return db
-    .selectFrom("split_share")
-    .selectAll()
-    .where("trackId", "=", trackId)
-    .where("state", "in", LIVE_STATES)
-    .orderBy("invitedAt")
-    .orderBy("email")
-    .execute();
+  return liveOfTrack(db, trackId).selectAll().orderBy("invitedAt").orderBy("email").execute();
+}
+
+/** The ids of a track's live shares: what a save locks before it reads them. */
+export async function liveShareIdsOfTrack(db: Db, trackId: string): Promise<string[]> {
+  const rows = await liveOfTrack(db, trackId).select("id").execute();
+  return rows.map((r) => r.id);
 }
 
 interface ShareHolder {
@@ -101,25 +104,6 @@ async function shareHolder(db: Db, userId: string): Promise<ShareHolder | undefi
     .where("id", "=", userId)
     .executeTakeFirst();
   return row && { id: userId, email: row.email, since: new Date(row.createdAt).getTime() };
-}
-
-/** The ids of the live shares a user is in (see liveSharesOf): what a deletion locks first. */
-export async function liveShareIdsOfUser(db: Db, userId: string): Promise<string[]> {
-  const user = await shareHolder(db, userId);
-  if (!user) return [];
-  const rows = await db.selectFrom("split_share").select("id").where(liveSharesOf(user)).execute();
-  return rows.map((r) => r.id);
-}
-
-/** The ids of a track's live shares: what a save locks before it reads them. */
-export async function liveShareIdsOfTrack(db: Db, trackId: string): Promise<string[]> {
-  const rows = await db
-    .selectFrom("split_share")
-    .select("id")
-    .where("trackId", "=", trackId)
-    .where("state", "in", LIVE_STATES)
-    .execute();
-  return rows.map((r) => r.id);
 }
 
 /** The live shares a user is in (see liveSharesOf), oldest first. */

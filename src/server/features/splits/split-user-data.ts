@@ -2,7 +2,7 @@ import type { UserDataRemover } from "../../context";
 import type { DomainEventMap } from "../../events/domain-events";
 import { ensureArtistAccounts, lockArtistAccounts } from "../ledger/account-close-postings";
 import { lockShares } from "../ledger/split-postings";
-import { liveShareIdsOfUser, liveSharesOfUser } from "./split-repository";
+import { liveSharesOfUser } from "./split-repository";
 import { removeShare } from "./split-service";
 
 /**
@@ -11,10 +11,15 @@ import { removeShare } from "./split-service";
  * an import do not deadlock (decisions 135, 137).
  */
 export const lockSplitsOfUser: UserDataRemover = async (trx, userId, deletion) => {
-  await lockShares(trx, await liveShareIdsOfUser(trx, userId));
+  const shares = await liveSharesOfUser(trx, userId);
+  await lockShares(
+    trx,
+    shares.map((share) => share.id),
+  );
   // Then every wallet the deletion will move, in id order: the user's own,
   // and each track's artist that held money of an invitation returns to.
-  const owners = (await liveSharesOfUser(trx, userId))
+  // (A share's artist never changes; one answered meanwhile only adds a lock.)
+  const owners = shares
     .filter((share) => share.state === "invited" && share.artistId !== userId)
     .map((share) => share.artistId);
   // The artists' that will receive held money exist first, so all are locked here.
