@@ -75,6 +75,7 @@ export interface Database {
   ledger_account: LedgerTables.LedgerAccountTable;
   ledger_posting: LedgerTables.LedgerPostingTable;
   ledger_entry: LedgerTables.LedgerEntryTable;
+  posting_split_share: LedgerTables.PostingSplitShareTable;
   statement: StatementTables.StatementTable;
   statement_line: StatementTables.StatementLineTable;
   statement_group: StatementTables.StatementGroupTable;

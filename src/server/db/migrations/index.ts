@@ -32,6 +32,7 @@ import { statementLinePartitionsMigration } from "./0036-statement-line-partitio
 import { stagedGroupSumsMigration } from "./0037-staged-group-sums";
 import { ledgerReferencesPerStatementMigration } from "./0038-ledger-references-per-statement";
 import { withdrawalDestinationMigration } from "./0039-withdrawal-destination";
+import { postingSplitSharesMigration } from "./0040-posting-split-shares";
 
 /**
  * Every migration, in order. New features append here; names never change
@@ -71,5 +72,6 @@ export function allMigrations(dialect: MigrationDialect): Record<string, Migrati
     "0037-staged-group-sums": stagedGroupSumsMigration(dialect),
     "0038-ledger-references-per-statement": ledgerReferencesPerStatementMigration(dialect),
     "0039-withdrawal-destination": withdrawalDestinationMigration(dialect),
+    "0040-posting-split-shares": postingSplitSharesMigration,
   };
 }

@@ -39,3 +39,9 @@ export interface LedgerEntryTable {
   groupId: Int64 | null;
   createdAt: EpochMs;
 }
+
+/** A split share a statement's posting pays, as it locked it (migration 0040, decision 138). */
+export interface PostingSplitShareTable {
+  postingId: string;
+  shareId: string;
+}

@@ -61,6 +61,7 @@ export async function postingByKey(db: Db, idempotencyKey: string) {
 /** The label, unmatched and stores accounts, and each matched artist's of the statement's groups. */
 export async function ensureStatementAccounts(
   db: Db,
+  postingId: string,
   statementId: string,
   now: number,
   codes: GroupCodes = ALL_GROUPS,
@@ -77,7 +78,7 @@ export async function ensureStatementAccounts(
     where "statementId" = ${statementId} and "artistId" is not null ${inCodes(codes)}
     on conflict (id) do nothing
   `.execute(db);
-  // Splits (issue 47): each accepted collaborator's wallet, each invited share's held account.
+  // Splits (issue 47): each paid accepted collaborator's wallet, each invited share's held account.
   await sql`
     insert into ledger_account (id, kind, "ownerId", balance, "createdAt")
     select distinct
@@ -87,14 +88,24 @@ export async function ensureStatementAccounts(
       case when s.state = 'accepted' then s."collaboratorId" else s."artistId" end,
       ${big(0)}, ${big(now)}
     from split_share s
-    where ${liveShareOfStatement(statementId, undefined, codes)}
+    where ${paidShareOfStatement(postingId, statementId, undefined, codes)}
     on conflict (id) do nothing
   `.execute(db);
 }
 
-/** A split share (alias s) live now on a track with a matched group in the statement. */
-function liveShareOfStatement(statementId: string, code?: string, codes: GroupCodes = ALL_GROUPS) {
-  return sql`s.state in ('invited', 'accepted') and s."trackId" in (
+/**
+ * A split share (alias s) the posting pays (locked when it began, decision
+ * 138), live on a track with a matched group in the statement.
+ */
+function paidShareOfStatement(
+  postingId: string,
+  statementId: string,
+  code?: string,
+  codes: GroupCodes = ALL_GROUPS,
+) {
+  return sql`s.state in ('invited', 'accepted') and s.id in (
+    select "shareId" from posting_split_share where "postingId" = ${postingId}
+  ) and s."trackId" in (
     select g."trackId" from statement_group g
     where g."statementId" = ${statementId} and g."artistId" is not null
       and g."trackId" is not null ${code === undefined ? sql`` : sql`and g.code = ${code}`}
@@ -103,12 +114,17 @@ function liveShareOfStatement(statementId: string, code?: string, codes: GroupCo
 }
 
 /**
- * Each live share's part of each matched group of the statement (issue 47):
+ * Each paid share's part of each matched group of the statement (issue 47):
  * the artist's amount × basis points / 10 000, rounded toward zero (down to
  * the paisa for a sale; a refund undoes its sale alike), credited to the
  * collaborator's wallet once accepted, to the share's held account before.
  */
-function splitParts(statementId: string, code?: string, codes: GroupCodes = ALL_GROUPS) {
+function splitParts(
+  postingId: string,
+  statementId: string,
+  code?: string,
+  codes: GroupCodes = ALL_GROUPS,
+) {
   return sql`
     select g.id as "groupId",
       case when s.state = 'accepted' then ${ARTIST_ACCOUNT_PREFIX} || s."collaboratorId"
@@ -117,6 +133,7 @@ function splitParts(statementId: string, code?: string, codes: GroupCodes = ALL_
     from statement_group g
     join split_share s on s."trackId" = g."trackId" and s."artistId" = g."artistId"
       and s.state in ('invited', 'accepted')
+    join posting_split_share ps on ps."shareId" = s.id and ps."postingId" = ${postingId}
     where g."statementId" = ${statementId} and g."artistId" is not null
       ${code === undefined ? sql`` : sql`and g.code = ${code}`} ${inCodes(codes, "g.")}
   `;
@@ -138,7 +155,7 @@ export async function insertStatementEntries(
   const at = big(now);
   const of = sql`"statementId" = ${statementId} ${inCodes(codes)}`;
   await sql`
-    with parts as (${splitParts(statementId, undefined, codes)})
+    with parts as (${splitParts(postingId, statementId, undefined, codes)})
     insert into ledger_entry ("postingId", "accountId", amount, "groupId", "createdAt")
     select ${p}, ${ARTIST_ACCOUNT_PREFIX} || g."artistId",
         cast(g."artistPaise" - coalesce(x.split, 0) as bigint), g.id, ${at}
@@ -173,7 +190,7 @@ export async function insertAssignmentEntries(
   const at = big(now);
   const of = sql`"statementId" = ${statementId} and code = ${code} and "artistId" is not null`;
   await sql`
-    with parts as (${splitParts(statementId, code)})
+    with parts as (${splitParts(postingId, statementId, code)})
     insert into ledger_entry ("postingId", "accountId", amount, "groupId", "createdAt")
     select ${p}, 'unmatched', cast(-"amountPaise" as bigint), id, ${at}
       from statement_group where ${of} and "amountPaise" <> 0

@@ -17,7 +17,7 @@ import {
   statementLedgerSums,
 } from "./ledger-repository";
 import { statementLeftovers } from "./reversal-check-repository";
-import { lockStatementShares } from "./share-lock-repository";
+import { lockStatementShares, recordPostingShares } from "./share-lock-repository";
 import {
   addToBalancesInIdOrder,
   applyPostingToBalances,
@@ -84,6 +84,12 @@ async function post(
   return { postingId, kind, statementId: step.statementId, artistIds };
 }
 
+/** Locks the live shares of the statement's tracks (or one code's) and records them as the posting's to pay. */
+async function takeSharesToPay(trx: Db, postingId: string, statementId: string, code?: string) {
+  const shareIds = await lockStatementShares(trx, statementId, { code, live: true });
+  await recordPostingShares(trx, postingId, shareIds);
+}
+
 /** A statement's import being posted, range by range, in the caller's transaction. */
 export interface StatementPosting {
   /** Posts the entries of one range of the statement's groups. */
@@ -115,13 +121,13 @@ export async function beginStatementImport(trx: Db, step: Step): Promise<Stateme
   });
   if (!inserted) return null;
   // Splits (issue 47): an accept or a save of these shares commits wholly before or after.
-  await lockStatementShares(trx, step.statementId, { live: true });
+  await takeSharesToPay(trx, postingId, step.statementId);
   const sums = new Map<string, number>();
   const add = (accountId: string, total: number) =>
     sums.set(accountId, (sums.get(accountId) ?? 0) + total);
   return {
     async addGroups(codes) {
-      await ensureStatementAccounts(trx, step.statementId, step.now, codes);
+      await ensureStatementAccounts(trx, postingId, step.statementId, step.now, codes);
       const before = await lastEntryId(trx);
       await insertStatementEntries(trx, postingId, step.statementId, step.now, codes);
       for (const row of await entrySumsSince(trx, postingId, before)) add(row.accountId, row.total);
@@ -174,8 +180,8 @@ export async function postAssignment(
 ): Promise<Posted | null> {
   const key = postingKeys.assign(step.statementId, step.code);
   return post(trx, key, "assignment", step, async (postingId) => {
-    await lockStatementShares(trx, step.statementId, { code: step.code, live: true });
-    await ensureStatementAccounts(trx, step.statementId, step.now);
+    await takeSharesToPay(trx, postingId, step.statementId, step.code);
+    await ensureStatementAccounts(trx, postingId, step.statementId, step.now);
     await insertAssignmentEntries(trx, postingId, step.statementId, step.code, step.now);
   });
 }

@@ -15,6 +15,9 @@ type Db = Kysely<Database>;
 
 const ordered = (ids: readonly string[]) => [...new Set(ids)].sort(byCodeUnit);
 
+/** Rows per insert of a posting's shares (two parameters each). */
+const RECORD_CHUNK = 500;
+
 /** Locks these split shares one row at a time in id order. */
 export async function lockSharesInIdOrder(db: Db, shareIds: readonly string[]): Promise<void> {
   for (const id of ordered(shareIds)) {
@@ -33,12 +36,13 @@ export async function lockSharesInIdOrder(db: Db, shareIds: readonly string[]): 
  * commits wholly before or after it, never in between, and money credited
  * to a held account is always moved by the answer that follows. `live`
  * only: imports and assignments; all: a reversal (moves of any share count).
+ * Returns the ids of the shares locked: all a posting may pay (decision 138).
  */
 export async function lockStatementShares(
   db: Db,
   statementId: string,
   options: { code?: string; live: boolean },
-): Promise<void> {
+): Promise<string[]> {
   const { rows } = await sql<{ trackId: string; shareId: string | null }>`
     select t."trackId", s.id as "shareId"
     from track_split t
@@ -57,8 +61,26 @@ export async function lockStatementShares(
       .where("trackId", "=", trackId)
       .execute();
   }
-  await lockSharesInIdOrder(
-    db,
-    rows.flatMap((r) => (r.shareId === null ? [] : [r.shareId])),
-  );
+  const shareIds = rows.flatMap((r) => (r.shareId === null ? [] : [r.shareId]));
+  await lockSharesInIdOrder(db, shareIds);
+  return shareIds;
+}
+
+/**
+ * Records the shares a statement's posting locked as the ones it pays
+ * (decision 138): a share a track's first save adds meanwhile has no split
+ * row the posting could lock, so it is left to the next statement.
+ */
+export async function recordPostingShares(
+  db: Db,
+  postingId: string,
+  shareIds: readonly string[],
+): Promise<void> {
+  const ids = ordered(shareIds);
+  for (let i = 0; i < ids.length; i += RECORD_CHUNK) {
+    await db
+      .insertInto("posting_split_share")
+      .values(ids.slice(i, i + RECORD_CHUNK).map((shareId) => ({ postingId, shareId })))
+      .execute();
+  }
 }
