@@ -26,7 +26,12 @@ import {
   type FixtureGroup,
 } from "../../test/ledger-fixtures";
 import { linkIn, startSmtpTestServer, type SmtpTestServer } from "../../test/smtp-test-server";
-import { createFinanceAgent } from "../../test/statement-fixtures";
+import {
+  createFinanceAgent,
+  importStatement,
+  insertClaimedRelease,
+  previewAsProposed,
+} from "../../test/statement-fixtures";
 import { ORIGIN, createTestApp, signUp, uniqueEmail, type TestApp } from "../../test/test-app";
 import { postSplitAccept } from "../ledger/split-postings";
 import { booksDisagreeing } from "../statements/statement-check-service";
@@ -264,6 +269,34 @@ describe("statement money", slow, () => {
     await postStatement(db(), [group(s, 10_000)]);
     expect((await splitsOf(s)).collaborators[0]!.heldPaise).toBe(5_000);
     expect(await balance(s.artist)).toBe(15_000);
+  });
+
+  it("pays the track's shares when an unmatched code is assigned to it", async () => {
+    const artist = await createUser(t.app, "Assigned Artist");
+    const n = String(Date.now() % 100_000).padStart(5, "0");
+    const { releaseId, trackIds } = await insertClaimedRelease(db(), artist.id, {
+      upc: `89012347${n}`,
+      tracks: [{ title: "Assigned Song", isrc: `INA1B28${n}` }],
+    });
+    const url = `/api/releases/${releaseId}/tracks/${trackIds[0]}/splits`;
+    const s: Setup = { artist, releaseId, trackIds, url };
+    await save(s, [row(uniqueEmail("a"), "20")]);
+    const code = `USXX128${n}`;
+    const file = `ISRC,Store,Country,Sales Month,Quantity,Net Revenue,Currency\n${code},Spotify,IN,2026-10,10,100,INR\n`;
+    const previewed = await previewAsProposed(t.app, finance.cookie, Buffer.from(file));
+    const detail = await importStatement(t.app, finance.cookie, previewed.id);
+    expect(detail.totals).toMatchObject({ unmatchedPaise: 10_000 });
+    const assigned = await ask(
+      finance,
+      "POST",
+      `/api/desk/statements/${detail.id}/unmatched/assign`,
+      { code, trackId: trackIds[0] },
+    );
+    expect(assigned.statusCode).toBe(200);
+    // 100 rupees at 85 %: 8,500 paise, of which the share's 20 % is held.
+    expect((await splitsOf(s)).collaborators[0]!.heldPaise).toBe(1_700);
+    expect(await balance(artist)).toBe(6_800);
+    expect(await booksDisagreeing(db())).toEqual([]);
   });
 });
 
