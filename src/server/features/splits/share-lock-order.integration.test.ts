@@ -38,7 +38,8 @@ import {
  * the first share a step needs: it must wait there holding none of the
  * others. The shares' ids are chosen against both their emails' order and
  * their storage order, so no plan passes by chance. And a statement's step
- * holds its tracks' split rows: a save cannot add a share to them halfway.
+ * holds its tracks' split rows: a save cannot add a share to them halfway;
+ * a deletion ends only the shares it locked, never one saved meanwhile.
  */
 
 let t: TestApp;
@@ -288,5 +289,48 @@ describe.skipIf(!testDatabaseUrl)("steps take split shares' rows in id order", (
     }
     await lock.release();
     expect((await deleting.promise).statusCode).toBe(200);
+  });
+
+  it("a deletion ends the shares it locked; an invitation saved meanwhile stays", async () => {
+    const collaborator = await createUser(t.app, "Leaving Later");
+    const early = await trackOf(await createUser(t.app, "Early"));
+    const first = (await saveSplits(early, [{ email: collaborator.email, share: "25" }]))
+      .collaborators[0]!.id;
+    const own = `artist:${collaborator.id}`;
+    await watcher.query(
+      `insert into ledger_account (id, kind, "ownerId", balance, "createdAt")
+       values ($1, 'artist', $2, 0, 0)`,
+      [own, collaborator.id],
+    );
+    // The deletion has read and locked the user's shares, and waits at the wallets.
+    const lock = await holdLock(t.app, `select id from ledger_account where id = $1 for update`, [
+      own,
+    ]);
+    const deleting = watched(
+      t.app.inject({
+        method: "POST",
+        url: "/api/account/delete",
+        headers: { cookie: collaborator.cookie, origin: ORIGIN },
+        payload: { password: STRONG_PASSWORD, confirm: "DELETE" },
+      }),
+    );
+    await waitUntil(
+      async () => (await waitingBehind(watcher, lock.pid)) >= 1,
+      "the deletion waits",
+    );
+    const saved = await saveSplits(await trackOf(await createUser(t.app, "Late")), [
+      { email: collaborator.email, share: "30" },
+    ]);
+    const second = saved.collaborators[0]!.id;
+    await lock.release();
+    expect((await deleting.promise).statusCode).toBe(200);
+    const { rows } = await watcher.query<{ id: string; state: string }>(
+      `select id, state from split_share where id = any($1)`,
+      [[first, second]],
+    );
+    expect(Object.fromEntries(rows.map((r) => [r.id, r.state]))).toEqual({
+      [first]: "removed",
+      [second]: "invited",
+    });
   });
 });

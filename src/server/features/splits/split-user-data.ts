@@ -6,16 +6,23 @@ import { liveSharesOfUser } from "./split-repository";
 import { removeShare } from "./split-service";
 
 /**
+ * The shares each deletion locked first, by its transaction: the ones it
+ * ends. An invitation to the user's email saved between the lock and the
+ * end is not among them and stays, as if sent a moment after the deletion;
+ * ending it would lock it out of order (decision 137).
+ */
+const lockedByDeletion = new WeakMap<object, ReadonlySet<string>>();
+
+/**
  * The first remover: the user's live shares locked before any ledger row,
  * each in id order, as a statement's import takes them, so a deletion and
  * an import do not deadlock (decisions 135, 137).
  */
 export const lockSplitsOfUser: UserDataRemover = async (trx, userId, deletion) => {
   const shares = await liveSharesOfUser(trx, userId);
-  await lockShares(
-    trx,
-    shares.map((share) => share.id),
-  );
+  const ids = shares.map((share) => share.id);
+  await lockShares(trx, ids);
+  lockedByDeletion.set(trx, new Set(ids));
   // Then every wallet the deletion will move, in id order: the user's own,
   // and each track's artist that held money of an invitation returns to.
   // (A share's artist never changes; one answered meanwhile only adds a lock.)
@@ -39,8 +46,12 @@ export const lockSplitsOfUser: UserDataRemover = async (trx, userId, deletion) =
  * committed, so their wallet updates.
  */
 export const removeSplitData: UserDataRemover = async (trx, userId, deletion) => {
+  const locked = lockedByDeletion.get(trx);
+  if (!locked) throw new Error("lockSplitsOfUser must run first in the deletion's transaction");
   const posted: DomainEventMap["ledger.posted"][] = [];
-  for (const share of await liveSharesOfUser(trx, userId)) {
+  // Read again now that they are locked (one answered meanwhile has its new state).
+  const shares = (await liveSharesOfUser(trx, userId)).filter((share) => locked.has(share.id));
+  for (const share of shares) {
     const back = await removeShare(trx, share, null, deletion.now);
     if (back && share.artistId !== userId) {
       posted.push({
