@@ -1,7 +1,7 @@
 import { STATEMENT_FIELD_LABELS } from "../../../shared/statement-fields";
 import { statementMessages as m } from "../../../shared/statement-messages";
 import type { StatementMapping } from "../../../shared/statement-schemas";
-import { parseDecimal } from "./statement-money";
+import { parseDecimal, withoutDigitGroups } from "./statement-money";
 import { parseSaleMonth } from "./statement-months";
 
 /** How each line is read: column positions and the values for the whole file. */
@@ -101,24 +101,19 @@ function saleMonthOf(text: string): string | null {
 
 const CURRENCY = /^[A-Z]{3}$/;
 const WHOLE_QUANTITY = /^[+-]?\d+(\.0*)?$/;
-/** Commas only between groups of three digits ("12,5" is a decimal comma, "1,2,3" a typo). */
-const GROUPED_QUANTITY = /^[+-]?\d{1,3}(?:,\d{3})+(\.0*)?$/;
 
 /** A quantity beyond ±10¹² is a broken cell: its line's error, not a sum that overflows. */
 const MAX_QUANTITY = 10n ** 12n;
 
 /**
- * A quantity cell: a whole number (thousands separators allowed) up to
+ * A quantity cell: a whole number (digit groups' separators allowed) up to
  * ±10¹², 0 when empty; null when not one.
  */
 function quantityOf(text: string): bigint | null {
-  let value = text;
-  if (value.includes(",")) {
-    if (!GROUPED_QUANTITY.test(value)) return null;
-    value = value.replace(/,/g, "");
-  }
-  if (value === "") return 0n;
-  if (!WHOLE_QUANTITY.test(value)) return null;
+  if (text === "") return 0n;
+  // Separators only between digit groups, as in an amount ("12,5" is a decimal comma, "1,2,3" a typo).
+  const value = WHOLE_QUANTITY.test(text) ? text : withoutDigitGroups(text);
+  if (value === null || !WHOLE_QUANTITY.test(value)) return null;
   const dot = value.indexOf(".");
   const quantity = BigInt(dot >= 0 ? value.slice(0, dot) : value);
   return quantity > MAX_QUANTITY || quantity < -MAX_QUANTITY ? null : quantity;

@@ -26,16 +26,26 @@ const UNITS_PER_AMOUNT = 10n ** BigInt(AMOUNT_DECIMALS);
 export const MAX_AMOUNT_DIGITS = 12;
 const MAX_UNITS = 10n ** BigInt(MAX_AMOUNT_DIGITS + AMOUNT_DECIMALS);
 /**
- * Commas only as thousands separators ("1,234,567.5"): "12,50", "0,0034",
- * "1.234,56" or "1,2,3" are a decimal comma or a typo, never read as digits.
+ * Digits grouped with one separator throughout (a comma, a space of any
+ * width, an underscore), by thousands ("1,234,567.5") or the Indian way
+ * ("12,34,567.5"). "12,50", "0,0034", "1.234,56", "12 50" or "1,2,3" are a
+ * decimal comma or a typo, never read as digits.
  */
-const THOUSANDS_GROUPED = /^[+-]?\d{1,3}(?:,\d{3})+(?:\.\d*)?$/;
+const GROUPED =
+  /^[+-]?(?:\d{1,3}([,\s_])\d{3}(?:\1\d{3})*|\d{1,2}([,\s_])\d{2}(?:\2\d{2})*\2\d{3})(?:\.\d*)?$/u;
+const SEPARATOR = /[,\s_]/u;
+
+/** The number without its digit groups' separators; the same text without any; null when they are not groups. */
+export function withoutDigitGroups(text: string): string | null {
+  if (!SEPARATOR.test(text)) return text;
+  return GROUPED.test(text) ? text.replace(/[,\s_]/gu, "") : null;
+}
 
 /**
- * A decimal as statements write it ("1,234.5", "-0.0031", "(12.50)",
- * "1.2E-5") in units of 10⁻¹⁰; null when it is not a number (a comma
- * anywhere but between groups of three digits before the point included,
- * and an amount beyond ±10¹², however written). Digits beyond the tenth
+ * A decimal as statements write it ("1,234.5", "12,34,567.5", "1 234.5",
+ * "-0.0031", "(12.50)", "1.2E-5") in units of 10⁻¹⁰; null when it is not
+ * a number (a separator anywhere but between digit groups before the point
+ * included, and an amount beyond ±10¹², however written). Digits beyond the tenth
  * decimal are rounded half up (away from zero).
  */
 export function parseDecimal(text: string): bigint | null {
@@ -45,20 +55,16 @@ export function parseDecimal(text: string): bigint | null {
     if (point < 0) return BigInt(text) * UNITS_PER_AMOUNT;
     return BigInt(text.slice(0, point) + text.slice(point + 1).padEnd(AMOUNT_DECIMALS, "0"));
   }
-  let value = text
-    .trim()
-    .replace(/^[₹$€£]/, "")
-    .replace(/[\s_]/g, "");
+  let value = text.trim().replace(/^[₹$€£]\s*/u, "");
   let negative = false;
-  const parenthesised = /^\((.*)\)$/.exec(value);
+  const parenthesised = /^\(\s*(.*?)\s*\)$/u.exec(value);
   if (parenthesised) {
     value = parenthesised[1]!;
     negative = true;
   }
-  if (value.includes(",")) {
-    if (!THOUSANDS_GROUPED.test(value)) return null;
-    value = value.replace(/,/g, "");
-  }
+  const ungrouped = withoutDigitGroups(value.replace(/^([+-])\s+/u, "$1"));
+  if (ungrouped === null) return null;
+  value = ungrouped;
   const m = /^([+-]?)(\d*)(?:\.(\d*))?(?:[eE]([+-]?\d{1,3}))?$/.exec(value);
   if (!m || (m[2] === "" && (m[3] ?? "") === "")) return null;
   if (m[1] === "-") negative = !negative;

@@ -39,6 +39,20 @@ describe("exact statement money", () => {
       expect(parseDecimal(bad)).toBeNull();
   });
 
+  it("reads spaces and underscores as separators only between digit groups, the Indian way too", () => {
+    expect(parseDecimal("1 234.56")).toBe(12_345_600_000_000n);
+    expect(parseDecimal("1\u00a0234\u00a0567")).toBe(12_345_670_000_000_000n);
+    expect(parseDecimal("1_000")).toBe(10_000_000_000_000n);
+    expect(parseDecimal("12,34,567.89")).toBe(12_345_678_900_000_000n);
+    expect(parseDecimal("₹ 1,23,45,678")).toBe(123_456_780_000_000_000n);
+    expect(parseDecimal("1 23 456")).toBe(1_234_560_000_000_000n);
+    expect(parseDecimal("- 12.50")).toBe(-125_000_000_000n);
+    expect(parseDecimal("( 1 234.50 )")).toBe(-12_345_000_000_000n);
+    // Read as 1250, 1234, 12345 and 1234567 before: a decimal space, or a typo.
+    for (const bad of ["12 50", "12 34", "1 2345", "123 456 7", "1,23", "1 234,567", "1,234 567"])
+      expect(parseDecimal(bad)).toBeNull();
+  });
+
   it("refuses an amount beyond 10¹² of its currency, however it is written", () => {
     const bound = 10n ** 22n;
     expect(parseDecimal("1000000000000")).toBe(bound);
@@ -143,6 +157,11 @@ describe("reading a statement's lines", () => {
     expect(read(["INA1B2600003", "Gaana", "12,50", "", ""], 5)).toBe(
       'Line 5: Net revenue "12,50" is not a number.',
     );
+    expect(read(["INA1B2600003", "Gaana", "12 50", "", ""], 6)).toBe(
+      'Line 6: Net revenue "12 50" is not a number.',
+    );
+    expect(read(["INA1B2600003", "Gaana", "12,34,567.5", "", ""], 7)).toBeNull();
+    expect(line.amount).toBe(12_345_675_000_000_000n);
   });
 
   it("reads a quantity's commas only as thousands separators, and up to 10¹²", () => {
@@ -172,11 +191,17 @@ describe("reading a statement's lines", () => {
     expect(line.quantity).toBe(-1000n);
     expect(read("1000000000000")).toBeNull();
     expect(line.quantity).toBe(10n ** 12n);
+    expect(read("12,34,567")).toBeNull();
+    expect(line.quantity).toBe(1_234_567n);
+    expect(read("1 234")).toBeNull();
+    expect(line.quantity).toBe(1234n);
     for (const bad of [
       "12,5",
       "1,2,3",
       "1,23",
       "1.234,0",
+      "12 5",
+      "1 2 3",
       "1000000000001",
       "-99999999999999999999",
     ])
