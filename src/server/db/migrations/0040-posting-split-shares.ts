@@ -2,9 +2,10 @@ import type { Kysely } from "kysely";
 
 /**
  * `posting_split_share`: the split shares a statement's posting (an import
- * or an assignment) pays, as it found them when it locked them (decision
- * 138). Its entries are written from these rows, never from whatever shares
- * are live when a later range is read: a track's very first save of splits
+ * or an assignment) locked when it began, the only ones it may pay
+ * (decision 138; their state and share are read under that lock). Its
+ * entries are written through these rows, never from whatever shares are
+ * live when a later range is read: a track's very first save of splits
  * has no split row for the step to lock, so it may add an invitation
  * halfway through an import, and that invitation may be answered before the
  * import commits. Unpaid by the import, it never holds money for a share

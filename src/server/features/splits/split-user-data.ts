@@ -7,9 +7,11 @@ import { removeShare } from "./split-service";
 
 /**
  * The shares each deletion locked first, by its transaction: the ones it
- * ends. An invitation to the user's email saved between the lock and the
- * end is not among them and stays, as if sent a moment after the deletion;
- * ending it would lock it out of order (decision 137).
+ * ends. A share saved between the lock and the end is not among them and
+ * stays: ending it would lock it out of order (decision 137). Another
+ * artist's invitation to the user's email is then as if sent a moment after
+ * the deletion. One the user saves on their own track from another tab in
+ * that same moment stays invited on a deleted track until it expires.
  */
 const lockedByDeletion = new WeakMap<object, ReadonlySet<string>>();
 

@@ -13,8 +13,8 @@ import { createTestApp, type TestApp } from "../../test/test-app";
 
 /*
  * How a statement's amounts are read, through the API, on SQLite and, with
- * TEST_DATABASE_URL, PostgreSQL: a comma is only a thousands separator, and
- * what cannot be an amount is its line's error, never credited.
+ * TEST_DATABASE_URL, PostgreSQL: a separator stands only between digit
+ * groups, and what cannot be an amount is its line's error, never credited.
  */
 
 let t: TestApp;

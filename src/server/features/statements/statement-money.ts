@@ -26,19 +26,21 @@ const UNITS_PER_AMOUNT = 10n ** BigInt(AMOUNT_DECIMALS);
 export const MAX_AMOUNT_DIGITS = 12;
 const MAX_UNITS = 10n ** BigInt(MAX_AMOUNT_DIGITS + AMOUNT_DECIMALS);
 /**
- * Digits grouped with one separator throughout (a comma, a space of any
- * width, an underscore), by thousands ("1,234,567.5") or the Indian way
- * ("12,34,567.5"). "12,50", "0,0034", "1.234,56", "12 50" or "1,2,3" are a
- * decimal comma or a typo, never read as digits.
+ * Digits grouped with one separator throughout (a comma, an underscore, or
+ * a space: plain, no-break, figure, thin or narrow no-break), by thousands
+ * ("1,234,567.5") or the Indian way ("12,34,567.5"), the first group not
+ * starting with 0. "12,50", "0,123", "1.234,56", "12 50", "1\t234" or
+ * "1,2,3" are a decimal comma, a typo or two cells, never read as digits.
  */
 const GROUPED =
-  /^[+-]?(?:\d{1,3}([,\s_])\d{3}(?:\1\d{3})*|\d{1,2}([,\s_])\d{2}(?:\2\d{2})*\2\d{3})(?:\.\d*)?$/u;
-const SEPARATOR = /[,\s_]/u;
+  /^[+-]?(?:[1-9]\d{0,2}([,_ \u00a0\u2007\u2009\u202f])\d{3}(?:\1\d{3})*|[1-9]\d?([,_ \u00a0\u2007\u2009\u202f])\d{2}(?:\2\d{2})*\2\d{3})(?:\.\d*)?$/u;
+/** Any separator, or any other whitespace: a cell with one is read only through GROUPED. */
+const SEPARATOR = /[,_\s]/u;
 
 /** The number without its digit groups' separators; the same text without any; null when they are not groups. */
 export function withoutDigitGroups(text: string): string | null {
   if (!SEPARATOR.test(text)) return text;
-  return GROUPED.test(text) ? text.replace(/[,\s_]/gu, "") : null;
+  return GROUPED.test(text) ? text.replace(/[,_\s]/gu, "") : null;
 }
 
 /**
@@ -55,14 +57,15 @@ export function parseDecimal(text: string): bigint | null {
     if (point < 0) return BigInt(text) * UNITS_PER_AMOUNT;
     return BigInt(text.slice(0, point) + text.slice(point + 1).padEnd(AMOUNT_DECIMALS, "0"));
   }
-  let value = text.trim().replace(/^[₹$€£]\s*/u, "");
+  let value = text.trim().replace(/^[₹$€£] */u, "");
   let negative = false;
-  const parenthesised = /^\(\s*(.*?)\s*\)$/u.exec(value);
+  // One greedy group, trimmed after: a lazy one between two `\s*` backtracks in cubic time.
+  const parenthesised = /^\((.*)\)$/u.exec(value);
   if (parenthesised) {
-    value = parenthesised[1]!;
+    value = parenthesised[1]!.trim();
     negative = true;
   }
-  const ungrouped = withoutDigitGroups(value.replace(/^([+-])\s+/u, "$1"));
+  const ungrouped = withoutDigitGroups(value.replace(/^([+-]) +/u, "$1"));
   if (ungrouped === null) return null;
   value = ungrouped;
   const m = /^([+-]?)(\d*)(?:\.(\d*))?(?:[eE]([+-]?\d{1,3}))?$/.exec(value);
