@@ -111,9 +111,13 @@ const MAX_QUANTITY = 10n ** 12n;
  */
 function quantityOf(text: string): bigint | null {
   if (text === "") return 0n;
-  // Separators only between digit groups, as in an amount ("12,5" is a decimal comma, "1,2,3" a typo).
-  const value = WHOLE_QUANTITY.test(text) ? text : withoutDigitGroups(text);
-  if (value === null || !WHOLE_QUANTITY.test(value)) return null;
+  let value = text;
+  if (!WHOLE_QUANTITY.test(value)) {
+    // Separators only between digit groups, as in an amount ("12,5" is a decimal comma, "1,2,3" a typo).
+    const ungrouped = withoutDigitGroups(value);
+    if (ungrouped === null || !WHOLE_QUANTITY.test(ungrouped)) return null;
+    value = ungrouped;
+  }
   const dot = value.indexOf(".");
   const quantity = BigInt(dot >= 0 ? value.slice(0, dot) : value);
   return quantity > MAX_QUANTITY || quantity < -MAX_QUANTITY ? null : quantity;
