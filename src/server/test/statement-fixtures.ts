@@ -85,6 +85,13 @@ export async function insertClaimedRelease(
   return { releaseId, trackIds };
 }
 
+/** The header tests' statement files use: every field under a name the portal proposes. */
+export const STATEMENT_HEADER = "ISRC,Store,Country,Sales Month,Quantity,Net Revenue,Currency";
+
+/** A statement file of these lines (cells in STATEMENT_HEADER's order). */
+export const statementFile = (lines: readonly string[]) =>
+  Buffer.from([STATEMENT_HEADER, ...lines, ""].join("\n"));
+
 /** Uploads a statement file; its statement's id, or the refusal's status and sentence. */
 export async function uploadStatement(
   app: FastifyInstance,

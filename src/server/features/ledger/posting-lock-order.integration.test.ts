@@ -17,6 +17,7 @@ import {
   importStatement,
   insertClaimedRelease,
   previewAsProposed,
+  statementFile,
 } from "../../test/statement-fixtures";
 import { createTestApp, testDatabaseUrl, type TestApp } from "../../test/test-app";
 
@@ -33,17 +34,12 @@ let t: TestApp;
 let financeCookie: string;
 let watcher: pg.Client;
 
-const HEADER = "ISRC,Store,Country,Sales Month,Quantity,Net Revenue,Currency";
-
 async function importedStatement(): Promise<StatementDetail> {
-  const file = Buffer.from(
-    [
-      HEADER,
-      "INA1B2600071,Spotify,IN,2026-10,10,10,INR",
-      "INA1B2600072,Spotify,IN,2026-10,20,20,INR",
-      "USXX12600079,Spotify,IN,2026-10,5,5,INR",
-    ].join("\n") + "\n",
-  );
+  const file = statementFile([
+    "INA1B2600071,Spotify,IN,2026-10,10,10,INR",
+    "INA1B2600072,Spotify,IN,2026-10,20,20,INR",
+    "USXX12600079,Spotify,IN,2026-10,5,5,INR",
+  ]);
   const previewed = await previewAsProposed(t.app, financeCookie, file);
   return importStatement(t.app, financeCookie, previewed.id);
 }

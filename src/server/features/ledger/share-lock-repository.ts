@@ -18,15 +18,17 @@ const ordered = (ids: readonly string[]) => [...new Set(ids)].sort(byCodeUnit);
 /** Rows per insert of a posting's shares (two parameters each). */
 const RECORD_CHUNK = 500;
 
-/** Locks these split shares one row at a time in id order. */
-export async function lockSharesInIdOrder(db: Db, shareIds: readonly string[]): Promise<void> {
-  for (const id of ordered(shareIds)) {
+/** Locks these split shares one row at a time in id order; answers their ids in that order. */
+export async function lockSharesInIdOrder(db: Db, shareIds: readonly string[]): Promise<string[]> {
+  const ids = ordered(shareIds);
+  for (const id of ids) {
     await db
       .updateTable("split_share")
       .set({ updatedAt: sql`"updatedAt"` })
       .where("id", "=", id)
       .execute();
   }
+  return ids;
 }
 
 /**
@@ -61,9 +63,10 @@ export async function lockStatementShares(
       .where("trackId", "=", trackId)
       .execute();
   }
-  const shareIds = rows.flatMap((r) => (r.shareId === null ? [] : [r.shareId]));
-  await lockSharesInIdOrder(db, shareIds);
-  return shareIds;
+  return lockSharesInIdOrder(
+    db,
+    rows.flatMap((r) => (r.shareId === null ? [] : [r.shareId])),
+  );
 }
 
 /**
@@ -76,11 +79,10 @@ export async function recordPostingShares(
   postingId: string,
   shareIds: readonly string[],
 ): Promise<void> {
-  const ids = ordered(shareIds);
-  for (let i = 0; i < ids.length; i += RECORD_CHUNK) {
+  for (let i = 0; i < shareIds.length; i += RECORD_CHUNK) {
     await db
       .insertInto("posting_split_share")
-      .values(ids.slice(i, i + RECORD_CHUNK).map((shareId) => ({ postingId, shareId })))
+      .values(shareIds.slice(i, i + RECORD_CHUNK).map((shareId) => ({ postingId, shareId })))
       .execute();
   }
 }

@@ -36,8 +36,8 @@ type Db = Kysely<Database>;
  * Locks these shares in the one order every step takes them (decision 137),
  * before any ledger row: the splits feature's saves and deletions call it.
  */
-export function lockShares(trx: Db, shareIds: readonly string[]): Promise<void> {
-  return lockSharesInIdOrder(trx, shareIds);
+export async function lockShares(trx: Db, shareIds: readonly string[]): Promise<void> {
+  await lockSharesInIdOrder(trx, shareIds);
 }
 
 export interface HeldMove {

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { TrackSplits } from "../../../shared/responses/splits";
 import type { StatementDetail } from "../../../shared/responses/statements";
 import { byCodeUnit } from "../../../shared/code-unit-order";
+import { paiseFromDb } from "../../../shared/paise";
 import { createUser, type TestUser } from "../../test/chat-test-helpers";
 import {
   connect,
@@ -19,6 +20,7 @@ import {
   importStatement,
   insertClaimedRelease,
   previewAsProposed,
+  statementFile,
 } from "../../test/statement-fixtures";
 import {
   ORIGIN,
@@ -28,6 +30,7 @@ import {
   uniqueEmail,
   type TestApp,
 } from "../../test/test-app";
+import { booksDisagreeing } from "../statements/statement-check-service";
 
 /*
  * Every step that changes split shares takes their rows in one order, share
@@ -39,7 +42,9 @@ import {
  * others. The shares' ids are chosen against both their emails' order and
  * their storage order, so no plan passes by chance. And a statement's step
  * holds its tracks' split rows: a save cannot add a share to them halfway;
- * a deletion ends only the shares it locked, never one saved meanwhile.
+ * a track's first save (no split row yet) adds one the import does not pay
+ * (decision 138); a deletion ends only the shares it locked, never one saved
+ * meanwhile.
  */
 
 let t: TestApp;
@@ -48,7 +53,6 @@ let watcher: pg.Client;
 let nextIsrc = 10;
 
 const db = () => t.app.ctx.database.db;
-const HEADER = "ISRC,Store,Country,Sales Month,Quantity,Net Revenue,Currency";
 
 interface Track {
   artist: TestUser;
@@ -108,6 +112,54 @@ async function othersAreFree(lockPid: number, others: readonly string[]) {
 const holdShare = (id: string) =>
   holdLock(t.app, `select id from split_share where id = $1 for update`, [id]);
 
+const waitsBehind = (pid: number, count: number, what: string) =>
+  waitUntil(async () => (await waitingBehind(watcher, pid)) >= count, what);
+
+/** One sale of the track in a month: 100 rupees, 8,500 paise at the default rate. */
+const sale = (track: Track, month = "2026-10") => `${track.isrc},Spotify,IN,${month},10,100,INR`;
+
+/** A statement of these lines, uploaded and previewed: its id. */
+const previewed = async (lines: string[]) =>
+  (await previewAsProposed(t.app, financeCookie, statementFile(lines))).id;
+
+/** An account's balance in paise; null when the account was never made. */
+async function balance(accountId: string): Promise<number | null> {
+  const { rows } = await watcher.query<{ balance: unknown }>(
+    `select balance from ledger_account where id = $1`,
+    [accountId],
+  );
+  return rows[0] ? paiseFromDb(rows[0].balance) : null;
+}
+
+const makeWallet = (user: TestUser) =>
+  watcher.query(
+    `insert into ledger_account (id, kind, "ownerId", balance, "createdAt")
+     values ($1, 'artist', $2, 0, 0)`,
+    [`artist:${user.id}`, user.id],
+  );
+
+const holdWallet = (user: TestUser) =>
+  holdLock(t.app, `select id from ledger_account where id = $1 for update`, [`artist:${user.id}`]);
+
+const deleteAccount = (user: TestUser) =>
+  watched(
+    t.app.inject({
+      method: "POST",
+      url: "/api/account/delete",
+      headers: { cookie: user.cookie, origin: ORIGIN },
+      payload: { password: STRONG_PASSWORD, confirm: "DELETE" },
+    }),
+  );
+
+/** The user's deletion, held at their own wallet: it has read and locked their shares by then. */
+async function deletionHeldAtOwnWallet(user: TestUser) {
+  await makeWallet(user);
+  const lock = await holdWallet(user);
+  const deleting = deleteAccount(user);
+  await waitsBehind(lock.pid, 1, "the deletion waits");
+  return { lock, deleting };
+}
+
 beforeAll(async () => {
   t = await createTestApp();
   financeCookie = (await createFinanceAgent(t.app)).cookie;
@@ -129,12 +181,7 @@ describe.skipIf(!testDatabaseUrl)("steps take split shares' rows in id order", (
       { email: uniqueEmail("c"), share: "30" },
     ]);
     const [first, ...rest] = await idsAgainstTheirOrder(saved.collaborators.map((c) => c.id));
-    const file = Buffer.from(`${HEADER}\n${track.isrc},Spotify,IN,2026-10,10,100,INR\n`);
-    const detail = await importStatement(
-      t.app,
-      financeCookie,
-      (await previewAsProposed(t.app, financeCookie, file)).id,
-    );
+    const detail = await importStatement(t.app, financeCookie, await previewed([sale(track)]));
     const lock = await holdShare(first!);
     const reversing = watched(
       ask(t.app, financeCookie, "POST", `/api/desk/statements/${detail.id}/reverse`),
@@ -151,35 +198,20 @@ describe.skipIf(!testDatabaseUrl)("steps take split shares' rows in id order", (
     const track = await trackOf(await createUser(t.app, "Waiting Artist"));
     const first = uniqueEmail("a");
     await saveSplits(track, [{ email: first, share: "10" }]);
-    const detail = await importStatement(
-      t.app,
-      financeCookie,
-      (
-        await previewAsProposed(
-          t.app,
-          financeCookie,
-          Buffer.from(`${HEADER}\n${track.isrc},Spotify,IN,2026-10,10,100,INR\n`),
-        )
-      ).id,
-    );
+    const detail = await importStatement(t.app, financeCookie, await previewed([sale(track)]));
     // The share removed: the save below has no live share to wait for, only the track's row.
     await saveSplits(track, []);
     // The reversal stops at the artist's wallet, after it has locked the track's splits.
-    const lock = await holdLock(t.app, `select id from ledger_account where id = $1 for update`, [
-      `artist:${track.artist.id}`,
-    ]);
+    const lock = await holdWallet(track.artist);
     const reversing = watched(
       ask(t.app, financeCookie, "POST", `/api/desk/statements/${detail.id}/reverse`),
     );
-    await waitUntil(
-      async () => (await waitingBehind(watcher, lock.pid)) >= 1,
-      "the reversal waits",
-    );
+    await waitsBehind(lock.pid, 1, "the reversal waits");
     const second = uniqueEmail("b");
     const saving = watched(
       put(track.artist, track.url, { collaborators: [{ email: second, share: "20" }] }),
     );
-    await waitUntil(async () => (await waitingBehind(watcher, lock.pid)) >= 2, "the save waits");
+    await waitsBehind(lock.pid, 2, "the save waits");
     expect(saving.settled).toBe(false);
     await lock.release();
     expect((await reversing.promise).statusCode).toBe(200);
@@ -222,14 +254,7 @@ describe.skipIf(!testDatabaseUrl)("steps take split shares' rows in id order", (
     }
     const [first, ...rest] = await idsAgainstTheirOrder(shareIds);
     const lock = await holdShare(first!);
-    const deleting = watched(
-      t.app.inject({
-        method: "POST",
-        url: "/api/account/delete",
-        headers: { cookie: collaborator.cookie, origin: ORIGIN },
-        payload: { password: STRONG_PASSWORD, confirm: "DELETE" },
-      }),
-    );
+    const deleting = deleteAccount(collaborator);
     await othersAreFree(lock.pid, rest);
     expect(deleting.settled).toBe(false);
     await lock.release();
@@ -249,28 +274,9 @@ describe.skipIf(!testDatabaseUrl)("steps take split shares' rows in id order", (
     // The collaborator's wallet comes first in id order: the deletion is held there.
     const [collaborator, owner] = byCodeUnit(one.id, two.id) < 0 ? [one, two] : [two, one];
     await saveSplits(await trackOf(owner), [{ email: collaborator.email, share: "25" }]);
-    const [own, wallet] = [`artist:${collaborator.id}`, `artist:${owner.id}`];
-    await watcher.query(
-      `insert into ledger_account (id, kind, "ownerId", balance, "createdAt")
-       values ($1, 'artist', $2, 0, 0)`,
-      [own, collaborator.id],
-    );
+    const wallet = `artist:${owner.id}`;
     expect(await rowsFreeNow(t.app, "ledger_account", [wallet])).toBe(0);
-    const lock = await holdLock(t.app, `select id from ledger_account where id = $1 for update`, [
-      own,
-    ]);
-    const deleting = watched(
-      t.app.inject({
-        method: "POST",
-        url: "/api/account/delete",
-        headers: { cookie: collaborator.cookie, origin: ORIGIN },
-        payload: { password: STRONG_PASSWORD, confirm: "DELETE" },
-      }),
-    );
-    await waitUntil(
-      async () => (await waitingBehind(watcher, lock.pid)) >= 1,
-      "the deletion waits",
-    );
+    const { lock, deleting } = await deletionHeldAtOwnWallet(collaborator);
     // Made in the deletion's transaction: another insert of it waits for that.
     const other = await connect(t.app);
     try {
@@ -296,28 +302,7 @@ describe.skipIf(!testDatabaseUrl)("steps take split shares' rows in id order", (
     const early = await trackOf(await createUser(t.app, "Early"));
     const first = (await saveSplits(early, [{ email: collaborator.email, share: "25" }]))
       .collaborators[0]!.id;
-    const own = `artist:${collaborator.id}`;
-    await watcher.query(
-      `insert into ledger_account (id, kind, "ownerId", balance, "createdAt")
-       values ($1, 'artist', $2, 0, 0)`,
-      [own, collaborator.id],
-    );
-    // The deletion has read and locked the user's shares, and waits at the wallets.
-    const lock = await holdLock(t.app, `select id from ledger_account where id = $1 for update`, [
-      own,
-    ]);
-    const deleting = watched(
-      t.app.inject({
-        method: "POST",
-        url: "/api/account/delete",
-        headers: { cookie: collaborator.cookie, origin: ORIGIN },
-        payload: { password: STRONG_PASSWORD, confirm: "DELETE" },
-      }),
-    );
-    await waitUntil(
-      async () => (await waitingBehind(watcher, lock.pid)) >= 1,
-      "the deletion waits",
-    );
+    const { lock, deleting } = await deletionHeldAtOwnWallet(collaborator);
     const saved = await saveSplits(await trackOf(await createUser(t.app, "Late")), [
       { email: collaborator.email, share: "30" },
     ]);
@@ -332,5 +317,52 @@ describe.skipIf(!testDatabaseUrl)("steps take split shares' rows in id order", (
       [first]: "removed",
       [second]: "invited",
     });
+  });
+
+  it("a track's first save during an import is not paid by it, and nothing stays held", async () => {
+    const [artist, other] = [
+      await createUser(t.app, "First Split"),
+      await createUser(t.app, "Other"),
+    ];
+    const collaborator = await createUser(t.app, "Collaborator");
+    const [track, otherTrack] = [await trackOf(artist), await trackOf(other)];
+    // An earlier statement makes the artist's wallet and the label's, stores' accounts.
+    await importStatement(t.app, financeCookie, await previewed([sale(track, "2026-09")]));
+    expect(await balance(`artist:${artist.id}`)).toBe(8_500);
+    const id = await previewed([sale(track), sale(otherTrack)]);
+    // The import stops first where it makes the other artist's wallet (after its locks),
+    const making = await holdLock(
+      t.app,
+      `insert into ledger_account (id, kind, "ownerId", balance, "createdAt")
+       values ($1, 'artist', $2, 0, 0)`,
+      [`artist:${other.id}`, other.id],
+    );
+    // then at the stores' balance (after it has read the shares and written its entries).
+    const stores = await holdLock(
+      t.app,
+      `select id from ledger_account where id = 'stores' for update`,
+      [],
+    );
+    const importing = watched(importStatement(t.app, financeCookie, id));
+    await waitsBehind(making.pid, 1, "the import waits");
+    const saved = await saveSplits(track, [{ email: collaborator.email, share: "20" }]);
+    const shareId = saved.collaborators[0]!.id;
+    await making.release();
+    await waitsBehind(stores.pid, 1, "the import waits again");
+    // Accepted before the import commits: money held for it now would be stranded.
+    const accepted = await t.app.inject({
+      method: "POST",
+      url: `/api/wallet/splits/${shareId}/accept`,
+      headers: { cookie: collaborator.cookie, origin: ORIGIN },
+    });
+    expect(accepted.statusCode).toBe(200);
+    expect(importing.settled).toBe(false);
+    await stores.release();
+    expect((await importing.promise).state).toBe("imported");
+
+    expect(await balance(`split:${shareId}`)).toBeNull();
+    expect(await balance(`artist:${artist.id}`)).toBe(17_000);
+    expect(await balance(`artist:${collaborator.id}`)).toBe(0);
+    expect(await booksDisagreeing(db())).toEqual([]);
   });
 });

@@ -7,6 +7,7 @@ import {
   createFinanceAgent,
   insertClaimedRelease,
   preview,
+  STATEMENT_HEADER as HEADER,
   uploadStatement,
 } from "../../test/statement-fixtures";
 import { createTestApp, type TestApp } from "../../test/test-app";
@@ -21,7 +22,6 @@ let t: TestApp;
 let finance: TestUser;
 let artist: TestUser;
 
-const HEADER = "ISRC,Store,Country,Sales Month,Quantity,Net Revenue,Currency";
 /** Every file differs (the same bytes are refused): a line of 0 rupees, its quantity a serial. */
 let serial = 0;
 const csv = (...lines: string[]) =>

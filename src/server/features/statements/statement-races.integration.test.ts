@@ -9,6 +9,7 @@ import {
   importStatement,
   insertClaimedRelease,
   previewAsProposed,
+  STATEMENT_HEADER as HEADER,
   waitWhile,
 } from "../../test/statement-fixtures";
 import {
@@ -43,7 +44,6 @@ let b: TestUser;
 let releaseB: string;
 let trackB: string;
 
-const HEADER = "ISRC,Store,Country,Sales Month,Quantity,Net Revenue,Currency";
 /**
  * 10 rupees to A's track, 50 to a code nobody has yet (5000 paise
  * unmatched): a new code each time, as an assignment remembers its code.
