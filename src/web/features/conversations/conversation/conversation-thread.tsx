@@ -27,16 +27,25 @@ interface ConversationThreadProps {
   retryOpen: () => void;
 }
 
-/** The messages; offline, the pending ones under a notice; else a spinner or a failure. */
+/**
+ * The messages; offline, the pending ones under a notice; while the history
+ * loads, a spinner above what the person has sent meanwhile (a file chosen on
+ * a slow link shows at once, not when the history arrives); else a failure.
+ */
 export function ConversationThread(props: ConversationThreadProps) {
   const { user, messages, stored, older, sender } = props;
   const songHref = user.admin ? agentSongHref : artistSongHref;
-  if (props.openOffline || (stored.isPending && stored.fetchStatus === "paused")) {
+  const offline = props.openOffline || (stored.isPending && stored.fetchStatus === "paused");
+  if (offline || stored.isPending) {
     return (
       <>
-        <ConversationOffline
-          onRetry={() => (props.openOffline ? props.retryOpen() : void stored.refetch())}
-        />
+        {offline ? (
+          <ConversationOffline
+            onRetry={() => (props.openOffline ? props.retryOpen() : void stored.refetch())}
+          />
+        ) : (
+          <Spinner className={messages.length > 0 ? "p-2" : "flex-1 p-6"} />
+        )}
         {messages.length > 0 && (
           <MessageList
             messages={messages}
@@ -51,7 +60,6 @@ export function ConversationThread(props: ConversationThreadProps) {
       </>
     );
   }
-  if (stored.isPending) return <Spinner className="flex-1 p-6" />;
   if (stored.isError) {
     return <p className="flex-1 p-4 text-center text-sm">Messages could not be loaded.</p>;
   }
