@@ -1,14 +1,13 @@
 import { expect, test, type Page } from "@playwright/test";
 import { solidPng } from "../src/cli/seed/solid-png";
-import { freshEmail, register } from "./support/accounts";
+import { fillSignIn, freshEmail, register } from "./support/accounts";
 import { expectAccessible } from "./support/axe";
 
 const PASSWORD = "Str0ng-pass!";
 
 async function signIn(page: Page, email: string, password: string) {
   await page.goto("/login");
-  await page.getByLabel("Email").fill(email);
-  await page.getByLabel("Password", { exact: true }).fill(password);
+  await fillSignIn(page, email, password);
   await page.getByRole("button", { name: "Sign in" }).click();
 }
 

@@ -160,6 +160,8 @@ test("Ask about this song with no previous agent: the agent list carries the son
   // Offline, the question waits in the outbox with its song, and after a reload arrives once.
   await page.goto(`/chat/${samId}?song=${songId}`);
   await expect(page.getByText("Asking about Morning Light")).toBeVisible();
+  // The room is open (the cursor waits for it): a message goes to the outbox, not held.
+  await expect(composer(page)).toBeFocused();
   await context.setOffline(true);
   // The page has heard it (and closed its socket) before the question is typed.
   await expect(

@@ -26,7 +26,9 @@ test("records a voice message with a timer, cancels one, and sends one as audio"
   // Cancel: nothing is sent, the composer is back.
   await page.getByRole("button", { name: "Record audio" }).click();
   const timer = page.getByRole("timer", { name: "Recording time" });
-  await expect(timer).toHaveText("0:01");
+  // Counting: each second shows for one second only, which a retrying check
+  // on a loaded machine may step over, so any later second will do.
+  await expect(timer).toHaveText(/^0:0[1-9]$/);
   await expectAccessible(page);
   await page.getByRole("button", { name: "Cancel recording" }).click();
   await expect(page.getByRole("textbox", { name: "Message" })).toBeVisible();
@@ -34,12 +36,12 @@ test("records a voice message with a timer, cancels one, and sends one as audio"
 
   // Record, then send: an audio message the server judged as audio.
   await page.getByRole("button", { name: "Record audio" }).click();
-  await expect(timer).toHaveText("0:02");
+  await expect(timer).toHaveText(/^0:0[2-9]$/);
   await page.getByRole("button", { name: "Send recording" }).click();
   // Named "Voice message" (not its file name), with its real length, not 0:00.
   const voice = messages.getByRole("listitem").filter({ hasText: "Voice message" });
   await expect(voice.getByRole("img", { name: "Sent", exact: true })).toBeVisible();
-  await expect(voice.getByLabel(/^Voice message, 0:0[1-3]$/)).toBeVisible();
+  await expect(voice.getByLabel(/^Voice message, 0:(0[1-9]|1\d)$/)).toBeVisible();
   await expect(voice).not.toContainText("voice-message-");
   const stored = await artist.messages(roomId);
   expect(stored.map((m) => m.fileType)).toEqual(["audio"]);

@@ -173,6 +173,8 @@ test("an agent: saved replies with variables through the / menu, a quote reply, 
     await expectAccessible(page);
 
     await page.goto(`/inbox/${artistId}`);
+    // The room is open (the cursor waits for it): a reply's placeholders need it.
+    await expect(composer(page)).toBeFocused();
     await composer(page).fill("/");
     await composer(page).pressSequentially(shortcut.slice(0, 4));
     const option = page.getByRole("option", { name: new RegExp(`/${shortcut}`) });

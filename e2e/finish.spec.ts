@@ -6,7 +6,7 @@
  * sideways at 375 px.
  */
 import { expect, test, type Page } from "@playwright/test";
-import { demo, freshEmail, signInAs } from "./support/accounts";
+import { demo, fillSignIn, freshEmail, signInAs } from "./support/accounts";
 import { expectAccessible } from "./support/axe";
 import { ChatApi } from "./support/chat-api";
 import { holdRequests } from "./support/hold-requests";
@@ -25,12 +25,12 @@ test("a wrong address says so; registering with a taken email points to Sign in 
   const wrong = baseURL!.replace("localhost", "127.0.0.1");
   const refusal = `This address is not the portal's configured address: open ${baseURL}`;
   await page.goto(`${wrong}/login`);
-  await page.getByLabel("Email").fill(demo.artist);
-  await page.getByLabel("Password", { exact: true }).fill("Demo-pass-1");
+  await fillSignIn(page, demo.artist, "Demo-pass-1");
   await page.getByRole("button", { name: "Sign in" }).click();
   await expect(page.getByRole("alert")).toHaveText(refusal);
 
   await page.goto(`${wrong}/register`);
+  await expect(page.getByRole("button", { name: "Create account" })).toBeEnabled();
   await page.getByLabel("Artist name").fill("Wrong Host");
   await page.getByLabel("Email").fill(freshEmail("host"));
   await page.getByLabel("Password", { exact: true }).fill("Str0ng-pass!");

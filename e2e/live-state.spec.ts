@@ -60,7 +60,9 @@ test("offline reload keeps the session and the outbox; the conversation says it 
   await expect(page.getByText("Start of the conversation")).toBeVisible();
   await expect(offlineState(page)).toHaveCount(0);
 
-  // A message written offline, then a reload while still offline.
+  // A message written offline, then a reload while still offline; the room
+  // is open first (the cursor waits for it), so the message goes to the outbox.
+  await expect(composer(page)).toBeFocused();
   await context.setOffline(true);
   await composer(page).fill("PENDING-RELOAD");
   await composer(page).press("Enter");

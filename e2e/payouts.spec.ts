@@ -4,6 +4,7 @@ import os from "node:os";
 import path from "node:path";
 import { randomUUID } from "node:crypto";
 import { expect, test, type Download, type Page } from "@playwright/test";
+import { financialYearOf } from "../src/shared/tds";
 import { demo, signInAs } from "./support/accounts";
 import { expectAccessible } from "./support/axe";
 import { e2eDataDir } from "./support/mailbox";
@@ -16,6 +17,9 @@ import {
   type ReleasedArtist,
 } from "./support/statements";
 import { expectFitsAndAccessible, signedIn } from "./support/screens";
+
+/** The financial year the journeys' withdrawals fall in ("2026-27"): today's. */
+const THIS_YEAR = financialYearOf(Date.now()).label;
 
 /**
  * Issue 47 end to end: an artist with earnings and payout details (UPI,
@@ -284,7 +288,7 @@ test("the tax summary: the year's withdrawn, TDS and paid out, the PAN masked", 
   await expect(page).toHaveURL(/\/wallet\/tax$/);
   await expect(page.getByRole("heading", { name: "Tax summary", level: 1 })).toBeVisible();
   const table = page.getByRole("table", { name: "Withdrawals and TDS by financial year" });
-  const year = table.getByRole("row", { name: /^2026-27/ });
+  const year = table.getByRole("row", { name: new RegExp(`^${THIS_YEAR}`) });
   await expect(year.getByRole("cell")).toHaveText(["Rs.600.00", "Rs.0.00", "Rs.600.00"]);
   await expect(page.getByText(/•+1234F/)).toBeVisible();
   await expect(page.getByText("ABCDE1234F")).toHaveCount(0);
@@ -292,7 +296,7 @@ test("the tax summary: the year's withdrawn, TDS and paid out, the PAN masked", 
   const download = page.waitForEvent("download");
   await page.getByRole("link", { name: "Download CSV" }).click();
   const text = await textOf(await download);
-  expect(text).toContain('"2026-27","600.00","0.00","600.00"');
+  expect(text).toContain(`"${THIS_YEAR}","600.00","0.00","600.00"`);
   expect(text).not.toContain("ABCDE1234F");
   await page.context().close();
 });
@@ -341,7 +345,7 @@ test("a withdrawal across the TDS threshold deducts the rate on the whole year's
   await page.getByRole("link", { name: "Tax summary" }).click();
   const year = page
     .getByRole("table", { name: "Withdrawals and TDS by financial year" })
-    .getByRole("row", { name: /^2026-27/ });
+    .getByRole("row", { name: new RegExp(`^${THIS_YEAR}`) });
   await expect(year.getByRole("cell").nth(0)).toHaveText("Rs.55,600.00");
   await expect(year.getByRole("cell").nth(1)).toHaveText("Rs.5,560.00");
   await page.context().close();

@@ -19,12 +19,15 @@ export function freshName(prefix: string): string {
   return `${prefix} ${Date.now() % 1_000_000} ${counter}`;
 }
 
-export async function signInAs(page: Page, email: string, password = DEMO_PASSWORD) {
-  await page.goto("/login");
+/**
+ * Types an email and a password into the sign-in form on screen, until Sign
+ * in is enabled. Typed while React was taking over the prerendered form, a
+ * value can miss its state and Sign in stays disabled: it is typed again
+ * until the form has it (cleared first: the same value typed again is no
+ * change to React).
+ */
+export async function fillSignIn(page: Page, email: string, password: string) {
   const signIn = page.getByRole("button", { name: "Sign in" });
-  // Typed while React was taking over the prerendered form, a value can miss
-  // its state and Sign in stays disabled: type again until the form has it
-  // (cleared first: the same value typed again is no change to React).
   await expect(async () => {
     await page.getByLabel("Email").fill("");
     await page.getByLabel("Email").fill(email);
@@ -32,7 +35,12 @@ export async function signInAs(page: Page, email: string, password = DEMO_PASSWO
     await page.getByLabel("Password", { exact: true }).fill(password);
     await expect(signIn).toBeEnabled({ timeout: 2_000 });
   }).toPass({ timeout: 20_000 });
-  await signIn.click();
+}
+
+export async function signInAs(page: Page, email: string, password = DEMO_PASSWORD) {
+  await page.goto("/login");
+  await fillSignIn(page, email, password);
+  await page.getByRole("button", { name: "Sign in" }).click();
   await expect(page).not.toHaveURL(/\/login$/);
 }
 
