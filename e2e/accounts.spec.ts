@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { freshEmail, register } from "./support/accounts";
+import { fillSignIn, freshEmail, register } from "./support/accounts";
 import { expectAccessible } from "./support/axe";
 
 test("register, see settings, switch dark mode, log out", async ({ page }) => {
@@ -99,8 +99,7 @@ test("sign-in with a wrong password shows the catalogue's message", async ({ pag
   await page.goto("/login");
   await expect(page.getByRole("heading", { name: "Welcome back" })).toBeVisible();
   await expectAccessible(page);
-  await page.getByLabel("Email").fill(email);
-  await page.getByLabel("Password", { exact: true }).fill("Not-the-pass-1");
+  await fillSignIn(page, email, "Not-the-pass-1");
   await page.getByRole("button", { name: "Sign in" }).click();
   await expect(page.getByRole("alert")).toHaveText("Invalid email or password");
   await expectAccessible(page);
