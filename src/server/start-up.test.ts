@@ -64,7 +64,6 @@ it("loads no PostgreSQL, Redis, S3, SMTP, tus server, file-reading or API refere
     "srvx",
     // The file checks' libraries come with the first file they read (issue 48).
     "sharp",
-    "music-metadata",
     "@wasm-audio-decoders/flac",
     "file-type",
     "papaparse",

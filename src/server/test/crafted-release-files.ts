@@ -118,3 +118,30 @@ export function pngOverJunk(width: number, height: number, pixelBytes = 2000): B
     pngChunk("IEND", Buffer.alloc(0)),
   ]);
 }
+
+const MB = 1024 * 1024;
+
+/** A MB of 0xFF bytes: an MPEG frame sync over and over, and nothing a reader can finish. */
+export function allOnesFile(bytes = MB): Buffer {
+  return Buffer.alloc(bytes, 0xff);
+}
+
+/**
+ * A Matroska file whose EBML header and segment (of unknown size) read, then
+ * a MB of one-byte Void elements: a reader walking the elements takes
+ * half a million steps to find nothing.
+ */
+export function matroskaOfVoids(bytes = MB): Buffer {
+  const docType = Buffer.from("matroska", "latin1");
+  const ebml = Buffer.from([
+    ...[0x1a, 0x45, 0xdf, 0xa3, 0x80 | (docType.length + 3)],
+    ...[0x42, 0x82, 0x80 | docType.length],
+    ...docType,
+  ]);
+  const segment = Buffer.from([
+    0x18, 0x53, 0x80, 0x67, 0x01, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff,
+  ]);
+  const voids = Buffer.alloc(bytes);
+  for (let i = 0; i + 1 < bytes; i += 2) voids.set([0xec, 0x80], i);
+  return Buffer.concat([ebml, segment, voids]);
+}

@@ -3,8 +3,10 @@ import { releaseMessages as m } from "../../../shared/release-messages";
 import type { ReleaseDetail } from "../../../shared/release-schemas";
 import { createUser, type TestUser } from "../../test/chat-test-helpers";
 import {
+  allOnesFile,
   constantFlacFile,
   dataBeforeFmtWav,
+  matroskaOfVoids,
   pngOverJunk,
   twoFmtWav,
 } from "../../test/crafted-release-files";
@@ -100,6 +102,25 @@ describe("a crafted FLAC", () => {
       expect(answer.ms).toBeLessThan(5_000);
       expect(answer.worstHealthMs).toBeLessThan(500);
       expect(answer.rssGrowthMb).toBeLessThan(256);
+    },
+  );
+});
+
+describe("a file of another format, crafted", () => {
+  it.each([
+    ["a MB of 0xFF bytes", allOnesFile, "MPEG audio"],
+    ["a Matroska file of a MB of empty elements", matroskaOfVoids, "Matroska"],
+  ])(
+    "of %s is refused by its name within 5 s; health answers within 500 ms throughout",
+    { timeout: 20_000, retry: 2 },
+    async (_name, make, format) => {
+      const answer = await uploadWatched("release-audio", make());
+      expect({ status: answer.status, body: answer.body }).toEqual({
+        status: 422,
+        body: m.audioFormat(format),
+      });
+      expect(answer.ms).toBeLessThan(5_000);
+      expect(answer.worstHealthMs).toBeLessThan(500);
     },
   );
 });

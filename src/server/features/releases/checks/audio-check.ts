@@ -1,11 +1,11 @@
-import { Readable } from "node:stream";
-import type { IAudioMetadata } from "music-metadata";
+import type { Readable } from "node:stream";
 import {
   AUDIO_BIT_DEPTHS,
   AUDIO_MIN_DURATION_MS,
   AUDIO_MIN_SAMPLE_RATE,
 } from "../../../../shared/release-constants";
 import { formatSampleRateKhz } from "../../../../shared/release-format";
+import { SNIFF_BYTES } from "../../../../shared/file-sniffing";
 import { releaseMessages as m } from "../../../../shared/release-messages";
 import { FLAC_MAX_FRAMES_PER_BYTE, FlacPcmReader } from "./flac-pcm";
 import { STREAMINFO_END, readStreamInfo, type StreamInfo } from "./flac-streaminfo";
@@ -45,8 +45,8 @@ interface AudioFormat {
  * WAV by our RIFF reader, a FLAC by its STREAMINFO and a decode of every
  * frame (@wasm-audio-decoders/flac) that must agree with it. Both find
  * silence and prove the file whole as the bytes stream; work is bounded
- * by the file's size. Anything else is named by music-metadata for the
- * refusal.
+ * by the file's size. Anything else is named from its first bytes for the
+ * refusal (file-type; decision 140).
  */
 export async function checkAudio(source: AudioSource): Promise<AudioCheck> {
   const head = await source.head(STREAMINFO_END);
@@ -153,30 +153,39 @@ function containerOf(bytes: Buffer): "WAV" | "FLAC" | null {
   return bytes.toString("latin1", 0, 4) === "fLaC" ? "FLAC" : null;
 }
 
-/** music-metadata reads the header from the first bytes only (a MB is plenty). */
-const HEADER_BYTES = 1024 * 1024;
-
-/** What people call another format (MP3, AAC, OGG…), for the refusal; "" when unknown. */
+/**
+ * What people call another format (MP3, AAC, OGG…), for the refusal; "" when
+ * unknown. Named by file-type from the first bytes only, as every upload is
+ * sniffed: a parser that reads on into a crafted file (music-metadata over a
+ * MB of 0xFF bytes took 8 s of the event loop) is never run on it.
+ */
 async function nameOf(source: AudioSource): Promise<string> {
-  const stream = Readable.from([await source.head(HEADER_BYTES)], { objectMode: false });
-  try {
-    // Loaded with the first refusal that names a format, not at start.
-    const { parseStream } = await import("music-metadata");
-    // Without `duration`, music-metadata needs the header only.
-    const meta = await parseStream(stream, undefined, { skipCovers: true, duration: false });
-    return formatName(meta.format);
-  } catch {
-    return "";
-  } finally {
-    stream.destroy();
-  }
+  // Loaded with the first refusal that names a format, not at start.
+  const { fileTypeFromBuffer } = await import("file-type");
+  const head = await source.head(SNIFF_BYTES);
+  // A 64-bit WAV (RF64, BW64): a WAV our reader does not open.
+  if (/^(RF64|BW64)$/.test(head.toString("latin1", 0, 4))) return "WAV";
+  const detected = await fileTypeFromBuffer(head);
+  if (!detected) return "";
+  return FORMAT_NAMES[detected.ext] ?? detected.ext.toUpperCase();
 }
 
-function formatName(format: IAudioMetadata["format"]): string {
-  const container = (format.container ?? "").split("/")[0]!.toUpperCase();
-  const codec = (format.codec ?? "").toUpperCase();
-  if (container === "WAVE") return "WAV";
-  if (container === "MPEG") return codec.includes("LAYER 3") ? "MP3" : "MPEG audio";
-  if (container === "M4A" || container === "MP4") return codec.includes("AAC") ? "AAC" : "M4A";
-  return container || codec;
-}
+/** file-type's extensions that people know by another name. */
+const FORMAT_NAMES: Partial<Record<string, string>> = {
+  mp1: "MPEG audio",
+  mp2: "MPEG audio",
+  aif: "AIFF",
+  oga: "OGG",
+  opus: "Opus",
+  asf: "WMA",
+  mka: "Matroska audio",
+  mkv: "Matroska",
+  wv: "WavPack",
+  mpc: "Musepack",
+  mid: "MIDI",
+  ac3: "AC-3",
+  jpg: "a JPG image",
+  png: "a PNG image",
+  pdf: "a PDF document",
+  zip: "a ZIP archive",
+};
