@@ -22,10 +22,25 @@ describe("redactUrl", () => {
     );
   });
 
+  it("replaces a split invitation's token in its link and its API", () => {
+    const token = "eufNYZ0123456789abcdefghijklmnopqrstuvGid0";
+    expect(redactUrl(`/splits/invite/${token}`)).toBe(`/splits/invite/${REDACTED}`);
+    expect(redactUrl(`/api/split-invites/${token}`)).toBe(`/api/split-invites/${REDACTED}`);
+    expect(redactUrl(`/api/split-invites/${token}/claim`)).toBe(
+      `/api/split-invites/${REDACTED}/claim`,
+    );
+    expect(redactUrl(`https://portal.test/splits/invite/${token}?x=1`)).toBe(
+      `https://portal.test/splits/invite/${REDACTED}?x=1`,
+    );
+  });
+
   it("finds links inside free text", () => {
     expect(redactUrlsIn("failed on https://portal.test/undo-email-change?token=zz9 today")).toBe(
       `failed on https://portal.test/undo-email-change?token=${REDACTED} today`,
     );
     expect(redactUrlsIn("/reset-password?token=abc")).toBe(`/reset-password?token=${REDACTED}`);
+    expect(redactUrlsIn("opened https://portal.test/splits/invite/tok3n then left")).toBe(
+      `opened https://portal.test/splits/invite/${REDACTED} then left`,
+    );
   });
 });

@@ -24,24 +24,35 @@ const SECRET_PARAMS = new Set([
 
 /**
  * Routes whose path segment is a secret: better-auth's reset callback,
- * /reset-password/<token>. Each pattern runs only on paths under its prefix,
- * so the request line of every other route (one per request) pays a
- * `startsWith`, not a regular expression.
+ * /reset-password/<token>, and a split invitation's link and API (the link
+ * alone lets its holder claim the share). Each pattern runs only on paths
+ * under its prefix, so the request line of every other route (one per
+ * request) pays a `startsWith`, not a regular expression.
  */
 const SECRET_PATHS: readonly { prefix: string; pattern: RegExp }[] = [
   {
     prefix: "/api/auth/reset-password/",
     pattern: /^(\/api\/auth\/reset-password\/)(?!status\b)[^/?#]+/,
   },
+  { prefix: "/api/split-invites/", pattern: /^(\/api\/split-invites\/)[^/?#]+/ },
+  { prefix: "/splits/invite/", pattern: /^(\/splits\/invite\/)[^/?#]+/ },
 ];
+
+/** A full URL's scheme and host (`https://portal.test`), or "" for a path. */
+function originOf(path: string): string {
+  return path.startsWith("/") ? "" : (/^https?:\/\/[^/?#]*/i.exec(path)?.[0] ?? "");
+}
 
 /** The URL as it may be logged. Never throws: a URL it cannot read is reduced to its path. */
 export function redactUrl(url: string): string {
   const q = url.indexOf("?");
-  let path = q === -1 ? url : url.slice(0, q);
+  const whole = q === -1 ? url : url.slice(0, q);
+  const origin = originOf(whole);
+  let path = origin ? whole.slice(origin.length) : whole;
   for (const { prefix, pattern } of SECRET_PATHS) {
     if (path.startsWith(prefix)) path = path.replace(pattern, `$1${REDACTED}`);
   }
+  path = origin + path;
   if (q === -1) return path;
   const query = url
     .slice(q + 1)
