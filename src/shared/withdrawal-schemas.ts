@@ -35,7 +35,12 @@ export const idempotencyHeadersSchema = z.looseObject({
 
 /** GET /api/wallet/withdrawals/preview?amountPaise= */
 export const withdrawalPreviewQuerySchema = z.strictObject({
-  amountPaise: z.coerce.number().pipe(amountPaiseSchema),
+  // Digits only: `Number()` would also read "0x10", "1e3" and " 5 ".
+  amountPaise: z
+    .string({ error: m.amount })
+    .regex(/^\d{1,16}$/, { error: m.amount })
+    .transform(Number)
+    .pipe(amountPaiseSchema),
 });
 
 /** GET /api/desk/payouts?view= */

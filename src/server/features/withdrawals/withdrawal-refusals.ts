@@ -24,10 +24,11 @@ export interface Standing extends WithdrawalTerms {
 export function closedBy(standing: Standing): Refusal | null {
   if (!standing.hasDetails) return { status: 400, message: m.noDetails };
   if (standing.heldUntil !== null) return { status: 400, message: m.held(standing.heldUntil) };
-  if (standing.inProgress) return { status: 409, message: m.inProgress };
+  // A balance below zero outlasts a withdrawal in progress: it is the reason to give.
   if (standing.balancePaise < 0) {
     return { status: 400, message: m.negativeBalance(standing.balancePaise) };
   }
+  if (standing.inProgress) return { status: 409, message: m.inProgress };
   return null;
 }
 

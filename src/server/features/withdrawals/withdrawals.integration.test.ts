@@ -191,6 +191,15 @@ describe("refusals", slow, () => {
     const refused = await withdraw(artist, 50_000);
     expect(refused.json().message).toBe(m.negativeBalance(-30_000));
   });
+
+  it("give the balance below zero as the reason while a withdrawal is also in progress", async () => {
+    const { artist, statementId } = await artistWith(100_000, "ABCDE1234F");
+    expect((await withdraw(artist, 80_000)).statusCode).toBe(201);
+    await reverseCredit(t.app, statementId);
+    const wallet = await list(artist);
+    expect(wallet.balancePaise).toBe(-80_000);
+    expect(wallet.closedReason).toBe(m.negativeBalance(-80_000));
+  });
 });
 
 describe("parallel and repeated requests", slow, () => {
