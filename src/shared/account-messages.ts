@@ -18,6 +18,12 @@ export const SAME_EMAIL_MESSAGE = "This is already your email address.";
 export const DELETE_CONFIRMATION_WORD = "DELETE";
 export const DELETE_CONFIRMATION_MESSAGE = "Please type DELETE to confirm account deletion";
 export const DELETE_FAILED_MESSAGE = "Failed to delete account. Please try again later.";
+/**
+ * An agent's account is not deleted from here: its conversations with
+ * artists are the team's, and deleting a user deletes their conversations.
+ */
+export const AGENT_DELETE_REFUSED_MESSAGE =
+  "A support account cannot delete itself: its conversations with artists belong to the team.";
 
 /** Delay before returning to /settings after a password or email change (spec, section 9). */
 export const ACCOUNT_REDIRECT_DELAY_MS = 2000;

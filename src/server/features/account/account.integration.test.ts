@@ -4,7 +4,9 @@ import { AVATAR_UPLOAD_PURPOSE } from "../../../shared/profile-schemas";
 import { solidPng } from "../../../cli/seed/solid-png";
 import { readAll } from "../../test/read-all";
 import { createStoredFile, findStoredFile } from "../uploads/stored-files";
+import { createUser, seedMessages } from "../../test/chat-test-helpers";
 import {
+  AGENT_DELETE_REFUSED_MESSAGE,
   DELETE_CONFIRMATION_MESSAGE,
   NEW_PASSWORDS_MISMATCH_MESSAGE,
   RECENT_LOGIN_REQUIRED_MESSAGE,
@@ -257,6 +259,33 @@ describe("delete account", () => {
     expect(await db.selectFrom("user").select("id").where("id", "=", userId).execute()).toEqual([]);
 
     expect((await signUp(t.app, { email })).response.statusCode).toBe(200);
+  });
+
+  it("refuses an agent's own deletion, and keeps the conversations artists had with them", async () => {
+    const agent = await createUser(t.app, "Leaving Agent", true);
+    const artist = await createUser(t.app, "Staying Artist");
+    const opened = await t.app.inject({
+      method: "PUT",
+      url: `/api/chat/rooms/with/${agent.id}`,
+      headers: { cookie: artist.cookie, origin: ORIGIN },
+    });
+    expect(opened.statusCode, opened.body).toBe(200);
+    const { roomId } = opened.json<{ roomId: string }>();
+    await seedMessages(t.app.ctx.database.db, roomId, [artist.id, agent.id], 4);
+
+    const response = await post("/api/account/delete", agent.cookie, {
+      password: STRONG_PASSWORD,
+      confirm: "DELETE",
+    });
+    expect(response.statusCode).toBe(409);
+    expect(response.json().message).toBe(AGENT_DELETE_REFUSED_MESSAGE);
+    expect((await me(agent.cookie)).statusCode).toBe(200);
+    const history = await t.app.inject({
+      url: `/api/chat/rooms/${roomId}/messages`,
+      headers: { cookie: artist.cookie },
+    });
+    expect(history.statusCode).toBe(200);
+    expect(history.json()).toHaveLength(4);
   });
 
   it("deletes nothing, file bytes included, when the transaction rolls back", async () => {

@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from "fastify";
 import type { Kysely } from "kysely";
 import {
+  AGENT_DELETE_REFUSED_MESSAGE,
   EMAIL_CHANGE_FAILED_MESSAGE,
   PASSWORD_CHANGE_FAILED_MESSAGE,
   RECENT_LOGIN_REQUIRED_MESSAGE,
@@ -284,6 +285,10 @@ export class AccountService {
     log: FastifyBaseLogger,
   ): Promise<void> {
     const { db, events, userDataRemovers } = this.deps;
+    // Deleting a user deletes every conversation they are in: an agent's are the team's.
+    if (user.admin) {
+      throw new HttpError(409, AGENT_DELETE_REFUSED_MESSAGE, undefined, "AGENT_ACCOUNT");
+    }
     await this.verifyPassword(user, request.password);
     const deletion = { giveUpPaise: request.giveUpPaise, now: Date.now() };
     const { fileIds, posted } = await deleteAccount(db, userDataRemovers, user.id, deletion);

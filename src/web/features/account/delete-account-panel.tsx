@@ -2,6 +2,7 @@ import { useId, useState, type SyntheticEvent } from "react";
 import { useNavigate } from "react-router";
 import { TriangleAlert } from "lucide-react";
 import {
+  AGENT_DELETE_REFUSED_MESSAGE,
   DELETE_CONFIRMATION_MESSAGE,
   DELETE_CONFIRMATION_WORD,
   DELETE_FAILED_MESSAGE,
@@ -9,12 +10,14 @@ import {
   WRONG_PASSWORD_MESSAGE,
   walletGiveUpMessages,
 } from "../../../shared/account-messages";
+import { Alert } from "../../components/alert";
 import { FormAlert } from "../../components/form-alert";
 import { Button } from "../../components/button";
 import { CheckboxField } from "../../components/checkbox-field";
 import { PasswordField, TextField } from "../../components/text-field";
 import { ApiError } from "../../lib/api-client";
 import { ACCOUNT_DELETED_STATE } from "../../lib/account-deleted";
+import { useSession } from "../../lib/auth/session";
 import { useDeleteAccount } from "./api/delete-account";
 import { useVerifyPassword } from "./api/verify-password";
 import { useWalletGiveUp } from "./wallet-give-up";
@@ -44,6 +47,7 @@ export function DeleteAccountPanel() {
   const remove = useDeleteAccount();
   const navigate = useNavigate();
   const wallet = useWalletGiveUp();
+  const { data: user } = useSession();
 
   const onContinue = (event: SyntheticEvent) => {
     event.preventDefault();
@@ -72,6 +76,15 @@ export function DeleteAccountPanel() {
     verify.reset();
     remove.reset();
   };
+
+  // The server refuses it too (409): an agent's conversations are the team's.
+  if (user?.admin) {
+    return (
+      <Alert tone="info">
+        <p>{AGENT_DELETE_REFUSED_MESSAGE}</p>
+      </Alert>
+    );
+  }
 
   if (step === "password") {
     const error = failureMessage(verify.error, DELETE_FAILED_MESSAGE);
