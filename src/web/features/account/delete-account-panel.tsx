@@ -38,8 +38,22 @@ function failureMessage(error: Error | null, fallback: string): string | null {
 /** The wallet's balance could not be read: deleting waits for it (it may have to be given up). */
 export const WALLET_UNKNOWN = "Your wallet's balance could not be loaded.";
 
-/** Two steps: prove the password, then type DELETE. The server checks both again. */
+/** An artist deletes their account here; an agent is told why they cannot (decision 141). */
 export function DeleteAccountPanel() {
+  const { data: user } = useSession();
+  // The server refuses it too (409): an agent's conversations are the team's.
+  if (user?.admin) {
+    return (
+      <Alert tone="info">
+        <p>{AGENT_DELETE_REFUSED_MESSAGE}</p>
+      </Alert>
+    );
+  }
+  return <DeletionSteps />;
+}
+
+/** Two steps: prove the password, then type DELETE. The server checks both again. */
+function DeletionSteps() {
   const [step, setStep] = useState<"password" | "confirm">("password");
   const [password, setPassword] = useState("");
   const [typed, setTyped] = useState("");
@@ -47,7 +61,6 @@ export function DeleteAccountPanel() {
   const remove = useDeleteAccount();
   const navigate = useNavigate();
   const wallet = useWalletGiveUp();
-  const { data: user } = useSession();
 
   const onContinue = (event: SyntheticEvent) => {
     event.preventDefault();
@@ -76,15 +89,6 @@ export function DeleteAccountPanel() {
     verify.reset();
     remove.reset();
   };
-
-  // The server refuses it too (409): an agent's conversations are the team's.
-  if (user?.admin) {
-    return (
-      <Alert tone="info">
-        <p>{AGENT_DELETE_REFUSED_MESSAGE}</p>
-      </Alert>
-    );
-  }
 
   if (step === "password") {
     const error = failureMessage(verify.error, DELETE_FAILED_MESSAGE);
