@@ -12,6 +12,7 @@ import { authorizeSockets } from "./socket-auth";
 import { handleRoomWatch } from "./room-watch";
 import { createDeskActivity } from "./desk-activity";
 import { durableFanOut } from "./durable-fan-out";
+import { TypingThrottle } from "./typing-throttle";
 
 export interface RealtimeOptions {
   /** Open sockets one user may hold on this instance (SOCKETS_PER_USER); unlimited when absent. */
@@ -91,7 +92,9 @@ function onConnection(socket: AuthedSocket, handlers: HandlerTable): void {
   socket.on("message:send", (payload, ack) => {
     for (const handler of handlers["message:send"]) handler(user, payload, ack);
   });
+  const typing = new TypingThrottle();
   socket.on("room:typing", (event) => {
+    if (!typing.allows(event)) return;
     for (const handler of handlers["room:typing"]) handler(user, event);
   });
   handleRoomWatch(socket);

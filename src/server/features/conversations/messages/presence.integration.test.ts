@@ -81,6 +81,17 @@ describe("presence", () => {
     expect(await back).toEqual({ roomId, userId: agent.id });
   });
 
+  it("passes on one of a flood of typing signals, not each of them", async () => {
+    const roomId = chatRoomId(artist.id, agent.id);
+    const artistSocket = await open(artist);
+    const agentSocket = await open(agent);
+    const heard: unknown[] = [];
+    agentSocket.on(chatEvents.peerTyping, (e) => heard.push(e));
+    for (let i = 0; i < 200; i++) artistSocket.emit(chatEvents.typing, { roomId });
+    await new Promise((r) => setTimeout(r, 500));
+    expect(heard).toEqual([{ roomId, userId: artist.id }]);
+  });
+
   it("forwards a teammate's typing to the artist only, not to the agent the artist picked", async () => {
     const roomId = chatRoomId(artist.id, agent.id);
     const teammate = await createUser(t.app, "Presence Teammate", true);
