@@ -29,6 +29,7 @@ export const releaseMessages = {
   explicitInTitle: "Say whether a track is explicit with the Explicit choice, not in the title.",
   isrcFormat: "ISRC must look like IN-ABC-26-00001.",
   isrcTaken: "This ISRC is already used by another track.",
+  audioTaken: "This audio file is already used by another track. Upload this track's own audio.",
   upcTaken: "This UPC is already used by another release.",
   upcFormat: "UPC must be 12 or 13 digits with a valid check digit.",
   releaseDateTooSoon: (leadDays: number) =>

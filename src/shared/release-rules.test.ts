@@ -194,10 +194,18 @@ describe("release rules", () => {
     const twice = complete({
       tracks: [
         { ...complete().tracks[0]!, isrc: "INABC2600001" },
-        { ...complete().tracks[0]!, id: second, isrc: "IN-ABC-26-00001" },
+        { ...complete().tracks[0]!, id: second, isrc: "IN-ABC-26-00001", audioFileId: "a2" },
       ],
     });
     expect(messagesOf(twice)).toEqual([`tracks.${second}.isrc: ${m.isrcTaken}`]);
+  });
+
+  it("refuse one audio file as the master of two tracks", () => {
+    const second = "0b8e1d8c-1111-4a4a-8b8b-222233334444";
+    const shared = complete({
+      tracks: [complete().tracks[0]!, { ...complete().tracks[0]!, id: second }],
+    });
+    expect(messagesOf(shared)).toEqual([`tracks.${second}.audio: ${m.audioTaken}`]);
   });
 
   it("check the UPC's GS1 check digit", () => {

@@ -176,6 +176,8 @@ export function releaseIssues(
 function trackIssues(list: IssueList, draft: ReleaseRulesInput): void {
   const instrumentalRelease = draft.language === INSTRUMENTAL_LANGUAGE;
   const isrcSeen = new Set<string>();
+  // Stores refuse one recording under two tracks; the form uploads each its own.
+  const audioSeen = new Set<string>();
   for (const track of draft.tracks) {
     const f = (name: string) => `tracks.${track.id}.${name}`;
     if (!track.title.trim()) list.error("required", f("title"), m.trackTitleRequired);
@@ -197,6 +199,8 @@ function trackIssues(list: IssueList, draft: ReleaseRulesInput): void {
       else isrcSeen.add(isrc);
     }
     if (!track.audioFileId) list.error("required", f("audio"), m.audioRequired);
+    else if (audioSeen.has(track.audioFileId)) list.error("taken", f("audio"), m.audioTaken);
+    else audioSeen.add(track.audioFileId);
     for (const warning of track.audio?.warnings ?? []) {
       const code = / at the start\./.test(warning) ? "silence-start" : "silence-end";
       list.warning(code, f("audio"), warning);
