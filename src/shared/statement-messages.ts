@@ -39,6 +39,7 @@ export const statementMessages = {
   lineBadMonth: (line: number, value: string) =>
     `Line ${line}: Sale month "${value}" is not a month.`,
   lineNoCurrency: (line: number) => `Line ${line}: it has no currency.`,
+  lineNul: (line: number) => `Line ${line}: a cell holds an invisible NUL character.`,
   lineColumns: (line: number) => `Line ${line}: it does not have as many cells as the header.`,
   moreErrors: (count: number) => `and ${count} more`,
 } as const;

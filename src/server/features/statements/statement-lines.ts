@@ -123,6 +123,9 @@ function quantityOf(text: string): bigint | null {
   return quantity > MAX_QUANTITY || quantity < -MAX_QUANTITY ? null : quantity;
 }
 
+/** Whether a kept cell holds U+0000 (no array a line: this runs a million times a file). */
+const hasNul = (cell: string | null) => cell !== null && cell.includes("\u0000");
+
 const notNumber = (lineNo: number, field: "netRevenue" | "quantity", text: string) =>
   m.lineNotNumber(lineNo, STATEMENT_FIELD_LABELS[field], text);
 
@@ -166,16 +169,30 @@ export function readLine(
   if (!CURRENCY.test(currency)) return m.lineNoCurrency(lineNo);
 
   const store = cellAt(cells, columns.store) || rules.store || "Other";
+  const country = cellAt(cells, columns.country);
+  const title = cellAt(cells, columns.title);
+  const artist = cellAt(cells, columns.artist);
+  // PostgreSQL cannot store NUL in text (SQLite can): one rule on both engines.
+  if (
+    hasNul(isrc) ||
+    hasNul(upc) ||
+    hasNul(store) ||
+    hasNul(country) ||
+    hasNul(title) ||
+    hasNul(artist)
+  ) {
+    return m.lineNul(lineNo);
+  }
   line.lineNo = lineNo;
   line.isrc = isrc;
   line.upc = upc;
   line.store = store.slice(0, 100);
-  line.country = cellAt(cells, columns.country).slice(0, 100);
+  line.country = country.slice(0, 100);
   line.saleMonth = saleMonth;
   line.quantity = quantity;
   line.currency = currency;
   line.amount = amount;
-  line.title = cellAt(cells, columns.title).slice(0, 300) || null;
-  line.artist = cellAt(cells, columns.artist).slice(0, 300) || null;
+  line.title = title.slice(0, 300) || null;
+  line.artist = artist.slice(0, 300) || null;
   return null;
 }

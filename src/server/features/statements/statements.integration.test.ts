@@ -312,14 +312,17 @@ describe("statements: refusals", () => {
       csv(
         "INA1B2600001,,Spotify,IN,2026-10,1,abc,INR,,",
         "INA1B2600001,,Spotify,IN,13/2026,1,1,INR,,",
+        // NUL: PostgreSQL cannot store it, so it is a line error on both engines.
+        "INA1B2600001,,Spotify,I\u0000N,2026-10,1,1,INR,,",
         ...bad,
         unique(),
       ),
     );
     expect(detail.lineErrors[0]).toBe('Line 2: Net revenue "abc" is not a number.');
     expect(detail.lineErrors[1]).toBe('Line 3: Sale month "13/2026" is not a month.');
+    expect(detail.lineErrors[2]).toBe("Line 4: a cell holds an invisible NUL character.");
     expect(detail.lineErrors).toHaveLength(20);
-    expect(detail.lineErrorCount).toBe(24);
+    expect(detail.lineErrorCount).toBe(25);
     const refused = await ask(
       t.app,
       finance.cookie,
