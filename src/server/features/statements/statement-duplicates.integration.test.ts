@@ -17,7 +17,8 @@ import { createTestApp, type TestApp } from "../../test/test-app";
 /*
  * The same statement again, under any name and compressed or not, is
  * refused at upload (issue 46): its hash is of the text, not of the bytes
- * stored. On SQLite and, with TEST_DATABASE_URL, PostgreSQL.
+ * stored, without a BOM and with CRLF as LF (a spreadsheet's re-save). On
+ * SQLite and, with TEST_DATABASE_URL, PostgreSQL.
  */
 
 let t: TestApp;
@@ -105,6 +106,38 @@ describe("statements: the same file compressed or not", () => {
       "cut.csv.gz",
     );
     expect(cut).toEqual({ status: 422, message: m.notReadable });
+  });
+});
+
+describe("statements: the same lines saved again by a spreadsheet", () => {
+  const crlf = (text: Buffer) => Buffer.from(text.toString("utf8").replace(/\n/g, "\r\n"));
+  const bom = (text: Buffer) => Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), text]);
+
+  it("refuses them with CRLF line breaks, a BOM, or both", async () => {
+    const text = statementText();
+    await imported(text, "jan.csv");
+    await refused(crlf(text), "jan (saved).csv");
+    await refused(bom(text), "jan-utf8.csv");
+    await refused(bom(crlf(text)), "jan-excel.csv");
+    await refused(gzipSync(bom(crlf(text))), "jan-excel.csv.gz");
+  });
+
+  it("refuses the plain LF file of one imported as CRLF with a BOM", async () => {
+    const text = statementText();
+    await imported(bom(crlf(text)), "feb-excel.csv");
+    await refused(text, "feb.csv");
+  });
+
+  it("still refuses a CRLF file imported before, whose row has the hash of its text as it was", async () => {
+    const text = crlf(statementText());
+    const detail = await imported(text, "mar.csv");
+    const asItWas = createHash("sha256").update(text).digest("hex");
+    await t.app.ctx.database.db
+      .updateTable("statement")
+      .set({ fileSha256: asItWas, activeHash: asItWas })
+      .where("id", "=", detail.id)
+      .execute();
+    await refused(text, "mar-again.csv");
   });
 });
 

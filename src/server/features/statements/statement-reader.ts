@@ -1,8 +1,9 @@
-import { createHash } from "node:crypto";
+import { createHash, type Hash } from "node:crypto";
 import { PassThrough, pipeline, type Readable } from "node:stream";
 import { createGunzip } from "node:zlib";
 import type { Parser } from "papaparse";
 import { statementMessages as m } from "../../../shared/statement-messages";
+import { CanonicalTextHash } from "./canonical-text-hash";
 
 /*
  * Reading a statement file as a stream (issue 46): CSV or TSV, either
@@ -26,8 +27,14 @@ const DELIMITERS = ["\t", ",", ";", "|"];
 
 /** A statement file's sha256 hashes (hex), read in one pass. */
 export interface FileHashes {
-  /** Of its text, gunzipped when it is gzip: a file and any gzip of it share it. */
+  /**
+   * Of its text, gunzipped when it is gzip, without a leading BOM and with
+   * CRLF as LF (`CanonicalTextHash`): a file, any gzip of it and the same
+   * lines saved again by a spreadsheet share it.
+   */
   content: string;
+  /** Of its text as it is, when that differs (rows hashed before the canonical text). */
+  text: string | null;
   /** Of its bytes as stored: `content` for a file not compressed (rows before content hashes). */
   stored: string;
 }
@@ -50,24 +57,30 @@ export async function hashesOf(
   const raw = await open();
   const stored = createHash("sha256");
   if (gzip) raw.on("data", (chunk: Buffer) => stored.update(chunk));
-  const content = createHash("sha256");
+  const content = new CanonicalTextHash();
+  // The text as it is, hashed too only when its first chunk shows a BOM or a CR.
+  let asIs: Hash | null | undefined;
   const text = bytesAsText(raw, gzip);
   let size = 0;
   try {
     for await (const chunk of text) {
-      size += (chunk as Buffer).length;
+      const bytes = chunk as Buffer;
+      size += bytes.length;
       if (size > maxTextBytes) {
         text.destroy();
         return "too large";
       }
-      content.update(chunk as Buffer);
+      asIs ??= bytes[0] === 0xef || bytes.includes(0x0d) ? createHash("sha256") : null;
+      asIs?.update(bytes);
+      content.update(bytes);
     }
   } catch (err) {
     if (gzip && isZlibError(err)) return "unreadable";
     throw err;
   }
-  const digest = content.digest("hex");
-  return { content: digest, stored: gzip ? stored.digest("hex") : digest };
+  const digest = content.digest();
+  const textDigest = asIs && content.changed ? asIs.digest("hex") : null;
+  return { content: digest, text: textDigest, stored: gzip ? stored.digest("hex") : digest };
 }
 
 /** The file's bytes as text lines come: gunzipped when its first bytes are gzip's. */

@@ -102,8 +102,9 @@ export class StatementService {
 
   /**
    * Reads a new file's header line and hash; refuses one already imported,
-   * under any name, compressed or not: the hash is of its text. A row hashed
-   * before that (of a .gz's bytes as stored) still refuses those bytes.
+   * under any name, compressed or not, saved again with CRLF or a BOM: the
+   * hash is of its canonical text. A row hashed before that (of a .gz's
+   * bytes as stored, or of a text as it was) still refuses those bytes.
    */
   async createStatement(
     file: { id: string | null; name: string; ownerId: string },
@@ -115,10 +116,8 @@ export class StatementService {
     const hashes = await hashesOf(open, shape.gzip, maxTextBytes);
     if (hashes === "unreadable") return { ok: false, message: m.notReadable };
     if (hashes === "too large") return { ok: false, message: m.tooLargeUnpacked(maxTextBytes) };
-    const active = await activeStatementOfHashes(this.deps.database.db, [
-      hashes.content,
-      hashes.stored,
-    ]);
+    const known = [hashes.content, hashes.text ?? hashes.content, hashes.stored];
+    const active = await activeStatementOfHashes(this.deps.database.db, known);
     if (active) {
       const at = active.importedAt ?? active.createdAt;
       return { ok: false, message: m.alreadyImported(importDay(at)) };
