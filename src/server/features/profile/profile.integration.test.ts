@@ -2,7 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { invalidLinkMessage } from "../../../shared/links";
 import { solidPng } from "../../../cli/seed/solid-png";
 import { MAX_PROFILE_IMAGE_BYTES } from "../../../shared/profile-schemas";
+import { createUser, type TestUser } from "../../test/chat-test-helpers";
 import { tusUpload } from "../../test/tus-upload";
+import { PROFILE_SAVES_PER_MINUTE } from "./routes";
 import { ORIGIN, STRONG_PASSWORD, createTestApp, signUp, type TestApp } from "../../test/test-app";
 
 let t: TestApp;
@@ -79,6 +81,25 @@ describe("PATCH /api/profile", () => {
     );
     expect((await patch(cookie, {})).statusCode).toBe(400);
     expect((await me(cookie)).json()).toMatchObject({ admin: false, profilePicture: null });
+  });
+
+  it("refuses a user's saves past PROFILE_SAVES_PER_MINUTE with 429, and only theirs", async () => {
+    const busy = await createUser(t.app, "Busy Saver");
+    const other = await createUser(t.app, "Other Saver");
+    const save = (who: TestUser, n: number) =>
+      t.app.inject({
+        method: "PATCH",
+        url: "/api/profile",
+        headers: { cookie: who.cookie, origin: ORIGIN },
+        payload: { bio: `bio ${n}` },
+      });
+    for (let n = 0; n < PROFILE_SAVES_PER_MINUTE; n++) {
+      expect((await save(busy, n)).statusCode).toBe(200);
+    }
+    const refused = await save(busy, PROFILE_SAVES_PER_MINUTE);
+    expect(refused.statusCode).toBe(429);
+    expect(refused.headers["retry-after"]).toBeDefined();
+    expect((await save(other, 0)).statusCode).toBe(200);
   });
 
   it("answers 401 when signed out", async () => {

@@ -8,6 +8,13 @@ import { ProfileService } from "./profile-service";
 import { noQuerySchema } from "../../../shared/no-input";
 import { myRolesSchema } from "../../../shared/responses/wallet";
 import { isFinanceAgent } from "../../auth/finance-role";
+import { requestLimit, type RequestLimitHook } from "../../limits/request-limit";
+
+/**
+ * Saves a user may make a minute, per route: the screen saves a field at a
+ * time, and each save tells every agent's tab to read its contacts again.
+ */
+export const PROFILE_SAVES_PER_MINUTE = 60;
 
 const tags = ["profile"];
 
@@ -87,11 +94,24 @@ function registerSignedInUserRoutes(parent: FastifyInstance): void {
 function registerProfileEditRoutes(parent: FastifyInstance, service: ProfileService): void {
   const app = parent.withTypeProvider<ZodTypeProvider>();
   const { sessions } = app.ctx;
+  const perUser: RequestLimitHook = requestLimit(
+    {
+      name: "profile-saves",
+      points: PROFILE_SAVES_PER_MINUTE,
+      durationSeconds: 60,
+      key: async (request) => {
+        const session = await sessions.read(request.headers).catch(() => null);
+        return session ? `user:${session.user.id}` : `ip:${request.ip}`;
+      },
+    },
+    app.ctx.redis,
+  );
 
   /** Updates the caller's own profile fields (the screen sends one at a time). */
   app.patch(
     "/api/profile",
     {
+      onRequest: perUser,
       schema: {
         tags,
         summary: "Update the caller's artist name, bio or store links",
@@ -111,6 +131,7 @@ function registerProfileEditRoutes(parent: FastifyInstance, service: ProfileServ
   app.put(
     "/api/profile/picture",
     {
+      onRequest: perUser,
       schema: {
         tags,
         summary: "Set the caller's picture to one of their finished avatar uploads",
