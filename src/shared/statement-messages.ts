@@ -10,6 +10,8 @@ export const statementMessages = {
   saleMonthFormat: "Enter the sale month as YYYY-MM, like 2026-10.",
   currencyFormat: "Enter a three-letter currency code, like USD.",
   rateRequired: (code: string) => `Enter what 1 ${code} is in rupees.`,
+  tooLarge:
+    "This statement's amounts add up to more than Rs.10,00,00,00,00,000 (ten lakh crore): check its Net revenue column and exchange rates.",
   rateFormat: (code: string) =>
     `1 ${code} in rupees must be a number above 0 with at most 6 decimals.`,
   alreadyImported: (date: string) => `This statement was already imported on ${date}.`,

@@ -15,6 +15,16 @@ const ONE_RUPEE_RATE = 10n ** BigInt(RATE_DECIMALS);
 /** 10⁻¹⁶ rupees per paisa: amount scale × rate scale ÷ 100. */
 const UNITS_PER_PAISA = 10n ** BigInt(AMOUNT_DECIMALS + RATE_DECIMALS - 2);
 
+/**
+ * The most a statement's lines may add up to (their amounts' sizes, in
+ * rupees): 10¹³, a thousand times any label's year. Beyond it a rate or a
+ * column is wrong, and the sums would no longer fit the ledger's paise as
+ * exact numbers (2⁵³); the preview says so instead of failing.
+ */
+export const MAX_STATEMENT_RUPEES = 10n ** 13n;
+/** MAX_STATEMENT_RUPEES in the units a converted amount is kept in (10⁻¹⁶ rupees). */
+export const MAX_STATEMENT_RUPEE_UNITS = MAX_STATEMENT_RUPEES * UNITS_PER_PAISA * 100n;
+
 /** At most 12 digits before the point: always below the bound, read without the general path's steps. */
 const PLAIN_DECIMAL = /^-?\d{1,12}(?:\.\d{1,10})?$/;
 const UNITS_PER_AMOUNT = 10n ** BigInt(AMOUNT_DECIMALS);

@@ -11,7 +11,7 @@ import {
   readLine,
   type LineRules,
 } from "./statement-lines";
-import { RUPEE_RATE, parseRate } from "./statement-money";
+import { MAX_STATEMENT_RUPEE_UNITS, RUPEE_RATE, parseRate } from "./statement-money";
 import { readRecords, type OpenFile, type RecordSink } from "./statement-reader";
 import { findStatement, updateStatement } from "./statement-repository";
 import { clearStaging, forEachPartitionRange, totalsBySlices } from "./statement-bulk";
@@ -83,6 +83,35 @@ interface Reading {
   missingRates: Set<string>;
   stores: Set<string>;
   saleMonths: Set<string>;
+  size: StatementSize;
+}
+
+/**
+ * How large a statement's amounts are: their sizes (negative ones too)
+ * summed per currency as read, one BigInt addition a line, and converted
+ * once at the end to compare with MAX_STATEMENT_RUPEE_UNITS.
+ */
+class StatementSize {
+  private readonly byCurrency = new Map<string, bigint>();
+  private currency = "";
+  private amount = 0n;
+
+  add(currency: string, amount: bigint): void {
+    if (currency !== this.currency) {
+      this.byCurrency.set(this.currency, this.amount);
+      this.currency = currency;
+      this.amount = this.byCurrency.get(currency) ?? 0n;
+    }
+    this.amount += amount < 0n ? -amount : amount;
+  }
+
+  /** Whether the amounts, at these rates, add up to more than a statement may. */
+  tooLarge(rates: Map<string, bigint>): boolean {
+    this.byCurrency.set(this.currency, this.amount);
+    let units = 0n;
+    for (const [currency, amount] of this.byCurrency) units += amount * (rates.get(currency) ?? 0n);
+    return units > MAX_STATEMENT_RUPEE_UNITS;
+  }
 }
 
 /**
@@ -107,6 +136,7 @@ async function readIntoStaging(
     missingRates: new Set(),
     stores: new Set(),
     saleMonths: new Set(),
+    size: new StatementSize(),
   };
   const stager = await lineStager(deps.database, statementId);
   const combiner = new LineCombiner((passed, rupeeUnits) => stager.passLine(passed, rupeeUnits));
@@ -144,7 +174,10 @@ async function readIntoStaging(
       const rate = rates.get(line.currency);
       // A line without its rate is not summed: the preview asks for the rate instead.
       if (rate === undefined) reading.missingRates.add(line.currency);
-      else combiner.add(line, rate);
+      else {
+        combiner.add(line, rate);
+        reading.size.add(line.currency, line.amount);
+      }
     },
     // Chunks come without a turn of the loop: give it one now and then.
     afterChunk: () =>
@@ -190,10 +223,14 @@ export async function runPreview(deps: PreviewDeps, statementId: string): Promis
     progress: 100,
   };
   const missing = [...reading.missingRates].sort()[0];
-  if (missing !== undefined) {
-    await updateStatement(db, statementId, { ...summary, failure: m.rateRequired(missing) }, [
-      "previewing",
-    ]);
+  const failure =
+    missing !== undefined
+      ? m.rateRequired(missing)
+      : reading.size.tooLarge(rates)
+        ? m.tooLarge
+        : null;
+  if (failure !== null) {
+    await updateStatement(db, statementId, { ...summary, failure }, ["previewing"]);
     return;
   }
   const firstWidth = (PARTITIONS / Math.max(1, reading.lineCount)) * GROUP_LINES;

@@ -344,6 +344,28 @@ describe("statements: refusals", () => {
     ).toBe(409);
   });
 
+  it("says when the amounts add up to more than a statement may, and takes a corrected rate", async () => {
+    const huge = await previewed(
+      csv("INA1B2600001,,Spotify,IN,2026-10,1,999999999999,USD,,", unique()),
+      {
+        USD: "999999999",
+      },
+    );
+    expect(huge).toMatchObject({ state: "preview", totals: null, failure: m.tooLarge });
+    const corrected = await preview(t.app, finance.cookie, huge.id, {
+      mapping: huge.mapping,
+      rates: { USD: "1" },
+    });
+    expect(corrected.failure).toBeNull();
+    expect(corrected.totals).toMatchObject({ totalPaise: 99_999_999_999_900 });
+
+    const many = Array.from(
+      { length: 20 },
+      () => "INA1B2600001,,Spotify,IN,2026-10,1,999999999999,INR,,",
+    );
+    expect(await previewed(csv(...many, unique()))).toMatchObject({ failure: m.tooLarge });
+  });
+
   it("reads a gzipped TSV whatever its name, proposing columns from the stores' header names", async () => {
     const tsv = [
       "Optional ISRC\tStore Name\tCountry of Sale\tSales Period\t# Units Sold\tNet Payable\tClient Payment Currency",
