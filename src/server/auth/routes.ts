@@ -17,6 +17,7 @@ import type { Auth } from "./auth";
 import { hashPassword } from "./password-hasher";
 import { signOut } from "./sign-out-service";
 import { noBodySchema, noQuerySchema } from "../../shared/no-input";
+import { isEmailHeld } from "./email-hold-repository";
 
 /**
  * Forwards a Fastify request to better-auth endpoint `path` (its cookies and
@@ -126,6 +127,11 @@ function registerSignUpRoute(parent: FastifyInstance, perIp: RequestLimitHook): 
     async (request, reply) => {
       // Only the fields we accept reach better-auth: no client can smuggle in `admin`.
       const input = request.body;
+      // An address held while its owner may undo an email change is taken, as an account's is.
+      if (await isEmailHeld(app.ctx.database.db, input.email)) {
+        await hashPassword(input.password);
+        throw new HttpError(422, SIGN_UP_FAILED_MESSAGE, undefined, "SIGN_UP_FAILED");
+      }
       const answer = await forward(
         auth,
         publicUrl,

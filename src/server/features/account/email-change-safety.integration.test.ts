@@ -37,6 +37,14 @@ const post = (url: string, cookie: string, payload: object) =>
 const signedIn = async (cookie: string) =>
   (await t.app.inject({ url: "/api/me", headers: { cookie } })).statusCode === 200;
 const undo = (token: string) => post("/api/account/undo-email-change", "", { token });
+const userIdOf = async (email: string) =>
+  (
+    await t.app.ctx.database.db
+      .selectFrom("user")
+      .select("id")
+      .where("email", "=", email)
+      .executeTakeFirst()
+  )?.id;
 
 async function changeEmail() {
   const { email, cookie } = await signUp(t.app, { name: "Moving Artist" });
@@ -109,5 +117,32 @@ describe("email change", () => {
       .execute();
     expect((await undo(token)).statusCode).toBe(400);
     expect(await signedIn(cookie)).toBe(true);
+  });
+
+  it("holds the old address while the link lives: nobody else takes it, and the undo gives it back", async () => {
+    const { email, newEmail, token } = await changeEmail();
+    // Whoever changed it cannot register the old address to make the undo fail.
+    const squat = await signUp(t.app, { email, name: "Squatter" });
+    expect(squat.response.statusCode).toBe(422);
+    expect(squat.response.json()).toMatchObject({ message: "Failed to create account." });
+    // Nor can another account change to it.
+    const other = await signUp(t.app, { name: "Other Artist" });
+    const taken = await post("/api/account/change-email", other.cookie, {
+      password: STRONG_PASSWORD,
+      newEmail: email,
+    });
+    expect(taken.statusCode).toBe(409);
+
+    expect((await undo(token)).statusCode).toBe(200);
+    expect((await signIn(t.app, newEmail)).response.statusCode).toBe(401);
+    // Given back, the hold is gone: the address is the owner's account's again.
+    expect(
+      await t.app.ctx.database.db
+        .selectFrom("verification")
+        .select("id")
+        .where("identifier", "like", "email-hold:%")
+        .where("value", "=", (await userIdOf(email))!)
+        .execute(),
+    ).toEqual([]);
   });
 });

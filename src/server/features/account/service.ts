@@ -14,6 +14,7 @@ import { UNDO_EMAIL_TAKEN_MESSAGE, UNDO_LINK_INVALID_MESSAGE } from "../../../sh
 import type { PublicUser } from "../../../shared/user";
 import { endSessions } from "../../auth/session-service";
 import type { AttemptLimiter } from "../../auth/attempt-limiter";
+import { isEmailHeld, releaseEmail, releaseHoldsOf } from "../../auth/email-hold-repository";
 import type { Auth } from "../../auth/auth";
 import { verifyPassword } from "../../auth/password-hasher";
 import { revokeResetLinks } from "../../auth/reset-links";
@@ -86,6 +87,7 @@ export async function deleteAccount(
       removed.fileIds.push(...fileIds);
       removed.posted.push(...posted);
     }
+    await releaseHoldsOf(trx, userId);
     await deleteUserRows(trx, userId);
     return removed;
   });
@@ -206,7 +208,10 @@ export class AccountService {
     }
     // better-auth answers "ok" for a taken email (so outsiders cannot probe);
     // this caller has proved the password, so the spec's message is shown.
-    if (await isEmailTakenByOther(db, input.newEmail, user.id)) {
+    if (
+      (await isEmailTakenByOther(db, input.newEmail, user.id)) ||
+      (await isEmailHeld(db, input.newEmail, user.id))
+    ) {
       throw new HttpError(
         409,
         EMAIL_TAKEN_MESSAGE,
@@ -248,6 +253,7 @@ export class AccountService {
       throw new HttpError(409, UNDO_EMAIL_TAKEN_MESSAGE, undefined, "EMAIL_TAKEN");
     }
     await restoreEmail(db, change.userId, change.oldEmail);
+    await releaseEmail(db, change.oldEmail);
     await scramblePassword(db, change.userId);
     await revokeResetLinks(db, change.userId);
     await endSessions(db, events, change.userId, "all");
