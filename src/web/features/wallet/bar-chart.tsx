@@ -110,5 +110,14 @@ export function BarChart({ bars, label }: { bars: readonly Bar[]; label: string 
     };
   }, [bars, dark, label]);
 
-  return <div ref={box} aria-hidden="true" className="w-full min-w-0 overflow-hidden" />;
+  // The chart's height kept from the first paint: the card does not grow (and push the
+  // cards below it down) when uPlot draws (Lighthouse measured a layout shift of 0.30).
+  return (
+    <div
+      ref={box}
+      aria-hidden="true"
+      className="w-full min-w-0 overflow-hidden"
+      style={{ minHeight: HEIGHT }}
+    />
+  );
 }
