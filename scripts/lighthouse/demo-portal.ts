@@ -10,7 +10,7 @@ import path from "node:path";
 
 const PASSWORD = "Demo-pass-1";
 
-export type Who = "anonymous" | "artist" | "agent";
+export type Who = "anonymous" | "artist" | "agent" | "finance";
 export interface Target {
   label: string;
   who: Who;
@@ -21,6 +21,14 @@ export interface DemoIds {
   agentId: string;
   artistId: string;
   songId: string;
+  /** The demo artist's live release. */
+  releaseId: string;
+  /** The demo artist's draft release. */
+  draftId: string;
+  /** A release waiting in the desk's queue. */
+  deskReleaseId: string;
+  /** The newest imported demo statement. */
+  statementId: string;
 }
 
 /** Every screen measured, as the demo data reaches it. */
@@ -40,6 +48,29 @@ export const targets: Target[] = [
   { label: "/inbox/:id (agent)", who: "agent", path: (ids) => `/inbox/${ids.artistId}` },
   { label: "/desk/songs (song desk)", who: "agent", path: () => "/desk/songs" },
   { label: "/saved-replies (agent)", who: "agent", path: () => "/saved-replies" },
+  { label: "/forgot-password", who: "anonymous", path: () => "/forgot-password" },
+  { label: "/releases", who: "artist", path: () => "/releases" },
+  // /releases/new starts a draft and moves to its page: the draft's page is the form.
+  { label: "/releases/:id (draft)", who: "artist", path: (ids) => `/releases/${ids.draftId}` },
+  { label: "/releases/:id (live)", who: "artist", path: (ids) => `/releases/${ids.releaseId}` },
+  { label: "/wallet/earnings", who: "artist", path: () => "/wallet/earnings" },
+  { label: "/wallet/tax", who: "artist", path: () => "/wallet/tax" },
+  { label: "/wallet/splits", who: "artist", path: () => "/wallet/splits" },
+  { label: "/wallet/payout-details", who: "artist", path: () => "/wallet/payout-details" },
+  { label: "/desk/releases (agent)", who: "agent", path: () => "/desk/releases" },
+  {
+    label: "/desk/releases/:id (agent)",
+    who: "agent",
+    path: (ids) => `/desk/releases/${ids.deskReleaseId}`,
+  },
+  { label: "/desk/statements (finance)", who: "finance", path: () => "/desk/statements" },
+  {
+    label: "/desk/statements/:id (finance)",
+    who: "finance",
+    path: (ids) => `/desk/statements/${ids.statementId}`,
+  },
+  { label: "/desk/artists (finance)", who: "finance", path: () => "/desk/artists" },
+  { label: "/desk/payouts (finance)", who: "finance", path: () => "/desk/payouts" },
 ];
 
 /** Node with the tsx loader, or plain node for a compiled file. */
@@ -120,6 +151,7 @@ export async function signInDemo(
     anonymous: "",
     artist: await signIn(base, origin, "artist@demo.test"),
     agent: await signIn(base, origin, "agent1@demo.test"),
+    finance: await signIn(base, origin, "finance@demo.test"),
   };
   const agents = listOf(
     await getJson<{ userId: string }[]>(base, "/api/chat/contacts", cookies.artist),
@@ -130,10 +162,27 @@ export async function signInDemo(
   const songs = listOf(
     await getJson<{ items: { id: string }[] }>(base, "/api/songs", cookies.artist),
   );
+  const releases = await getJson<{ id: string; state: string }[]>(
+    base,
+    "/api/releases",
+    cookies.artist,
+  );
+  const queue = await getJson<{ rows: { id: string }[] }>(
+    base,
+    "/api/desk/releases",
+    cookies.agent,
+  );
+  const statements = listOf(
+    await getJson<{ items: { id: string }[] }>(base, "/api/desk/statements", cookies.finance),
+  );
   const ids: DemoIds = {
     agentId: agents[0]!.userId,
     artistId: inbox[0]?.userId ?? agents[0]!.userId,
     songId: songs[0]!.id,
+    releaseId: (releases.find((r) => r.state === "live") ?? releases[0]!).id,
+    draftId: (releases.find((r) => r.state === "draft") ?? releases[0]!).id,
+    deskReleaseId: queue.rows[0]!.id,
+    statementId: statements[0]!.id,
   };
   return { cookies, ids };
 }
