@@ -2,7 +2,7 @@
  * `npm run lighthouse`: Lighthouse (mobile, default simulated throttling) with
  * Debian Chromium over every screen of the built portal (`npm run build`
  * first), on a fresh data directory with the demo data, signed in as the demo
- * artist or agent where the screen needs it. Prints the median of
+ * artist, agent or finance agent where the screen needs it. Prints the median of
  * LIGHTHOUSE_RUNS runs (default 3) per route as a Markdown table.
  *
  * The browser reaches the portal through a small proxy that brotli-compresses
