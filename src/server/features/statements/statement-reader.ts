@@ -118,7 +118,12 @@ interface FirstLine {
   lineBreak: "\r\n" | "\n";
 }
 
-/** The first line of the (decompressed) text, without its line break; null when unreadable. */
+/**
+ * The first line of the (decompressed) text, without its line break; null
+ * when unreadable (a broken gzip, no line within MAX_HEADER_BYTES). The
+ * stored file's own read error is thrown, as `readRecords` throws it: a
+ * storage gone away is not a file that cannot be read.
+ */
 async function firstLine(stream: Readable): Promise<FirstLine | null> {
   let text = "";
   try {
@@ -131,8 +136,9 @@ async function firstLine(stream: Readable): Promise<FirstLine | null> {
       if (text.length > MAX_HEADER_BYTES) return null;
     }
     return { text, lineBreak: "\n" };
-  } catch {
-    return null;
+  } catch (err) {
+    if (isZlibError(err)) return null;
+    throw err;
   } finally {
     stream.destroy();
   }
