@@ -1,3 +1,11 @@
+import { formatPaise } from "./money-format";
+
+/**
+ * The most a statement's amounts may add up to (their sizes, in rupees):
+ * 10¹³, a thousand times any label's year; its paise stay exact numbers.
+ */
+export const STATEMENT_MAX_RUPEES = 10_000_000_000_000;
+
 /** Every sentence the statements feature says (issue 46), quoted exactly where the issue names it. */
 export const statementMessages = {
   financeOnly: "Only finance agents can work with statements.",
@@ -10,8 +18,7 @@ export const statementMessages = {
   saleMonthFormat: "Enter the sale month as YYYY-MM, like 2026-10.",
   currencyFormat: "Enter a three-letter currency code, like USD.",
   rateRequired: (code: string) => `Enter what 1 ${code} is in rupees.`,
-  tooLarge:
-    "This statement's amounts add up to more than Rs.10,00,00,00,00,000 (ten lakh crore): check its Net revenue column and exchange rates.",
+  tooLarge: `This statement's amounts add up to more than ${formatPaise(STATEMENT_MAX_RUPEES * 100)} (ten lakh crore rupees): check its Net revenue column and exchange rates.`,
   rateFormat: (code: string) =>
     `1 ${code} in rupees must be a number above 0 with at most 6 decimals.`,
   alreadyImported: (date: string) => `This statement was already imported on ${date}.`,

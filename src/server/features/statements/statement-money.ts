@@ -1,4 +1,5 @@
 import { paiseFromBigInt } from "../../../shared/paise";
+import { STATEMENT_MAX_RUPEES } from "../../../shared/statement-messages";
 
 /*
  * Exact money for statements (issue 46, decision 106): BigInt all the way,
@@ -16,14 +17,12 @@ const ONE_RUPEE_RATE = 10n ** BigInt(RATE_DECIMALS);
 const UNITS_PER_PAISA = 10n ** BigInt(AMOUNT_DECIMALS + RATE_DECIMALS - 2);
 
 /**
- * The most a statement's lines may add up to (their amounts' sizes, in
- * rupees): 10¹³, a thousand times any label's year. Beyond it a rate or a
- * column is wrong, and the sums would no longer fit the ledger's paise as
- * exact numbers (2⁵³); the preview says so instead of failing.
+ * STATEMENT_MAX_RUPEES in the units a converted amount is kept in (10⁻¹⁶
+ * rupees). Beyond it a rate or a column is wrong, and the sums would no
+ * longer fit the ledger's paise as exact numbers (2⁵³); the preview says so
+ * instead of failing.
  */
-export const MAX_STATEMENT_RUPEES = 10n ** 13n;
-/** MAX_STATEMENT_RUPEES in the units a converted amount is kept in (10⁻¹⁶ rupees). */
-export const MAX_STATEMENT_RUPEE_UNITS = MAX_STATEMENT_RUPEES * UNITS_PER_PAISA * 100n;
+export const MAX_STATEMENT_RUPEE_UNITS = BigInt(STATEMENT_MAX_RUPEES) * UNITS_PER_PAISA * 100n;
 
 /** At most 12 digits before the point: always below the bound, read without the general path's steps. */
 const PLAIN_DECIMAL = /^-?\d{1,12}(?:\.\d{1,10})?$/;

@@ -359,11 +359,13 @@ describe("statements: refusals", () => {
     expect(corrected.failure).toBeNull();
     expect(corrected.totals).toMatchObject({ totalPaise: 99_999_999_999_900 });
 
-    const many = Array.from(
-      { length: 20 },
-      () => "INA1B2600001,,Spotify,IN,2026-10,1,999999999999,INR,,",
-    );
-    expect(await previewed(csv(...many, unique()))).toMatchObject({ failure: m.tooLarge });
+    // The bound is ten lakh crore rupees: ten lines of 999,999,999,999 stay under it, eleven pass it.
+    const line = "INA1B2600001,,Spotify,IN,2026-10,1,999999999999,INR,,";
+    const ten = await previewed(csv(...Array.from({ length: 10 }, () => line), unique()));
+    expect(ten).toMatchObject({ failure: null, totals: { totalPaise: 999_999_999_999_000 } });
+    const eleven = await previewed(csv(...Array.from({ length: 11 }, () => line), unique()));
+    expect(eleven).toMatchObject({ failure: m.tooLarge });
+    expect(m.tooLarge).toContain("Rs.1,00,00,00,00,00,000.00 (ten lakh crore rupees)");
   });
 
   it("reads a gzipped TSV whatever its name, proposing columns from the stores' header names", async () => {
