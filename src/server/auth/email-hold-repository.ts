@@ -17,15 +17,16 @@ type Db = Kysely<Database>;
 const holdIdentifier = (email: string) =>
   `email-hold:${createHash("sha256").update(email.trim().toLowerCase()).digest("hex")}`;
 
-/** Holds `email` for `userId` until `until`. */
+/** Holds `email` for `userId` until `until`; answers the hold's id. */
 export async function holdEmail(
   db: Db,
   hold: { email: string; userId: string; until: Date; now: Date },
-): Promise<void> {
+): Promise<string> {
+  const id = crypto.randomUUID();
   await db
     .insertInto("verification")
     .values({
-      id: crypto.randomUUID(),
+      id,
       identifier: holdIdentifier(hold.email),
       value: hold.userId,
       expiresAt: hold.until.toISOString(),
@@ -33,6 +34,12 @@ export async function holdEmail(
       updatedAt: hold.now.toISOString(),
     })
     .execute();
+  return id;
+}
+
+/** Drops one hold (the change it was made for did not happen). */
+export async function dropHold(db: Db, id: string): Promise<void> {
+  await db.deleteFrom("verification").where("id", "=", id).execute();
 }
 
 /** Whether `email` is held for an account other than `exceptUserId` (for anyone when not given). */

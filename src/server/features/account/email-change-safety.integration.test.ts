@@ -15,6 +15,7 @@ import {
 import { PASSWORD_RESET_SUBJECT } from "../../mail/templates/password-reset-mail";
 import { EMAIL_CHANGE_UNDONE_MESSAGE, UNDO_LINK_INVALID_MESSAGE } from "../../../shared/sessions";
 import { EMAIL_CHANGED_MESSAGE } from "../../../shared/account-messages";
+import { ensureAccount } from "../users/user-accounts";
 
 /**
  * Issue 23, finding 9: an email change keeps the spec's flow (current
@@ -132,6 +133,14 @@ describe("email change", () => {
       newEmail: email,
     });
     expect(taken.statusCode).toBe(409);
+    // Nor can an operator's CLI (create-admin) or the seed.
+    await expect(
+      ensureAccount(t.app.ctx.auth, t.app.ctx.database, {
+        email,
+        password: STRONG_PASSWORD,
+        name: "Operator's Agent",
+      }),
+    ).rejects.toThrow(/is held for an account that changed its email/);
 
     expect((await undo(token)).statusCode).toBe(200);
     expect((await signIn(t.app, newEmail)).response.statusCode).toBe(401);

@@ -1,6 +1,5 @@
 import { createHash, randomBytes } from "node:crypto";
 import type { Kysely } from "kysely";
-import { holdEmail } from "../../auth/email-hold-repository";
 import type { Database } from "../../db/schema";
 import { deleteUndoRow, insertUndoRow } from "./repository";
 
@@ -18,21 +17,16 @@ export interface EmailChange {
 const identifierOf = (token: string) =>
   `${PREFIX}${createHash("sha256").update(token).digest("hex")}`;
 
-/**
- * Records an undo link for this change (a verification row) and holds the
- * old address for the user as long as the link lives; answers its token.
- */
+/** Records an undo link for this change (a verification row); answers its token. */
 export async function createUndoToken(db: Kysely<Database>, change: EmailChange): Promise<string> {
   const token = randomBytes(32).toString("base64url");
   const now = new Date();
-  const until = new Date(now.getTime() + UNDO_EMAIL_TTL_MS);
   await insertUndoRow(db, {
     identifier: identifierOf(token),
     value: JSON.stringify(change),
-    expiresAt: until,
+    expiresAt: new Date(now.getTime() + UNDO_EMAIL_TTL_MS),
     now,
   });
-  await holdEmail(db, { email: change.oldEmail, userId: change.userId, until, now });
   return token;
 }
 

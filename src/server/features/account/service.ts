@@ -14,7 +14,13 @@ import { UNDO_EMAIL_TAKEN_MESSAGE, UNDO_LINK_INVALID_MESSAGE } from "../../../sh
 import type { PublicUser } from "../../../shared/user";
 import { endSessions } from "../../auth/session-service";
 import type { AttemptLimiter } from "../../auth/attempt-limiter";
-import { isEmailHeld, releaseEmail, releaseHoldsOf } from "../../auth/email-hold-repository";
+import {
+  dropHold,
+  holdEmail,
+  isEmailHeld,
+  releaseEmail,
+  releaseHoldsOf,
+} from "../../auth/email-hold-repository";
 import type { Auth } from "../../auth/auth";
 import { verifyPassword } from "../../auth/password-hasher";
 import { revokeResetLinks } from "../../auth/reset-links";
@@ -24,7 +30,7 @@ import type { DomainEvents } from "../../events/domain-events";
 import { HttpError } from "../../http/errors";
 import type { NoticeDeps } from "../notices/notice-deps";
 import { notifyEmailChanged } from "../notices/security-notices";
-import { createUndoToken, takeUndoToken } from "./email-change-undo";
+import { UNDO_EMAIL_TTL_MS, createUndoToken, takeUndoToken } from "./email-change-undo";
 import {
   deleteUserRows,
   findPasswordHash,
@@ -219,8 +225,13 @@ export class AccountService {
         "EMAIL_TAKEN",
       );
     }
+    // The old address is held before it is let go: no sign-up can take it in between.
+    const now = new Date();
+    const until = new Date(now.getTime() + UNDO_EMAIL_TTL_MS);
+    const holdId = await holdEmail(db, { email: user.email, userId: user.id, until, now });
     const { status } = await callAuth("/api/auth/change-email", { newEmail: input.newEmail });
     if (status >= 300) {
+      await dropHold(db, holdId);
       log.warn({ status }, "change-email refused by auth");
       throw new HttpError(status >= 500 ? 502 : 400, EMAIL_CHANGE_FAILED_MESSAGE);
     }

@@ -1,4 +1,5 @@
 import type { Auth } from "../../auth/auth";
+import { isEmailHeld } from "../../auth/email-hold-repository";
 import { grantRole } from "../../auth/role-repository";
 import type { DatabaseHandle } from "../../db/database";
 import { updateAdmin, userIdByEmail } from "./user-repository";
@@ -20,6 +21,12 @@ export async function ensureAccount(
 ): Promise<{ id: string; created: boolean }> {
   const existing = await findUserIdByEmail(database, account.email);
   if (existing) return { id: existing, created: false };
+  // Held for an account that changed its email and may still undo it (as at sign-up).
+  if (await isEmailHeld(database.db, account.email)) {
+    throw new Error(
+      `${account.email} is held for an account that changed its email away from it, until its undo link expires (7 days).`,
+    );
+  }
   const result = await auth.api.signUpEmail({
     body: { email: account.email, password: account.password, name: account.name },
   });
