@@ -42,5 +42,12 @@ describe("redactUrl", () => {
     expect(redactUrlsIn("opened https://portal.test/splits/invite/tok3n then left")).toBe(
       `opened https://portal.test/splits/invite/${REDACTED} then left`,
     );
+    // A bare path, as a client's report gives its page (location.pathname).
+    expect(redactUrlsIn("failed on /splits/invite/tok3n-X_y while sending")).toBe(
+      `failed on /splits/invite/${REDACTED} while sending`,
+    );
+    expect(redactUrlsIn("/api/split-invites/abc/claim: 409")).toBe(
+      `/api/split-invites/${REDACTED}/claim: 409`,
+    );
   });
 });

@@ -74,8 +74,16 @@ export function redactUrl(url: string): string {
 
 /** Every URL-like text inside a free-form string (a client's page, an error message). */
 export function redactUrlsIn(text: string): string {
-  return text.replace(/(?:https?:\/\/[^\s"'<>]+|\/[^\s"'<>?]*\?[^\s"'<>]+)/g, (m) => redactUrl(m));
+  return text
+    .replace(/(?:https?:\/\/[^\s"'<>]+|\/[^\s"'<>?]*\?[^\s"'<>]+)/g, (m) => redactUrl(m))
+    .replace(BARE_SECRET_PATHS, (m) => redactUrl(m));
 }
+
+/** A bare path under a secret prefix anywhere in a text (no scheme, no query to find it by). */
+const BARE_SECRET_PATHS = new RegExp(
+  SECRET_PATHS.map(({ prefix }) => `${prefix.replace(/[/]/g, "\\/")}[^\\s"'<>?#]+`).join("|"),
+  "g",
+);
 
 /** pino `redact` paths: request headers, bodies and whatever a route logs beside them. */
 export const LOG_REDACT_PATHS = [

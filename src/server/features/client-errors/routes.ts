@@ -4,7 +4,7 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { CLIENT_ERROR_ENDPOINT, clientErrorSchema } from "../../../shared/client-errors";
 import { errorResponses } from "../../../shared/responses/common";
-import { redactUrlsIn } from "../../http/log-redaction";
+import { redactUrl, redactUrlsIn } from "../../http/log-redaction";
 import { requestLimit } from "../../limits/request-limit";
 
 /**
@@ -56,7 +56,8 @@ function clientErrorsPlugin(
       const clientError = {
         ...report,
         message: redactUrlsIn(report.message),
-        ...(report.page ? { page: redactUrlsIn(report.page) } : {}),
+        // The page is a bare path (location.pathname): redacted as a URL, not searched for one.
+        ...(report.page ? { page: redactUrl(report.page) } : {}),
       };
       request.log.warn({ clientError, userId: user.id }, "client-side failure");
       return reply.status(204).send(null);
