@@ -1,4 +1,4 @@
-import { MAX_WATCHED_ROOMS, TYPING_EVERY_MS } from "../../shared/chat-events";
+import { MAX_WATCHED_ROOMS, TYPING_EVERY_MS, isTypingEvent } from "../../shared/chat-events";
 
 /** A room's signals closer than this are dropped: a tab repeats its own every TYPING_EVERY_MS. */
 const MIN_GAP_MS = TYPING_EVERY_MS / 2;
@@ -18,10 +18,11 @@ export class TypingThrottle {
 
   constructor(private readonly now: () => number = Date.now) {}
 
-  /** Whether this signal is passed on; the caller still checks its shape and the room. */
+  /** Whether this signal is passed on: of a typing event's shape, the room still to be checked. */
   allows(payload: unknown): boolean {
-    const roomId = (payload as { roomId?: unknown } | null)?.roomId;
-    if (typeof roomId !== "string") return false;
+    // The shape first: only a plausible room id (at most 200 characters) is kept.
+    if (!isTypingEvent(payload)) return false;
+    const { roomId } = payload;
     const now = this.now();
     if (now - this.windowStart >= 1_000) {
       this.windowStart = now;

@@ -178,7 +178,6 @@ const FORMAT_NAMES: Partial<Record<string, string>> = {
   oga: "OGG",
   opus: "Opus",
   asf: "WMA",
-  mka: "Matroska audio",
   mkv: "Matroska",
   wv: "WavPack",
   mpc: "Musepack",
