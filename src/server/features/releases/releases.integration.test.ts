@@ -345,10 +345,28 @@ describe("release audio checks", { timeout: 90_000 }, () => {
     ["10 s", () => wavFile({ seconds: 10 }), "Audio must be at least 30 seconds long."],
     ["a truncated WAV", () => wavFile().subarray(0, 200_000), m.audioUnreadable],
     ["a truncated FLAC", () => flacFile({}, 40_000), m.audioUnreadable],
+    // Some taggers write one before a FLAC: not an MP3 (file-type alone would say so).
+    [
+      "a FLAC behind a 6 KB ID3 tag",
+      () => Buffer.concat([id3Tag(6000), flacFile()]),
+      m.audioUnreadable,
+    ],
+    [
+      "an MP3 behind a 6 KB ID3 tag",
+      () => Buffer.concat([id3Tag(6000), mp3File()]),
+      m.audioFormat("MP3"),
+    ],
   ])("refuse %s with 422 and its sentence, deleting the file", async (_name, make, message) => {
     expect(await refusal("release-audio", make())).toEqual({ status: 422, body: message });
   });
 });
+
+/** An ID3v2.4 tag of `size` bytes after its header (a padding frame's zeros). */
+function id3Tag(size: number): Buffer {
+  const header = Buffer.from([0x49, 0x44, 0x33, 4, 0, 0, 0, 0, 0, 0]);
+  header.set([(size >> 21) & 0x7f, (size >> 14) & 0x7f, (size >> 7) & 0x7f, size & 0x7f], 6);
+  return Buffer.concat([header, Buffer.alloc(size)]);
+}
 
 describe("submitting a release", { timeout: 90_000 }, () => {
   it("creates the song requests in one go, emails the artist, and withdraws them again", async () => {

@@ -165,9 +165,46 @@ async function nameOf(source: AudioSource): Promise<string> {
   const head = await source.head(SNIFF_BYTES);
   // A 64-bit WAV (RF64, BW64): a WAV our reader does not open.
   if (/^(RF64|BW64)$/.test(head.toString("latin1", 0, 4))) return "WAV";
+  // A FLAC or WAV behind an ID3 tag (some taggers write one): file-type would say MP3.
+  const tagEnd = afterId3(head);
+  if (tagEnd > 0) {
+    const behind = containerOf(await bytesAt(source, tagEnd, 12));
+    if (behind !== null) return behind;
+  }
   const detected = await fileTypeFromBuffer(head);
   if (!detected) return "";
   return FORMAT_NAMES[detected.ext] ?? detected.ext.toUpperCase();
+}
+
+/** `length` bytes of the file from `offset` (fewer at its end), streamed to them. */
+async function bytesAt(source: AudioSource, offset: number, length: number): Promise<Buffer> {
+  const stream = await source.open();
+  const parts: Buffer[] = [];
+  let at = 0;
+  try {
+    for await (const chunk of stream) {
+      const bytes = chunk as Buffer;
+      const from = Math.max(0, offset - at);
+      if (from < bytes.length) parts.push(bytes.subarray(from, from + length));
+      at += bytes.length;
+      if (Buffer.concat(parts).length >= length || at >= offset + length) break;
+    }
+  } finally {
+    stream.destroy();
+  }
+  return Buffer.concat(parts).subarray(0, length);
+}
+
+/** Where the bytes after a leading ID3v2 tag start (0 when there is none). */
+function afterId3(head: Buffer): number {
+  if (head.length < 10 || head.toString("latin1", 0, 3) !== "ID3") return 0;
+  // Four 7-bit bytes of size, then a footer of 10 bytes when flag 0x10 is set.
+  const size =
+    ((head[6]! & 0x7f) << 21) |
+    ((head[7]! & 0x7f) << 14) |
+    ((head[8]! & 0x7f) << 7) |
+    (head[9]! & 0x7f);
+  return 10 + size + (head[5]! & 0x10 ? 10 : 0);
 }
 
 /** file-type's extensions that people know by another name. */
