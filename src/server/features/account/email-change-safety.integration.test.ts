@@ -15,7 +15,7 @@ import {
 import { PASSWORD_RESET_SUBJECT } from "../../mail/templates/password-reset-mail";
 import { EMAIL_CHANGE_UNDONE_MESSAGE, UNDO_LINK_INVALID_MESSAGE } from "../../../shared/sessions";
 import { EMAIL_CHANGED_MESSAGE } from "../../../shared/account-messages";
-import { ensureAccount } from "../users/user-accounts";
+import { ensureAccount, findUserIdByEmail } from "../users/user-accounts";
 
 /**
  * Issue 23, finding 9: an email change keeps the spec's flow (current
@@ -38,14 +38,6 @@ const post = (url: string, cookie: string, payload: object) =>
 const signedIn = async (cookie: string) =>
   (await t.app.inject({ url: "/api/me", headers: { cookie } })).statusCode === 200;
 const undo = (token: string) => post("/api/account/undo-email-change", "", { token });
-const userIdOf = async (email: string) =>
-  (
-    await t.app.ctx.database.db
-      .selectFrom("user")
-      .select("id")
-      .where("email", "=", email)
-      .executeTakeFirst()
-  )?.id;
 
 async function changeEmail() {
   const { email, cookie } = await signUp(t.app, { name: "Moving Artist" });
@@ -150,7 +142,7 @@ describe("email change", () => {
         .selectFrom("verification")
         .select("id")
         .where("identifier", "like", "email-hold:%")
-        .where("value", "=", (await userIdOf(email))!)
+        .where("value", "=", (await findUserIdByEmail(t.app.ctx.database, email))!)
         .execute(),
     ).toEqual([]);
   });

@@ -177,15 +177,14 @@ describe("reading a statement's lines", () => {
     expect(read(["INA1B2600003", "Gaana", "12,34,567.5", "", ""], 7)).toBeNull();
     expect(line.amount).toBe(12_345_675_000_000_000n);
     // PostgreSQL cannot store NUL: a line error on both engines, wherever it stands.
-    expect(read(["INA1B2600003", "Gaa\u0000na", "1", "", ""], 8)).toBe(
-      "Line 8: a cell holds an invisible NUL character.",
-    );
-    expect(read(["INA1B2600003", "Gaana", "1", "So\u0000ng", ""], 9)).toBe(
-      "Line 9: a cell holds an invisible NUL character.",
-    );
-    expect(read(["INA1B\u00002600003", "Gaana", "1", "", ""], 10)).toBe(
-      "Line 10: a cell holds an invisible NUL character.",
-    );
+    const withNul: string[][] = [
+      ["INA1B2600003", "Gaa\u0000na", "1", "", ""],
+      ["INA1B2600003", "Gaana", "1", "So\u0000ng", ""],
+      ["INA1B\u00002600003", "Gaana", "1", "", ""],
+    ];
+    for (const [i, cells] of withNul.entries()) {
+      expect(read(cells, 8 + i)).toBe(`Line ${8 + i}: a cell holds an invisible NUL character.`);
+    }
   });
 
   it("reads a quantity's separators only between digit groups, and up to 10¹²", () => {
