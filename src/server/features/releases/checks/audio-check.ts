@@ -181,18 +181,22 @@ async function bytesAt(source: AudioSource, offset: number, length: number): Pro
   const stream = await source.open();
   const parts: Buffer[] = [];
   let at = 0;
+  let kept = 0;
   try {
     for await (const chunk of stream) {
       const bytes = chunk as Buffer;
       const from = Math.max(0, offset - at);
-      if (from < bytes.length) parts.push(bytes.subarray(from, from + length));
       at += bytes.length;
-      if (Buffer.concat(parts).length >= length || at >= offset + length) break;
+      if (from >= bytes.length) continue;
+      const part = bytes.subarray(from, from + length - kept);
+      parts.push(part);
+      kept += part.length;
+      if (kept >= length) break;
     }
   } finally {
     stream.destroy();
   }
-  return Buffer.concat(parts).subarray(0, length);
+  return Buffer.concat(parts);
 }
 
 /** Where the bytes after a leading ID3v2 tag start (0 when there is none). */
