@@ -21,6 +21,13 @@ export function fileUrl(id: string): string {
   return `/api/files/${encodeURIComponent(id)}`;
 }
 
+/**
+ * The widths a stored picture is also served at (`?w=`), for boxes of a few
+ * dozen pixels that would otherwise fetch a 3000 px cover or photo.
+ */
+export const THUMBNAIL_WIDTHS = [64, 128, 256, 512, 768] as const;
+export type ThumbnailWidth = (typeof THUMBNAIL_WIDTHS)[number];
+
 export const UPLOAD_ENDPOINT = "/api/uploads";
 
 export const uploadMessages = {

@@ -1,5 +1,12 @@
 import { useState } from "react";
 import { UserRound } from "lucide-react";
+import { pictureSources } from "../lib/picture-sources";
+
+const BOX = {
+  sm: { className: "size-9", px: 36 },
+  md: { className: "size-12", px: 48 },
+  lg: { className: "size-20", px: 80 },
+};
 
 /** A round picture; falls back to a placeholder when missing or broken. */
 export function Avatar({
@@ -12,11 +19,11 @@ export function Avatar({
   size?: "sm" | "md" | "lg";
 }) {
   const [failed, setFailed] = useState<string | null>(null);
-  const dims = size === "lg" ? "size-20" : size === "sm" ? "size-9" : "size-12";
+  const { className: dims, px } = BOX[size];
   if (src && failed !== src) {
     return (
       <img
-        src={src}
+        {...pictureSources(src, px)}
         alt={name}
         onError={() => setFailed(src)}
         className={`${dims} shrink-0 rounded-full object-cover`}

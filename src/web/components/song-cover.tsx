@@ -1,17 +1,21 @@
 import { useState } from "react";
 import { Disc3 } from "lucide-react";
+import { pictureSources } from "../lib/picture-sources";
 
 /** A song's cover, or a placeholder when there is none or it fails to load. */
 export function SongCover({
   src,
   alt,
   className = "size-20",
+  px = 80,
   eager = false,
   priority = false,
 }: {
   src: string | null;
   alt: string;
   className?: string;
+  /** The box's width in CSS pixels (as `className` sets it): a thumbnail that fills it is fetched. */
+  px?: number;
   /** On screen from the start: load at once (a lazy image there delays the paint). */
   eager?: boolean;
   /** The screen's largest picture (its LCP): fetched before the other images. */
@@ -21,7 +25,7 @@ export function SongCover({
   if (src && failed !== src) {
     return (
       <img
-        src={src}
+        {...pictureSources(src, px)}
         alt={alt}
         loading={eager || priority ? "eager" : "lazy"}
         fetchPriority={priority ? "high" : undefined}

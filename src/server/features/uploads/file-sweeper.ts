@@ -3,6 +3,7 @@ import type { Kysely } from "kysely";
 import type { Database } from "../../db/schema";
 import type { FileStorage } from "../../storage/file-storage";
 import type { UploadPurpose } from "./upload-purposes";
+import { removeFileAndThumbnails } from "./image-thumbnails";
 import {
   deleteFilesInStatus,
   readyOfPurposeBefore,
@@ -80,7 +81,9 @@ async function removeFiles(
 ): Promise<number> {
   if (ids.length === 0) return 0;
   const deleted = await deleteFilesInStatus(deps.db, ids, status);
-  const results = await Promise.allSettled(deleted.map((row) => deps.storage.remove(row.id)));
+  const results = await Promise.allSettled(
+    deleted.map((row) => removeFileAndThumbnails(deps.storage, row.id)),
+  );
   results.forEach((result, i) => {
     if (result.status === "rejected") {
       deps.log?.error(

@@ -17,8 +17,12 @@ import { UploadService } from "./upload-service";
 import { registerTusRoutes } from "./tus-endpoint";
 import { noQuerySchema } from "../../../shared/no-input";
 import { parseByteRange } from "./byte-range";
+import { ImageThumbnails, THUMBNAIL_TYPE, thumbnailKey } from "./image-thumbnails";
 
 /** Release masters and artwork: to agents and the owner only, never stored by a browser. */
+
+/** A stored file is never a page: nothing in it runs or loads anything. */
+const FILE_CSP = "default-src 'none'; sandbox";
 
 /** Files need a session: revalidated on every use, never served from cache alone. */
 export const PRIVATE_FILE_CACHE = "private, no-cache";
@@ -42,17 +46,22 @@ function uploadsPlugin(
   const db = database.db;
   const purposes = uploadPurposeMap(options.purposes);
   const service = new UploadService({ db, storage, purposes, limits: options.limits });
-  removeBytesOfDeletedFiles(events, storage, app.log);
+  const thumbnails = new ImageThumbnails(storage, app.log);
+  removeBytesOfDeletedFiles(events, storage, thumbnails, app.log);
   if (options.sweep) scheduleFileSweep(app, purposes, options.sweep);
   registerTusRoutes(app, service);
-  registerFileRoutes(app, service);
+  registerFileRoutes(app, service, thumbnails);
   done();
 }
 
 /** Reading what was uploaded: a finished upload's details, and a file's bytes. */
-function registerFileRoutes(parent: FastifyInstance, service: UploadService): void {
+function registerFileRoutes(
+  parent: FastifyInstance,
+  service: UploadService,
+  thumbnails: ImageThumbnails,
+): void {
   const app = parent.withTypeProvider<ZodTypeProvider>();
-  const { storage, sessions } = app.ctx;
+  const { sessions } = app.ctx;
 
   /**
    * A finished upload's details, to its uploader. A client that resumes an
@@ -78,7 +87,20 @@ function registerFileRoutes(parent: FastifyInstance, service: UploadService): vo
     },
   );
 
-  /** A finished file, to the people its purpose allows; 404 for everyone else. */
+  registerFileBytesRoute(app, service, thumbnails);
+}
+
+/**
+ * A finished file, to the people its purpose allows; 404 for everyone else.
+ * A picture is also served smaller (`?w=`), as WebP.
+ */
+function registerFileBytesRoute(
+  parent: FastifyInstance,
+  service: UploadService,
+  thumbnails: ImageThumbnails,
+): void {
+  const app = parent.withTypeProvider<ZodTypeProvider>();
+  const { storage, sessions } = app.ctx;
   app.get(
     "/api/files/:id",
     {
@@ -97,18 +119,31 @@ function registerFileRoutes(parent: FastifyInstance, service: UploadService): vo
       // browser keeps the file but asks each time (no-cache), and only a
       // signed-in reader gets even a 304. Nothing stays usable after sign-out.
       // A purpose may say never to keep its files (a release's masters, decision 099).
-      const etag = `"${file.id}"`;
       const cache = service.cacheControlOf(file) ?? PRIVATE_FILE_CACHE;
-      reply.header("cache-control", cache).header("etag", etag).header("accept-ranges", "bytes");
+      reply.header("cache-control", cache).header("content-security-policy", FILE_CSP);
+      const { w: width, download } = request.query;
+      if (width && !download) {
+        const etag = `"${thumbnailKey(file.id, width)}"`;
+        if (request.headers["if-none-match"] === etag) return reply.status(304 as 200).send();
+        const thumbnail = await thumbnails.bytes(file, width);
+        if (thumbnail) {
+          return reply
+            .header("etag", etag)
+            .header("content-type", THUMBNAIL_TYPE)
+            .header("content-length", thumbnail.length)
+            .send(thumbnail);
+        }
+      }
+      const etag = `"${file.id}"`;
+      reply.header("etag", etag).header("accept-ranges", "bytes");
       if (request.headers["if-none-match"] === etag) return reply.status(304 as 200).send();
-      const disposition = request.query.download ? "attachment" : "inline";
+      const disposition = download ? "attachment" : "inline";
       reply
         .header("content-type", file.mimeType ?? "application/octet-stream")
         .header(
           "content-disposition",
           `${disposition}; filename*=UTF-8''${encodeURIComponent(file.name)}`,
-        )
-        .header("content-security-policy", "default-src 'none'; sandbox");
+        );
       // A player seeks with Range: answer the bytes asked for, streamed (206).
       const range = parseByteRange(request.headers.range, file.size);
       if (range === "unsatisfiable") {

@@ -5,6 +5,7 @@ import { FileField } from "./file-field";
 import { errorText, WarningNotes, type IssuesFor } from "./issue-notes";
 import { fieldDomId } from "./release-draft";
 import { useReleaseUpload } from "./use-release-upload";
+import { pictureSources } from "../../lib/picture-sources";
 
 /** The release's artwork: its preview and check line, or the refusal of a new one. */
 export function ArtworkField(props: {
@@ -30,7 +31,7 @@ export function ArtworkField(props: {
         artwork ? (
           <div className="flex flex-wrap items-center gap-3">
             <img
-              src={artwork.url}
+              {...pictureSources(artwork.url, 96)}
               alt="Artwork preview"
               width={96}
               height={96}

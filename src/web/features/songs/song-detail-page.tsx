@@ -75,6 +75,7 @@ function SongDetailView({ song }: { song: SongRecord }) {
           src={song.coverUrl}
           alt={`Cover of ${song.type}`}
           className="size-48 self-center sm:self-start"
+          px={192}
           // The screen's largest picture: its LCP.
           priority
         />

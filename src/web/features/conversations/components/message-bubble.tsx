@@ -10,6 +10,7 @@ import { QuoteBlock } from "./quote-block";
 import { ReplyButton } from "./reply-button";
 import { highlightClass, messageDomId, useMessageTools } from "../tools/message-tools-context";
 import { dateFormat } from "../../../../shared/intl-formats";
+import { pictureSources } from "../../../lib/picture-sources";
 
 /** The full-size viewer, fetched when an image is first opened (or hovered, or focused). */
 const viewer = lazyModule(() => import("./image-viewer"));
@@ -95,7 +96,7 @@ function Attachment({ message, image }: { message: ThreadMessage; image: ImageLo
                 image arrives, so the conversation never jumps (CLS). The
                 viewer shows the whole picture. */}
             <img
-              src={url}
+              {...pictureSources(url, 256)}
               alt={name}
               width={256}
               height={192}

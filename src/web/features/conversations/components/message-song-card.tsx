@@ -17,7 +17,7 @@ export function MessageSongCard({ song, href }: { song: MessageSongRef; href: st
       aria-label={`Song: ${song.title}, ${capitalized(song.status)}`}
       className="flex min-w-48 items-center gap-2.5 rounded-xl bg-white p-1.5 pr-3 text-slate-900 ring-1 ring-slate-200 hover:bg-slate-50 dark:bg-slate-900 dark:text-slate-100 dark:ring-slate-700 dark:hover:bg-slate-950"
     >
-      <SongCover src={song.coverUrl} alt="" className="size-11" />
+      <SongCover src={song.coverUrl} alt="" className="size-11" px={44} />
       <span className="flex min-w-0 flex-col items-start gap-1">
         <span className="max-w-full truncate text-sm font-semibold">{song.title}</span>
         <SongStatusBadge status={song.status} />

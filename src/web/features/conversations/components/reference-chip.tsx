@@ -31,7 +31,7 @@ export function ReferenceChip({
         }`}
       >
         {coverUrl !== undefined && (
-          <SongCover src={coverUrl} alt="" className="size-7 rounded-full" />
+          <SongCover src={coverUrl} alt="" className="size-7 rounded-full" px={28} />
         )}
         <span className="min-w-0 truncate">{children}</span>
         <button

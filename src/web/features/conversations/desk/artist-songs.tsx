@@ -28,7 +28,7 @@ export function ArtistSongs({ artistId }: { artistId: string }) {
                 to={`/desk/songs/${encodeURIComponent(song.id)}`}
                 className="flex items-center gap-2 rounded-lg p-1.5 hover:bg-slate-100 dark:hover:bg-slate-800"
               >
-                <SongCover src={song.coverUrl} alt="" className="size-9" />
+                <SongCover src={song.coverUrl} alt="" className="size-9" px={36} />
                 <span className="min-w-0 flex-1 truncate text-sm font-medium">{song.type}</span>
                 <SongStatusBadge status={song.status} />
               </Link>

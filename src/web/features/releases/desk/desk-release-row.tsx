@@ -29,7 +29,7 @@ export function DeskReleaseRow(props: {
   const tracks = row.trackCount === 1 ? "1 track" : `${row.trackCount} tracks`;
   return (
     <li className="flex items-center gap-4 rounded-xl bg-white p-3 ring-1 ring-slate-200 dark:bg-slate-900 dark:ring-slate-800">
-      <SongCover src={row.artworkUrl} alt="" className="size-14" eager={props.eager} />
+      <SongCover src={row.artworkUrl} alt="" className="size-14" px={56} eager={props.eager} />
       <div className="flex min-w-0 flex-1 flex-col gap-1">
         <Link
           to={`/desk/releases/${encodeURIComponent(row.id)}`}

@@ -3,6 +3,7 @@ import type { ReleaseArtwork } from "../../../../shared/release-schemas";
 import { artworkCheckLine } from "../../../../shared/release-format";
 import { Button } from "../../../components/button";
 import { useModalDialog } from "../../../lib/use-modal-dialog";
+import { pictureSources } from "../../../lib/picture-sources";
 
 /** The artwork at full size in a dialog; its original file one link away. */
 function ArtworkDialog(props: { artwork: ReleaseArtwork; title: string; onClose: () => void }) {
@@ -57,7 +58,7 @@ export function ArtworkViewer(props: { artwork: ReleaseArtwork | null; title: st
         className="self-start rounded-lg ring-1 ring-slate-200 dark:ring-slate-700"
       >
         <img
-          src={props.artwork.url}
+          {...pictureSources(props.artwork.url, 160)}
           alt=""
           width={160}
           height={160}

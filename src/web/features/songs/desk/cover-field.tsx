@@ -87,6 +87,7 @@ export function CoverField({
           src={coverFileId ? coverFileUrl(coverFileId) : null}
           alt="Cover preview"
           className="size-24"
+          px={96}
         />
         <div className="flex min-w-0 flex-1 basis-48 flex-col gap-1.5">
           <label htmlFor={inputId} className="text-sm font-medium">

@@ -163,7 +163,14 @@ function DeskSongRow({
 }) {
   return (
     <li className="flex items-center gap-4 rounded-xl bg-white p-3 ring-1 ring-slate-200 dark:bg-slate-900 dark:ring-slate-800">
-      <SongCover src={song.coverUrl} alt="" className="size-14" eager={eager} priority={priority} />
+      <SongCover
+        src={song.coverUrl}
+        alt=""
+        className="size-14"
+        px={56}
+        eager={eager}
+        priority={priority}
+      />
       <div className="flex min-w-0 flex-1 flex-col gap-1">
         <div className="flex flex-wrap items-center gap-2">
           <Link

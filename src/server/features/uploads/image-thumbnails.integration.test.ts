@@ -1,0 +1,133 @@
+import fs from "node:fs";
+import path from "node:path";
+import { crc32 } from "node:zlib";
+import sharp from "sharp";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { solidPng } from "../../../cli/seed/solid-png";
+import { createTestApp, signUp, type TestApp } from "../../test/test-app";
+import { tusUpload } from "../../test/tus-upload";
+
+let t: TestApp;
+let owner: string;
+let stranger: string;
+
+beforeAll(async () => {
+  t = await createTestApp({
+    extraUploadPurposes: [
+      {
+        name: "test-picture",
+        maxBytes: 8 * 1024 * 1024,
+        kinds: ["image"],
+        authorize: () => Promise.resolve({ scope: null }),
+        canRead: (user, file) => Promise.resolve(user.id === file.ownerId),
+      },
+    ],
+  });
+  owner = (await signUp(t.app)).cookie;
+  stranger = (await signUp(t.app)).cookie;
+});
+afterAll(() => t.close());
+
+/** A photo-like JPEG (noise does not compress): what a 3000 px cover costs, smaller. */
+async function noisyJpeg(width: number, height: number): Promise<Buffer> {
+  const pixels = Buffer.alloc(width * height * 3);
+  for (let i = 0; i < pixels.length; i++) pixels[i] = (i * 2654435761) >>> 24;
+  return sharp(pixels, { raw: { width, height, channels: 3 } })
+    .jpeg({ quality: 90 })
+    .toBuffer();
+}
+
+async function upload(bytes: Buffer, filename: string, filetype: string): Promise<string> {
+  const { id, patch } = await tusUpload(t.app, owner, bytes, {
+    purpose: "test-picture",
+    filename,
+    filetype,
+  });
+  expect(patch?.statusCode).toBe(200);
+  return id!;
+}
+
+const get = (url: string, headers: Record<string, string> = {}) =>
+  t.app.inject({ url, headers: { cookie: owner, ...headers } });
+
+/** Where the local storage keeps a key's bytes, if it does. */
+function storedPath(key: string): string | undefined {
+  const found = fs.readdirSync(t.dataDir, { recursive: true, encoding: "utf8" });
+  const hit = found.find((name) => path.basename(name) === key);
+  return hit && path.join(t.dataDir, hit);
+}
+
+describe("picture thumbnails (?w=)", () => {
+  it("serves a stored picture smaller, as WebP, kept beside the file and revalidated by its own ETag", async () => {
+    const jpeg = await noisyJpeg(1200, 800);
+    const id = await upload(jpeg, "photo.jpg", "image/jpeg");
+
+    const small = await get(`/api/files/${id}?w=128`);
+    expect(small.statusCode).toBe(200);
+    expect(small.headers["content-type"]).toBe("image/webp");
+    expect(small.headers["cache-control"]).toBe("private, no-cache");
+    expect(small.headers.etag).toBe(`"${id}-w128"`);
+    expect(Number(small.headers["content-length"])).toBe(small.rawPayload.length);
+    expect(small.rawPayload.length).toBeLessThan(jpeg.length / 10);
+    const meta = await sharp(small.rawPayload).metadata();
+    expect([meta.format, meta.width, meta.height]).toEqual(["webp", 128, 85]);
+    expect(storedPath(`${id}-w128`)).toBeDefined();
+
+    const again = await get(`/api/files/${id}?w=128`, { "if-none-match": `"${id}-w128"` });
+    expect(again.statusCode).toBe(304);
+    // The original is still the original, and a download is never a thumbnail.
+    expect((await get(`/api/files/${id}`)).rawPayload.equals(jpeg)).toBe(true);
+    const download = await get(`/api/files/${id}?w=128&download=1`);
+    expect(download.rawPayload.equals(jpeg)).toBe(true);
+  });
+
+  it("shows a thumbnail only to the people who may read the file", async () => {
+    const id = await upload(await noisyJpeg(300, 300), "photo.jpg", "image/jpeg");
+    const url = `/api/files/${id}?w=64`;
+    expect((await t.app.inject({ url, headers: { cookie: stranger } })).statusCode).toBe(404);
+    expect((await t.app.inject({ url })).statusCode).toBe(401);
+  });
+
+  it("refuses a width it does not make, with the widths it does", async () => {
+    const id = await upload(await noisyJpeg(300, 300), "photo.jpg", "image/jpeg");
+    const answer = await get(`/api/files/${id}?w=100`);
+    expect(answer.statusCode).toBe(400);
+    expect(answer.json().message).toContain("The width must be one of 64, 128, 256, 512, 768.");
+  });
+
+  it("serves the original when there is nothing to shrink, or it cannot be decoded", async () => {
+    const tiny = solidPng(8, 8, [10, 200, 10]);
+    const tinyId = await upload(tiny, "dot.png", "image/png");
+    const served = await get(`/api/files/${tinyId}?w=64`);
+    expect(served.headers["content-type"]).toBe("image/png");
+    expect(served.rawPayload.equals(tiny)).toBe(true);
+
+    // A PNG whose header claims 30000 × 30000 pixels: never decoded.
+    const bomb = withSize(solidPng(4, 4, [0, 0, 0]), 30_000, 30_000);
+    const bombId = await upload(bomb, "bomb.png", "image/png");
+    const started = Date.now();
+    const original = await get(`/api/files/${bombId}?w=256`);
+    expect(Date.now() - started).toBeLessThan(2000);
+    expect(original.statusCode).toBe(200);
+    expect(original.rawPayload.equals(bomb)).toBe(true);
+  });
+
+  it("removes the thumbnails with the file", async () => {
+    const id = await upload(await noisyJpeg(600, 600), "photo.jpg", "image/jpeg");
+    await get(`/api/files/${id}?w=256`);
+    await get(`/api/files/${id}?w=64`);
+    expect(storedPath(`${id}-w256`)).toBeDefined();
+    await t.app.ctx.events.emit("files.deleted", { ids: [id] });
+    await expect.poll(() => storedPath(`${id}-w256`) ?? storedPath(`${id}-w64`)).toBeUndefined();
+    expect(storedPath(id)).toBeUndefined();
+  });
+});
+
+/** The same PNG with other dimensions in its header (and the header's checksum mended). */
+function withSize(png: Buffer, width: number, height: number): Buffer {
+  const copy = Buffer.from(png);
+  copy.writeUInt32BE(width, 16);
+  copy.writeUInt32BE(height, 20);
+  copy.writeUInt32BE(crc32(copy.subarray(12, 29)), 29);
+  return copy;
+}
