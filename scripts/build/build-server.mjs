@@ -26,6 +26,8 @@ export const EXTERNAL = [
   // Engines other than the embedded default, and mail rendering.
   "pg",
   "pg-boss",
+  // CommonJS, imported dynamically with the first bulk load (see firebase-scrypt below).
+  "pg-copy-streams",
   "ioredis",
   "@socket.io/redis-adapter",
   "@aws-sdk/*",
