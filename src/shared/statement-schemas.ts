@@ -1,9 +1,10 @@
 import { z } from "zod";
+import { plainString } from "./plain-text";
 import { STATEMENT_FIELDS, STATEMENT_STORES } from "./statement-fields";
 import { statementMessages as m } from "./statement-messages";
 
 /** A column of the file by its header text, or null: "Not in this file". */
-const columnSchema = z.string().max(200).nullable();
+const columnSchema = plainString().max(200).nullable();
 
 /** Which header each field is read from (null: not in this file). */
 export const statementMappingSchema = z.strictObject(
@@ -69,7 +70,7 @@ export type StatementPreviewInput = z.infer<typeof statementPreviewInputSchema>;
 
 /** POST /api/desk/statements/:id/unmatched/assign */
 export const statementAssignInputSchema = z.strictObject({
-  code: z.string().min(1).max(20),
+  code: plainString().min(1).max(20),
   trackId: z.uuid({ error: m.trackNotFound }),
 });
 export type StatementAssignInput = z.infer<typeof statementAssignInputSchema>;
@@ -93,15 +94,15 @@ export const earningsQuerySchema = z.strictObject({
 
 /** Cursor pages (wallet transactions, statements list, artists). */
 export const cursorQuerySchema = z.strictObject({
-  cursor: z.string().max(200).optional(),
+  cursor: plainString().max(200).optional(),
 });
 export const artistsQuerySchema = z.strictObject({
-  q: z.string().trim().max(100).optional(),
-  cursor: z.string().max(200).optional(),
+  q: plainString().trim().max(100).optional(),
+  cursor: plainString().max(400).optional(),
 });
 export const trackSearchQuerySchema = z.strictObject({
-  q: z.string().trim().min(1).max(100),
+  q: plainString().trim().min(1).max(100),
 });
 
 /** `:id` of a statement or an artist in the desk's statement and artist routes. */
-export const deskIdParamsSchema = z.strictObject({ id: z.string().min(1).max(100) });
+export const deskIdParamsSchema = z.strictObject({ id: plainString().min(1).max(100) });

@@ -18,6 +18,7 @@ import {
   send,
   type TestUser,
 } from "../test/chat-test-helpers";
+import { createFinanceAgent } from "../test/statement-fixtures";
 import { ORIGIN, createTestApp, signUp, type TestApp } from "../test/test-app";
 import { tusUpload } from "../test/tus-upload";
 
@@ -130,6 +131,36 @@ describe("a NUL character", () => {
       headers: { cookie: artist.cookie, origin: ORIGIN, "tus-resumable": "1.0.0" },
     });
     expectRefused(head, "PATCH /api/uploads/:uploadId");
+  });
+
+  it("is refused in the finance desk's paths, searches and cursors", async () => {
+    const finance = await createFinanceAgent(t.app, "Nul Finance");
+    const calls: ["GET" | "POST" | "PUT", string, object?][] = [
+      ["GET", "/api/desk/statements/a%00b"],
+      ["GET", "/api/desk/statements/a%00b/unmatched"],
+      ["POST", "/api/desk/statements/a%00b/reverse"],
+      ["POST", "/api/desk/statements/a%00b/import"],
+      ["PUT", "/api/desk/artists/a%00b/royalty-rate", { percent: "50" }],
+      ["GET", "/api/desk/artists?q=a%00b"],
+      ["GET", "/api/desk/tracks?q=a%00b"],
+    ];
+    for (const [method, url, payload] of calls) {
+      expectRefused(await call(finance, method, url, payload), `${method} ${url}`);
+    }
+    const cursor = (parts: unknown[]) => Buffer.from(JSON.stringify(parts)).toString("base64url");
+    for (const url of [
+      `/api/desk/statements?cursor=${cursor([1.5, "x"])}`,
+      `/api/desk/statements?cursor=${cursor([1e300, "x"])}`,
+      `/api/desk/statements?cursor=${cursor([1, `a${NUL}b`])}`,
+      `/api/desk/artists?cursor=${cursor([`a${NUL}`, "b"])}`,
+    ]) {
+      const response = await call(finance, "GET", url);
+      expect({ url, status: response.statusCode, body: response.json() }).toMatchObject({
+        url,
+        status: 400,
+        body: { message: "Invalid page cursor." },
+      });
+    }
   });
 
   it("is refused in a tus file name, and no upload row is left", async () => {

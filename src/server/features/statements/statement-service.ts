@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import { artistsAfter, artistsCursorOf, statementsAfter, statementsCursorOf } from "./desk-cursors";
 import type { FastifyBaseLogger } from "fastify";
 import type {
   FinanceArtist,
@@ -63,18 +64,6 @@ const PAGE = 50;
 /** Who imports a statement from the command line (no user: an operator on the server). */
 export const CLI_IMPORTER = "cli";
 const notFound = () => new HttpError(404, m.notFound, undefined, "NOT_FOUND");
-
-const cursorOf = (parts: (string | number)[]) =>
-  Buffer.from(JSON.stringify(parts)).toString("base64url");
-function parseCursor(cursor: string | undefined): unknown[] | null {
-  if (!cursor) return null;
-  try {
-    const parts = JSON.parse(Buffer.from(cursor, "base64url").toString("utf8")) as unknown;
-    return Array.isArray(parts) ? parts : null;
-  } catch {
-    return null;
-  }
-}
 
 /** A statement file read from elsewhere than the uploads (the CLI's, from disk). */
 export interface FileSource {
@@ -149,17 +138,13 @@ export class StatementService {
   }
 
   async list(cursor: string | undefined): Promise<StatementList> {
-    const parts = parseCursor(cursor);
-    const before =
-      parts && typeof parts[0] === "number" && typeof parts[1] === "string"
-        ? { createdAt: parts[0], id: parts[1] }
-        : null;
+    const before = statementsAfter(cursor);
     const rows = await listStatements(this.deps.database.db, before, PAGE + 1);
     const page = rows.slice(0, PAGE);
     const last = page.at(-1);
     return {
       items: page.map(toSummary),
-      nextCursor: rows.length > PAGE && last ? cursorOf([last.createdAt, last.id]) : null,
+      nextCursor: rows.length > PAGE && last ? statementsCursorOf(last.createdAt, last.id) : null,
     };
   }
 
@@ -249,11 +234,7 @@ export class StatementService {
 
   async artists(q: string | undefined, cursor: string | undefined) {
     const { database, defaultRoyaltyBasisPoints } = this.deps;
-    const parts = parseCursor(cursor);
-    const after =
-      parts && typeof parts[0] === "string" && typeof parts[1] === "string"
-        ? { name: parts[0], id: parts[1] }
-        : null;
+    const after = artistsAfter(cursor);
     const rows = await listArtists(database.db, database.bool(false), q, after, PAGE + 1);
     const page = rows.slice(0, PAGE);
     const balances = await balancesOf(
@@ -271,7 +252,7 @@ export class StatementService {
     }));
     return {
       items,
-      nextCursor: rows.length > PAGE && last ? cursorOf([last.name, last.id]) : null,
+      nextCursor: rows.length > PAGE && last ? artistsCursorOf(last.name, last.id) : null,
     };
   }
 
