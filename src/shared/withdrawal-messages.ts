@@ -6,6 +6,8 @@ export const withdrawalMessages = {
   minimum: (minimumPaise: number) => `The minimum withdrawal is ${formatPaise(minimumPaise)}.`,
   upTo: (balancePaise: number) => `You can withdraw up to ${formatPaise(balancePaise)}.`,
   noDetails: "Add your payout details first.",
+  /** A support agent (or an artist) on the payouts desk. */
+  financeOnly: "Only finance agents can work with payouts.",
   inProgress: "You already have a withdrawal in progress.",
   /** The same request key again with another amount (a retry after the amount was changed). */
   alreadyRequested: (amountPaise: number) =>

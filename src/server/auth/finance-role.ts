@@ -19,15 +19,19 @@ export async function isFinanceAgent(
   return user.admin && (await hasRole(db, user.id, "finance"));
 }
 
-/** The signed-in finance agent: 401 signed out, 403 for artists and support agents. */
+/**
+ * The signed-in finance agent: 401 signed out, 403 for artists and support
+ * agents, with the refusal of the page asked for (statements by default).
+ */
 export async function requireFinance(
   sessions: SessionReader,
   db: Kysely<Database>,
   request: FastifyRequest,
+  refusal: string = statementMessages.financeOnly,
 ): Promise<SessionInfo> {
   const session = await sessions.require(request);
   if (!(await isFinanceAgent(db, session.user))) {
-    throw new HttpError(403, statementMessages.financeOnly, undefined, "FORBIDDEN");
+    throw new HttpError(403, refusal, undefined, "FORBIDDEN");
   }
   return session;
 }

@@ -23,6 +23,7 @@ import {
   withdrawalPreviewQuerySchema,
   withdrawalRequestSchema,
 } from "../../../shared/withdrawal-schemas";
+import { withdrawalMessages } from "../../../shared/withdrawal-messages";
 import { requireFinance } from "../../auth/finance-role";
 import { PayoutDeskService } from "./payout-desk-service";
 import { withdrawalStepMails } from "./withdrawal-notices";
@@ -172,7 +173,8 @@ function registerTaxRoutes(parent: FastifyInstance, withdrawals: WithdrawalServi
 /** requireFinance bound to the app's sessions and database. */
 function financeCheck(app: FastifyInstance) {
   const { sessions, database } = app.ctx;
-  return (request: FastifyRequest) => requireFinance(sessions, database.db, request);
+  return (request: FastifyRequest) =>
+    requireFinance(sessions, database.db, request, withdrawalMessages.financeOnly);
 }
 
 /** The desk's views and the bank file, and approving every selected one. */

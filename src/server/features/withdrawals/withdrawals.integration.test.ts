@@ -508,7 +508,9 @@ describe("authorization", slow, () => {
     for (const [method, url, body] of routes) {
       expect((await ask(null, method, url, body)).statusCode, url).toBe(401);
       expect((await ask(artist, method, url, body)).statusCode, url).toBe(403);
-      expect((await ask(agent, method, url, body)).statusCode, url).toBe(403);
+      const refused = await ask(agent, method, url, body);
+      expect(refused.statusCode, url).toBe(403);
+      expect(refused.json(), url).toMatchObject({ message: m.financeOnly });
     }
     for (const url of ["/api/wallet/withdrawals", "/api/wallet/tax", "/api/wallet/tax.csv"]) {
       expect((await ask(null, "GET", url)).statusCode).toBe(401);
