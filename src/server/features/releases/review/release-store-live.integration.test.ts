@@ -90,6 +90,24 @@ describe("a store after Live", () => {
     expect((await songsOf(id)).map((song) => song.spotifyUrl)).toEqual([""]);
   });
 
+  it("keeps the version when a save changes nothing, so another agent's page is not stale", async () => {
+    const id = await releaseInState(t.app, artist.id, "in_review", 1);
+    const approved = await call("POST", `/api/desk/releases/${id}/approve`, agent.cookie, {
+      version: 1,
+    });
+    const { version } = approved.json<DeskReleaseDetail>();
+    const same = await stores(id, [{ store: "Spotify", state: "Pending" }]);
+    expect(same.statusCode, same.body).toBe(200);
+    expect(same.json<DeskReleaseDetail>().version).toBe(version);
+    const changed = await stores(id, [{ store: "Spotify", state: "Delivered" }]);
+    expect(changed.json<DeskReleaseDetail>().version).toBe(version + 1);
+    const stale = await call("PUT", `/api/desk/releases/${id}/stores`, agent.cookie, {
+      version,
+      deliveries: [{ store: "Spotify", state: "Delivered", link: "", note: "" }],
+    });
+    expect(stale.statusCode).toBe(409);
+  });
+
   it("asks why a store is no longer Live, and leaves Live only when no store is", async () => {
     const id = await releaseInState(t.app, artist.id, "in_review", 2);
     expect(

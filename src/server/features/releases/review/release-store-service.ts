@@ -7,7 +7,7 @@ import {
   type ReleaseStore,
 } from "../../../../shared/release-review";
 import type { Database } from "../../../db/schema";
-import { findTracks, type ReleaseRow } from "../release-repository";
+import { findRelease, findTracks, type ReleaseRow } from "../release-repository";
 import {
   bumpVersionForStores,
   insertStep,
@@ -31,6 +31,9 @@ export interface Delivery {
 
 /** Thrown inside the transaction: another save or step changed the release meanwhile. */
 export class StaleStores extends Error {}
+
+/** Thrown inside the transaction: the save changes nothing, so the version bump is rolled back. */
+class NothingChanged extends Error {}
 
 /** Thrown inside the transaction: a store set back from Live without saying why (nothing saved). */
 export class ReasonNeeded extends Error {
@@ -85,6 +88,21 @@ export async function saveDeliveries(
     now: number;
   },
 ): Promise<DeliveriesOutcome> {
+  try {
+    return await saveInTransaction(db, input);
+  } catch (error) {
+    if (!(error instanceof NothingChanged)) throw error;
+    // Nothing to save: the release keeps its version, so another agent's open page is not stale.
+    const row = await findRelease(db, input.releaseId);
+    if (!row) throw new StaleStores();
+    return { row, changed: false, wentLive: null, leftLive: false, changedSongs: [] };
+  }
+}
+
+function saveInTransaction(
+  db: Kysely<Database>,
+  input: Parameters<typeof saveDeliveries>[1],
+): Promise<DeliveriesOutcome> {
   const { agent, now } = input;
   return db.transaction().execute(async (trx) => {
     const release = await bumpVersionForStores(trx, input.releaseId, input.version, now);
@@ -126,6 +144,7 @@ export async function saveDeliveries(
     const row = live?.row ?? left?.row ?? release;
     const wentLive = live ? { store: live.store, link: live.link } : null;
     const moved = live?.released ?? left?.moved ?? [];
+    if (!changed && !live && !left && linkedSongs.length === 0) throw new NothingChanged();
     return {
       row,
       changed: changed || wentLive !== null || left !== null,
