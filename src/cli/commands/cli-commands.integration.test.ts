@@ -4,6 +4,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { verifyPassword } from "../../server/auth/password-hasher";
 import { openCliContext, type CliContext } from "../cli-context";
+import { ensureAccount } from "../../server/features/users/user-accounts";
 import { createAdmin } from "./create-admin";
 import { seedDemo } from "./seed-demo";
 import { sweepFilesCommand } from "./sweep-files";
@@ -46,19 +47,25 @@ describe("create-admin", () => {
   });
 
   // Seeding the demo builds releases through the real checks: slow on a loaded host.
-  it("promotes an existing user", { timeout: 180_000 }, async () => {
+  it("promotes an existing user, but not an artist with data", { timeout: 180_000 }, async () => {
     await seedDemo(ctx);
+    const promote = (email: string) =>
+      createAdmin(ctx, ["--email", email, "--password", "Whatever-1", "--name", "X"]);
+    await expect(promote("artist@demo.test")).rejects.toThrow(
+      "artist@demo.test is an artist's account with releases, songs, conversations, a balance: it cannot become a support agent (they would be stranded). Create the agent with another email.",
+    );
     expect(Boolean((await userRow("artist@demo.test"))?.admin)).toBe(false);
-    const out = await createAdmin(ctx, [
-      "--email",
-      "artist@demo.test",
-      "--password",
-      "Whatever-1",
-      "--name",
-      "X",
-    ]);
-    expect(out).toMatch(/Promoted existing user/);
-    expect(Boolean((await userRow("artist@demo.test"))?.admin)).toBe(true);
+
+    await ensureAccount(ctx.auth, ctx.database, {
+      email: "newcomer@example.test",
+      password: "Newcomer-pass-1",
+      name: "Newcomer",
+    });
+    expect(await promote("newcomer@example.test")).toBe(
+      "Promoted existing user newcomer@example.test to support agent (their password and name are unchanged).",
+    );
+    const user = await userRow("newcomer@example.test");
+    expect([Boolean(user?.admin), user?.name]).toEqual([true, "Newcomer"]);
   });
 
   it("--finance creates a finance agent, or adds the role to an existing agent", async () => {
@@ -88,7 +95,7 @@ describe("create-admin", () => {
     expect(await roles("boss@example.test")).toEqual({ admin: true, roles: [] });
     for (let i = 0; i < 2; i++) {
       expect(await createAdmin(ctx, args("boss@example.test"))).toBe(
-        "Promoted existing user boss@example.test to finance agent.",
+        "Promoted existing user boss@example.test to finance agent (their password and name are unchanged).",
       );
     }
     expect(await roles("boss@example.test")).toEqual({ admin: true, roles: ["finance"] });

@@ -2,7 +2,13 @@ import { parseArgs } from "node:util";
 import { z } from "zod";
 import { artistNameSchema, emailSchema } from "../../shared/auth-schemas";
 import { strongPasswordSchema } from "../../shared/password-rules";
-import { ensureAccount, grantFinance, setAdmin } from "../../server/features/users/user-accounts";
+import {
+  ensureAccount,
+  findUserIdByEmail,
+  grantFinance,
+  setAdmin,
+  whyNotAgent,
+} from "../../server/features/users/user-accounts";
 import type { CliContext } from "../cli-context";
 
 const argsSchema = z.object({
@@ -15,8 +21,9 @@ export const createAdminUsage =
   "create-admin --email <email> --password <password> --name <display name> [--finance]";
 
 /**
- * Creates a support agent, or promotes the existing user with that email;
- * with --finance the agent also holds the finance role (issue 46).
+ * Creates a support agent, or promotes the existing user with that email
+ * (not an artist with releases, songs, conversations or money); with
+ * --finance the agent also holds the finance role (issue 46).
  */
 export async function createAdmin(ctx: CliContext, argv: string[]): Promise<string> {
   const { values } = parseArgs({
@@ -35,11 +42,15 @@ export async function createAdmin(ctx: CliContext, argv: string[]): Promise<stri
     const problems = parsed.error.issues.map((i) => `  --${i.path.join(".")}: ${i.message}`);
     throw new Error(`Invalid arguments:\n${problems.join("\n")}\nUsage: ${createAdminUsage}`);
   }
+  const { email } = parsed.data;
+  const existing = await findUserIdByEmail(ctx.database, email);
+  const refusal = existing && (await whyNotAgent(ctx.database, existing, email));
+  if (refusal) throw new Error(refusal);
   const { id, created } = await ensureAccount(ctx.auth, ctx.database, parsed.data);
   await setAdmin(ctx.database, id, true);
   if (finance) await grantFinance(ctx.database, id);
   const what = finance ? "finance agent" : "support agent";
   return created
-    ? `Created ${what} ${parsed.data.email}.`
-    : `Promoted existing user ${parsed.data.email} to ${what}.`;
+    ? `Created ${what} ${email}.`
+    : `Promoted existing user ${email} to ${what} (their password and name are unchanged).`;
 }

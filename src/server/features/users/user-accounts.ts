@@ -2,7 +2,7 @@ import type { Auth } from "../../auth/auth";
 import { isEmailHeld } from "../../auth/email-hold-repository";
 import { grantRole } from "../../auth/role-repository";
 import type { DatabaseHandle } from "../../db/database";
-import { updateAdmin, userIdByEmail } from "./user-repository";
+import { adminFlagOf, artistHoldingsOf, updateAdmin, userIdByEmail } from "./user-repository";
 
 export interface NewAccount {
   email: string;
@@ -38,6 +38,22 @@ export async function findUserIdByEmail(
   email: string,
 ): Promise<string | undefined> {
   return userIdByEmail(database, email.toLowerCase());
+}
+
+/**
+ * Why an existing account cannot become a support agent, or null: an
+ * artist's releases, songs, conversations and money would be stranded (an
+ * agent has no wallet, and the desk would list their room as an artist's).
+ */
+export async function whyNotAgent(
+  database: DatabaseHandle,
+  userId: string,
+  email: string,
+): Promise<string | null> {
+  if (await adminFlagOf(database, userId)) return null;
+  const holdings = await artistHoldingsOf(database, userId);
+  if (holdings.length === 0) return null;
+  return `${email} is an artist's account with ${holdings.join(", ")}: it cannot become a support agent (they would be stranded). Create the agent with another email.`;
 }
 
 /** Admin can only be granted here, by an operator on the server, never by a request. */

@@ -25,3 +25,40 @@ export async function updateAdmin(
     .where("id", "=", userId)
     .execute();
 }
+
+/** The user's admin flag, or undefined for an unknown id. */
+export async function adminFlagOf(
+  database: DatabaseHandle,
+  userId: string,
+): Promise<boolean | undefined> {
+  const row = await database.db
+    .selectFrom("user")
+    .select("admin")
+    .where("id", "=", userId)
+    .executeTakeFirst();
+  return row && Boolean(row.admin);
+}
+
+/**
+ * What an artist's account holds that only an artist can use: the names of
+ * the kinds found (none for an account that only signed up).
+ */
+export async function artistHoldingsOf(database: DatabaseHandle, userId: string) {
+  const { db } = database;
+  const found = await Promise.all([
+    db.selectFrom("release").select("id").where("artistId", "=", userId).limit(1).execute(),
+    db.selectFrom("song_request").select("id").where("artistId", "=", userId).limit(1).execute(),
+    db.selectFrom("room").select("id").where("artistId", "=", userId).limit(1).execute(),
+    db
+      .selectFrom("ledger_account")
+      .select("id")
+      .where("ownerId", "=", userId)
+      .where("balance", "!=", 0)
+      .limit(1)
+      .execute(),
+    db.selectFrom("withdrawal").select("id").where("artistId", "=", userId).limit(1).execute(),
+    db.selectFrom("split_share").select("id").where("artistId", "=", userId).limit(1).execute(),
+  ]);
+  const names = ["releases", "songs", "conversations", "a balance", "withdrawals", "split shares"];
+  return names.filter((_, i) => found[i]!.length > 0);
+}
