@@ -304,6 +304,8 @@ test("no screen scrolls sideways at 375 px", async ({ page, baseURL }) => {
     expect(p.getByRole("textbox", { name: "Message" })).toBeVisible(),
   );
   await visit("/desk/songs", heading("Song desk"));
+  // A song not yet released gives its planned date, not "Released:".
+  await expect(page.getByText(/ · Planned release: \w{3} \d+, \d{4} · /).first()).toBeVisible();
   await visit("/desk/songs/new", heading("New song"));
   // Demo Song 23 is on the demo's approved release now: the desk edits a song of its own.
   await visit("/desk/songs/demo-song-22", heading("Edit: Demo Song 22"));

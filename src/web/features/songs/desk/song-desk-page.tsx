@@ -2,7 +2,7 @@ import { useState, type SyntheticEvent } from "react";
 import { Link, useSearchParams } from "react-router";
 import { Plus, Search } from "lucide-react";
 import type { SongDetail } from "../../../../shared/song-schemas";
-import { formatReleaseDate } from "../../../../shared/song-format";
+import { songDateLine } from "../../../../shared/song-format";
 import { SONG_STATUSES, statusLabel } from "../../../../shared/song-status-names";
 import { Alert } from "../../../components/alert";
 import { Button } from "../../../components/button";
@@ -181,8 +181,9 @@ function DeskSongRow({
           </Link>
           <SongStatusBadge status={song.status} />
         </div>
-        <p className="truncate text-sm text-slate-600 dark:text-slate-300">
-          {song.artist} · Album: {song.album || "—"} · Released: {formatReleaseDate(song.date)} ·{" "}
+        {/* Wraps on a phone: the date and the views are what the desk scans for. */}
+        <p className="text-sm break-words text-slate-600 dark:text-slate-300">
+          {song.artist} · Album: {song.album || "—"} · {songDateLine(song)} ·{" "}
           {viewCount(song.views)}
         </p>
       </div>
