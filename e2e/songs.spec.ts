@@ -154,7 +154,7 @@ test("an agent files a song with a cover for an artist, who then sees it in thei
   await page.getByLabel("Cover image").setInputFiles({
     name: "cover.png",
     mimeType: "image/png",
-    buffer: solidPng(32, 32, [30, 90, 160]),
+    buffer: solidPng(600, 600, [30, 90, 160]),
   });
   await expect(page.getByRole("img", { name: "Cover preview", exact: true })).toBeVisible();
   await page.getByRole("button", { name: "Create song" }).click();
@@ -187,7 +187,10 @@ test("an agent files a song with a cover for an artist, who then sees it in thei
   await expect(first).toContainText("Album: Desk Sessions");
   await expect(first).toContainText("Released");
   // The cover is decorative in the card (the title names it), so it has no role.
-  await expect(first.locator("img")).toHaveJSProperty("naturalWidth", 32);
+  // A 600 px cover in an 80 px box: the card fetches the 128 px thumbnail, not the original.
+  const cover = first.locator("img");
+  await expect(cover).toHaveJSProperty("naturalWidth", 128);
+  expect(await cover.evaluate((img) => (img as HTMLImageElement).currentSrc)).toMatch(/\?w=128$/);
   await expectAccessible(page);
 });
 
