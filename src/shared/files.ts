@@ -27,6 +27,16 @@ export function fileUrl(id: string): string {
  */
 export const THUMBNAIL_WIDTHS = [64, 128, 256, 512, 768] as const;
 export type ThumbnailWidth = (typeof THUMBNAIL_WIDTHS)[number];
+const LARGEST_THUMBNAIL: ThumbnailWidth = 768;
+
+/**
+ * The thumbnail for `px` pixels: the smallest at least that big (the
+ * largest beyond it). A thumbnail's shorter side is its width, so it fills
+ * a square or cropped box of that size.
+ */
+export function thumbnailWidthFor(px: number): ThumbnailWidth {
+  return THUMBNAIL_WIDTHS.find((width) => width >= px) ?? LARGEST_THUMBNAIL;
+}
 
 export const UPLOAD_ENDPOINT = "/api/uploads";
 

@@ -51,7 +51,12 @@ export function createLocalFileStorage(directory: string): FileStorage {
         await handle.close();
       }
     },
-    put: (key, data) => fs.promises.writeFile(fileOf(key), data, { mode: PRIVATE_FILE_MODE }),
+    async put(key, data) {
+      // Whole or not at all: a crash mid-write leaves a temporary file, never a cut one.
+      const partial = `${fileOf(key)}.${process.pid}.partial`;
+      await fs.promises.writeFile(partial, data, { mode: PRIVATE_FILE_MODE });
+      await fs.promises.rename(partial, fileOf(key));
+    },
     async remove(key) {
       await fs.promises.rm(fileOf(key), { force: true });
       await fs.promises.rm(`${fileOf(key)}.json`, { force: true });

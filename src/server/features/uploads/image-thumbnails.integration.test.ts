@@ -4,6 +4,7 @@ import { crc32 } from "node:zlib";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { solidPng } from "../../../cli/seed/solid-png";
+import { WIDTH_MESSAGE } from "../../../shared/file-schemas";
 import { createTestApp, signUp, type TestApp } from "../../test/test-app";
 import { tusUpload } from "../../test/tus-upload";
 
@@ -70,7 +71,8 @@ describe("picture thumbnails (?w=)", () => {
     expect(Number(small.headers["content-length"])).toBe(small.rawPayload.length);
     expect(small.rawPayload.length).toBeLessThan(jpeg.length / 10);
     const meta = await sharp(small.rawPayload).metadata();
-    expect([meta.format, meta.width, meta.height]).toEqual(["webp", 128, 85]);
+    // The shorter side at the width asked for: it fills a square or cropped box.
+    expect([meta.format, meta.width, meta.height]).toEqual(["webp", 192, 128]);
     expect(storedPath(`${id}-w128`)).toBeDefined();
 
     const again = await get(`/api/files/${id}?w=128`, { "if-none-match": `"${id}-w128"` });
@@ -88,11 +90,31 @@ describe("picture thumbnails (?w=)", () => {
     expect((await t.app.inject({ url })).statusCode).toBe(401);
   });
 
-  it("refuses a width it does not make, with the widths it does", async () => {
+  it("takes any width to the next one it makes, and refuses what is not a width", async () => {
     const id = await upload(await noisyJpeg(300, 300), "photo.jpg", "image/jpeg");
-    const answer = await get(`/api/files/${id}?w=100`);
-    expect(answer.statusCode).toBe(400);
-    expect(answer.json().message).toContain("The width must be one of 64, 128, 256, 512, 768.");
+    const between = await get(`/api/files/${id}?w=100`);
+    expect(between.headers.etag).toBe(`"${id}-w128"`);
+    for (const width of ["abc", "0", "1.5"]) {
+      const answer = await get(`/api/files/${id}?w=${width}`);
+      expect(answer.statusCode).toBe(400);
+      expect(answer.json().message).toContain(WIDTH_MESSAGE);
+    }
+  });
+
+  it("turns a photo upright by its EXIF orientation and leaves its metadata behind", async () => {
+    // 400 × 200 as stored, to be shown turned a quarter (orientation 6): 200 × 400.
+    const turned = await sharp(await noisyJpeg(400, 200))
+      .withMetadata({ orientation: 6 })
+      .jpeg()
+      .toBuffer();
+    const id = await upload(turned, "turned.jpg", "image/jpeg");
+    const meta = await sharp((await get(`/api/files/${id}?w=64`)).rawPayload).metadata();
+    expect([meta.width, meta.height, meta.orientation, meta.exif]).toEqual([
+      64,
+      128,
+      undefined,
+      undefined,
+    ]);
   });
 
   it("serves the original when there is nothing to shrink, or it cannot be decoded", async () => {

@@ -18,6 +18,7 @@ import { registerTusRoutes } from "./tus-endpoint";
 import { noQuerySchema } from "../../../shared/no-input";
 import { parseByteRange } from "./byte-range";
 import { ImageThumbnails, THUMBNAIL_TYPE, thumbnailKey } from "./image-thumbnails";
+import { findStoredFile } from "./stored-files";
 
 /** Release masters and artwork: to agents and the owner only, never stored by a browser. */
 
@@ -46,7 +47,11 @@ function uploadsPlugin(
   const db = database.db;
   const purposes = uploadPurposeMap(options.purposes);
   const service = new UploadService({ db, storage, purposes, limits: options.limits });
-  const thumbnails = new ImageThumbnails(storage, app.log);
+  const thumbnails = new ImageThumbnails({
+    storage,
+    log: app.log,
+    stillStored: async (id) => (await findStoredFile(db, id)) !== undefined,
+  });
   removeBytesOfDeletedFiles(events, storage, thumbnails, app.log);
   if (options.sweep) scheduleFileSweep(app, purposes, options.sweep);
   registerTusRoutes(app, service);
