@@ -355,6 +355,8 @@ test("a support agent is refused: no finance navigation, the page says so, the A
   expect(answer.status()).toBe(403);
   await page.goto("/desk/artists");
   await expect(page.getByText("Only finance agents can work with statements.")).toBeVisible();
+  await page.goto("/desk/payouts");
+  await expect(page.getByText("Only finance agents can work with payouts.")).toBeVisible();
 
   // Beside the conversation with the artist: the balance and the last credit, read-only.
   await page.goto(`/inbox/${artist.id}`);

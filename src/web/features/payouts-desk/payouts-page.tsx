@@ -12,13 +12,14 @@ import { Alert } from "../../components/alert";
 import { Button } from "../../components/button";
 import { Spinner } from "../../components/spinner";
 import { RequireFinance } from "../../lib/auth/require-finance";
+import { withdrawalMessages } from "../../../shared/withdrawal-messages";
 import { bankFileUrl, useApprove, useMarkFailed, useMarkPaid, usePayoutDesk } from "./api/payouts";
 import { StepDialog } from "./step-dialog";
 
 /** `/desk/payouts` (issue 47): the finance agents' withdrawals by state, the view in the URL. */
 export default function PayoutsPage() {
   return (
-    <RequireFinance>
+    <RequireFinance refusal={withdrawalMessages.financeOnly}>
       <Payouts />
     </RequireFinance>
   );

@@ -11,7 +11,14 @@ import { useMyRoles } from "./roles";
  * artist goes to their wallet, a support agent without the role is told so
  * (the server answers them 403 anyway).
  */
-export function RequireFinance({ children }: { children: ReactNode }) {
+export function RequireFinance({
+  children,
+  refusal = statementMessages.financeOnly,
+}: {
+  children: ReactNode;
+  /** What a support agent is told: the page's own sentence. */
+  refusal?: string;
+}) {
   const { data: user } = useSession();
   const roles = useMyRoles();
   if (!user) return null;
@@ -21,7 +28,7 @@ export function RequireFinance({ children }: { children: ReactNode }) {
     return (
       <div className="mx-auto flex w-full max-w-2xl flex-col gap-4 p-4 sm:p-6">
         <h1 className="text-2xl font-bold">Finance only</h1>
-        <Alert tone="error">{statementMessages.financeOnly}</Alert>
+        <Alert tone="error">{refusal}</Alert>
       </div>
     );
   }
