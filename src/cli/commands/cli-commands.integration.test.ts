@@ -56,6 +56,50 @@ describe("create-admin", () => {
     );
     expect(Boolean((await userRow("artist@demo.test"))?.admin)).toBe(false);
 
+    // A collaborator invited to a share of the demo artist's track: their money would reach an agent.
+    await ensureAccount(ctx.auth, ctx.database, {
+      email: "collab@example.test",
+      password: "Collab-pass-1",
+      name: "Collab",
+    });
+    const track = await ctx.database.db
+      .selectFrom("release_track")
+      .innerJoin("release", "release.id", "release_track.releaseId")
+      .select(["release_track.id", "release.id as releaseId", "release.artistId"])
+      .executeTakeFirstOrThrow();
+    const now = Date.now();
+    await ctx.database.db
+      .insertInto("track_split")
+      .values({
+        trackId: track.id,
+        releaseId: track.releaseId,
+        artistId: track.artistId,
+        updatedBy: track.artistId,
+        updatedAt: now,
+      })
+      .execute();
+    await ctx.database.db
+      .insertInto("split_share")
+      .values({
+        id: crypto.randomUUID(),
+        trackId: track.id,
+        releaseId: track.releaseId,
+        artistId: track.artistId,
+        email: "collab@example.test",
+        basisPoints: 1000,
+        state: "invited",
+        tokenHash: "0".repeat(64),
+        invitedAt: now,
+        expiresAt: now + 86_400_000,
+        answeredAt: null,
+        collaboratorId: null,
+        updatedAt: now,
+      })
+      .execute();
+    await expect(promote("collab@example.test")).rejects.toThrow(
+      "collab@example.test is an artist's account with split shares",
+    );
+
     await ensureAccount(ctx.auth, ctx.database, {
       email: "newcomer@example.test",
       password: "Newcomer-pass-1",

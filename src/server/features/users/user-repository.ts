@@ -57,7 +57,21 @@ export async function artistHoldingsOf(database: DatabaseHandle, userId: string)
       .limit(1)
       .execute(),
     db.selectFrom("withdrawal").select("id").where("artistId", "=", userId).limit(1).execute(),
-    db.selectFrom("split_share").select("id").where("artistId", "=", userId).limit(1).execute(),
+    // A collaborator's accepted (or still open) shares: their money would reach an agent.
+    db
+      .selectFrom("split_share")
+      .select("id")
+      .where((eb) =>
+        eb.or([
+          eb.and([eb("collaboratorId", "=", userId), eb("state", "=", "accepted")]),
+          eb.and([
+            eb("state", "=", "invited"),
+            eb("email", "=", eb.selectFrom("user").select("email").where("id", "=", userId)),
+          ]),
+        ]),
+      )
+      .limit(1)
+      .execute(),
   ]);
   const names = ["releases", "songs", "conversations", "a balance", "withdrawals", "split shares"];
   return names.filter((_, i) => found[i]!.length > 0);
