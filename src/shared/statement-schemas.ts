@@ -98,7 +98,8 @@ export const cursorQuerySchema = z.strictObject({
 });
 export const artistsQuerySchema = z.strictObject({
   q: plainString().trim().max(100).optional(),
-  cursor: plainString().max(400).optional(),
+  // Each character of a name can take six in the cursor's JSON (\u0001).
+  cursor: plainString().max(2000).optional(),
 });
 export const trackSearchQuerySchema = z.strictObject({
   q: plainString().trim().min(1).max(100),
