@@ -137,6 +137,8 @@ export function BottomNavFrame({ busy, children }: { busy?: boolean; children: R
     <nav
       aria-label="Bottom"
       aria-busy={busy || undefined}
+      // Focus scrolls into view above it (styles.css: scroll-padding-bottom).
+      data-bottom-nav
       className="fixed inset-x-0 bottom-0 z-10 grid auto-cols-fr grid-flow-col border-t border-slate-200 bg-white md:hidden dark:border-slate-800 dark:bg-slate-900"
     >
       {children}
