@@ -12,10 +12,16 @@ async function bottomBarTop(page: Page): Promise<number> {
   return box!.y;
 }
 
-test("on a phone, Tab stops above the bottom bar", async ({ page }) => {
+test("on a phone, Tab stops above the bottom bar; settings' sections are named", async ({
+  page,
+}) => {
   await page.setViewportSize({ width: 375, height: 740 });
   await signInAs(page, demo.artist);
   await page.goto("/settings");
+  // Each section is a region named by its heading, "&" and spaces included.
+  await expect(page.getByRole("region", { name: "Help & Legal" })).toBeVisible();
+  await expect(page.getByRole("region", { name: "Account & Security" })).toBeVisible();
+
   // Tab from the control before it, while "Change Password" sits at the very
   // bottom of the screen: inside the viewport, under the bar. The browser
   // scrolls only a control it does not count as in view.
