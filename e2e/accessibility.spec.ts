@@ -1,10 +1,12 @@
 import { expect, test, type Page } from "@playwright/test";
-import { demo, signInAs } from "./support/accounts";
+import { demo, freshEmail, register, signInAs } from "./support/accounts";
 
 /**
  * What an outside accessibility review found (at 375 px, by keyboard and with
  * a screen reader's semantics), each kept fixed by one short journey.
  */
+
+const PASSWORD = "Str0ng-pass!";
 
 /** The fixed bottom bar's top edge, in the viewport's pixels. */
 async function bottomBarTop(page: Page): Promise<number> {
@@ -36,4 +38,36 @@ test("on a phone, Tab stops above the bottom bar; settings' sections are named",
   // Its focus ring too (2 px outside, 2 px wide).
   expect(box.y + box.height + 4).toBeLessThanOrEqual(await bottomBarTop(page));
   expect(box.y).toBeGreaterThanOrEqual(0);
+});
+
+test("a form sent with mistakes focuses its first refused field", async ({ page }) => {
+  await page.goto("/register");
+  const create = page.getByRole("button", { name: "Create account" });
+  await expect(create).toBeEnabled();
+  await create.click();
+  await expect(page.getByLabel("Artist name")).toBeFocused();
+  await expect(page.getByLabel("Artist name")).toHaveAttribute("aria-invalid", "true");
+
+  // A payout method chosen, its UPI ID left empty.
+  await register(page, "Focus Artist", freshEmail("focus"), PASSWORD);
+  await page.goto("/wallet/payout-details");
+  await page.getByRole("radio", { name: "UPI" }).check();
+  await page.getByRole("button", { name: "Save payout details" }).click();
+  await expect(page.getByLabel("UPI ID")).toBeFocused();
+});
+
+test("an agent's empty song request focuses its first refused field", async ({ page }) => {
+  await signInAs(page, demo.agent1);
+  await page.goto("/desk/songs/new");
+  await page.getByRole("button", { name: "Create song" }).click();
+  await expect(page.getByLabel("Artist account")).toBeFocused();
+  await expect(page.getByLabel("Artist account")).toHaveAccessibleDescription(
+    "Choose the artist this song belongs to.",
+  );
+
+  // The server refuses an empty saved reply: the first field it names takes focus.
+  await page.goto("/saved-replies");
+  await page.getByRole("button", { name: "Add saved reply" }).click();
+  await expect(page.getByLabel("Shortcut")).toBeFocused();
+  await expect(page.getByLabel("Shortcut")).toHaveAttribute("aria-invalid", "true");
 });
