@@ -1,4 +1,4 @@
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Locator, type Page } from "@playwright/test";
 import { demo, freshEmail, register, signInAs } from "./support/accounts";
 
 /**
@@ -7,6 +7,15 @@ import { demo, freshEmail, register, signInAs } from "./support/accounts";
  */
 
 const PASSWORD = "Str0ng-pass!";
+
+/** A field refused with `message`: marked invalid, described by it, and focused. */
+async function expectRefused(field: Locator, message: string) {
+  // A password check is a slow hash on a loaded host.
+  await expect(field).toHaveAttribute("aria-invalid", "true", { timeout: 30_000 });
+  await expect(field).toHaveAccessibleDescription(new RegExp(escape(message)));
+  await expect(field).toBeFocused();
+}
+const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
 /** The fixed bottom bar's top edge, in the viewport's pixels. */
 async function bottomBarTop(page: Page): Promise<number> {
@@ -70,4 +79,44 @@ test("an agent's empty song request focuses its first refused field", async ({ p
   await page.getByRole("button", { name: "Add saved reply" }).click();
   await expect(page.getByLabel("Shortcut")).toBeFocused();
   await expect(page.getByLabel("Shortcut")).toHaveAttribute("aria-invalid", "true");
+});
+
+test("account forms tie each refusal to its field and focus it", async ({ page }) => {
+  await register(page, "Refused Artist", freshEmail("refused"), PASSWORD);
+
+  await page.goto("/change-password");
+  const current = page.getByLabel("Current password", { exact: true });
+  const fresh = page.getByLabel("New password", { exact: true });
+  await current.fill(PASSWORD);
+  await fresh.fill("weak");
+  await page.getByLabel("Confirm new password", { exact: true }).fill("weak");
+  await page.getByRole("button", { name: "Update password" }).click();
+  await expectRefused(fresh, "Please ensure your password meets all the security requirements.");
+
+  await current.fill("Wrong-pass-1");
+  await fresh.fill("N3w-pass-word!");
+  await page.getByLabel("Confirm new password", { exact: true }).fill("N3w-pass-word!");
+  await page.getByRole("button", { name: "Update password" }).click();
+  await expectRefused(current, "Incorrect current password. Please try again.");
+
+  await page.goto("/manage-account");
+  const panel = page.getByRole("tabpanel", { name: "Change Email" });
+  await panel.getByLabel("Current password", { exact: true }).fill(PASSWORD);
+  await panel.getByLabel("New email").fill("not-an-email");
+  await panel.getByRole("button", { name: "Change email" }).click();
+  await expectRefused(
+    panel.getByLabel("New email"),
+    "Invalid email format. Please enter a valid email address.",
+  );
+
+  await page.goto("/artist-account");
+  const spotify = page.getByRole("textbox", { name: "Spotify link", exact: true });
+  await spotify.fill("javascript:alert(1)");
+  await page.getByRole("button", { name: "Save Spotify link" }).click();
+  await expectRefused(spotify, "Invalid URL format for Spotify link");
+
+  const chooser = page.getByLabel("Choose picture");
+  const text = { name: "notes.txt", mimeType: "text/plain", buffer: Buffer.from("hello") };
+  await chooser.setInputFiles(text);
+  await expectRefused(chooser, "Please select a valid image file");
 });
