@@ -49,6 +49,21 @@ test("on a phone, Tab stops above the bottom bar; settings' sections are named",
   expect(box.y).toBeGreaterThanOrEqual(0);
 });
 
+test("an empty list is said politely: no songs match, nobody matches", async ({ page }) => {
+  await signInAs(page, demo.artist);
+  await page.goto("/songs");
+  const songsStatus = page.getByRole("status").filter({ hasText: "No songs match" });
+  await page.getByLabel("Search titles").fill("no such title");
+  await page.getByRole("button", { name: "Search" }).click();
+  await expect(songsStatus).toHaveText("No songs match these filters.");
+
+  await page.goto("/");
+  await page.getByLabel("Search support agents").fill("nobody-by-this-name");
+  await expect(page.getByRole("status").filter({ hasText: "Nobody matches" })).toHaveText(
+    "Nobody matches your search.",
+  );
+});
+
 test("a form sent with mistakes focuses its first refused field", async ({ page }) => {
   await page.goto("/register");
   const create = page.getByRole("button", { name: "Create account" });
