@@ -310,6 +310,10 @@ test("the composer: lines, Enter and Shift+Enter, focus, paste, drop, and files 
   expect(uploads).toBe(0);
   await expect(bubble(page, "notes.png")).toHaveCount(0);
   await expectAccessible(page);
+  // The refusal stays until dismissed; then the message box has focus again.
+  await page.getByRole("button", { name: "Dismiss" }).click();
+  await expect(page.getByRole("alert")).toHaveCount(0);
+  await expect(composer(page)).toBeFocused();
   await page.reload();
   await expect(bubble(page, "first line")).toBeVisible();
   await expect(bubble(page, "notes.png")).toHaveCount(0);
