@@ -47,6 +47,10 @@ test("on a phone, Tab stops above the bottom bar; settings' sections are named",
   // Its focus ring too (2 px outside, 2 px wide).
   expect(box.y + box.height + 4).toBeLessThanOrEqual(await bottomBarTop(page));
   expect(box.y).toBeGreaterThanOrEqual(0);
+
+  // The tax summary's back link is named like its siblings'.
+  await page.goto("/wallet/tax");
+  await page.getByRole("link", { name: "Back to wallet" }).click();
 });
 
 test("an empty list is said politely: no songs match, nobody matches", async ({ page }) => {
@@ -78,6 +82,10 @@ test("a form sent with mistakes focuses its first refused field", async ({ page 
   await page.getByRole("radio", { name: "UPI" }).check();
   await page.getByRole("button", { name: "Save payout details" }).click();
   await expect(page.getByLabel("UPI ID")).toBeFocused();
+  // The current password's hint looks like every hint (not unstyled text).
+  await expect(page.getByText("Changing where your money goes needs your password.")).toHaveClass(
+    /text-sm/,
+  );
 });
 
 test("an agent's empty song request focuses its first refused field", async ({ page }) => {
