@@ -23,12 +23,13 @@ async function bottomBarTop(page: Page): Promise<number> {
   return box!.y;
 }
 
-test("on a phone, Tab stops above the bottom bar; settings' sections are named", async ({
+test("on a phone, Tab stops above the bottom bar; settings' sections and the screen are named", async ({
   page,
 }) => {
   await page.setViewportSize({ width: 375, height: 740 });
   await signInAs(page, demo.artist);
   await page.goto("/settings");
+  await expect(page).toHaveTitle(/^(\(\d+\) )?Settings · Artist Portal$/);
   // Each section is a region named by its heading, "&" and spaces included.
   await expect(page.getByRole("region", { name: "Help & Legal" })).toBeVisible();
   await expect(page.getByRole("region", { name: "Account & Security" })).toBeVisible();
@@ -48,20 +49,24 @@ test("on a phone, Tab stops above the bottom bar; settings' sections are named",
   expect(box.y + box.height + 4).toBeLessThanOrEqual(await bottomBarTop(page));
   expect(box.y).toBeGreaterThanOrEqual(0);
 
-  // The tax summary's back link is named like its siblings'.
+  // Another screen's name, and the tax summary's back link named like its siblings'.
   await page.goto("/wallet/tax");
+  await expect(page).toHaveTitle(/Tax summary · Artist Portal$/);
   await page.getByRole("link", { name: "Back to wallet" }).click();
+  await expect(page).toHaveTitle(/Wallet · Artist Portal$/);
 });
 
 test("an empty list is said politely: no songs match, nobody matches", async ({ page }) => {
   await signInAs(page, demo.artist);
   await page.goto("/songs");
+  await expect(page).toHaveTitle(/Songs · Artist Portal$/);
   const songsStatus = page.getByRole("status").filter({ hasText: "No songs match" });
   await page.getByLabel("Search titles").fill("no such title");
   await page.getByRole("button", { name: "Search" }).click();
   await expect(songsStatus).toHaveText("No songs match these filters.");
 
   await page.goto("/");
+  await expect(page).toHaveTitle(/Chats · Artist Portal$/);
   await page.getByLabel("Search support agents").fill("nobody-by-this-name");
   await expect(page.getByRole("status").filter({ hasText: "Nobody matches" })).toHaveText(
     "Nobody matches your search.",
@@ -70,6 +75,7 @@ test("an empty list is said politely: no songs match, nobody matches", async ({ 
 
 test("a form sent with mistakes focuses its first refused field", async ({ page }) => {
   await page.goto("/register");
+  await expect(page).toHaveTitle("Create account · Artist Portal");
   const create = page.getByRole("button", { name: "Create account" });
   await expect(create).toBeEnabled();
   await create.click();
@@ -91,6 +97,7 @@ test("a form sent with mistakes focuses its first refused field", async ({ page 
 test("an agent's empty song request focuses its first refused field", async ({ page }) => {
   await signInAs(page, demo.agent1);
   await page.goto("/desk/songs/new");
+  await expect(page).toHaveTitle("New song · Artist Portal");
   await page.getByRole("button", { name: "Create song" }).click();
   await expect(page.getByLabel("Artist account")).toBeFocused();
   await expect(page.getByLabel("Artist account")).toHaveAccessibleDescription(

@@ -453,7 +453,7 @@ test("presence: typing both ways, 'Seen' from the read marks, and the unread cou
   // The agent sees the unread count in the tab title and on the Inbox item, on another page.
   await signInAs(agent, demo.agent2);
   await agent.goto("/settings");
-  await expect(agent).toHaveTitle(/^\(\d+\) Artist Portal$/);
+  await expect(agent).toHaveTitle(/^\(\d+\) Settings · Artist Portal$/);
   const inboxItem = agent
     .getByRole("navigation", { name: "Main" })
     .getByRole("link", { name: /Inbox/ });
@@ -486,10 +486,10 @@ test("presence: typing both ways, 'Seen' from the read marks, and the unread cou
 
   // The artist away on another page: the agent's reply counts in the artist's title.
   await artist.goto("/settings");
-  await expect(artist).toHaveTitle("Artist Portal");
+  await expect(artist).toHaveTitle("Settings · Artist Portal");
   await composer(agent).fill("One more thing");
   await composer(agent).press("Enter");
-  await expect(artist).toHaveTitle("(1) Artist Portal");
+  await expect(artist).toHaveTitle("(1) Settings · Artist Portal");
   await expect(
     artist.getByRole("navigation", { name: "Main" }).getByRole("link", { name: /Chat/ }),
   ).toContainText("1 unread message");

@@ -1,4 +1,4 @@
-import type { ReactNode } from "react";
+import { useEffect, type ReactNode } from "react";
 import { NavLink, Outlet, useLocation } from "react-router";
 import { Music } from "lucide-react";
 import { useSession } from "../lib/auth/session";
@@ -10,6 +10,15 @@ import { MAIN_CONTENT_ID, SkipLink } from "../components/skip-link";
 import { useIsFinance } from "../lib/auth/roles";
 import { agentNavItems, bottomNavItems, sideNavItems, type NavItem } from "./nav-items";
 import { ScreenSuspense } from "../components/screen-suspense";
+import { setTitleAgent } from "../lib/document-title";
+
+/** An agent's "/" is named Inbox in the tab, an artist's Chats; back to the artist's on leaving. */
+function useTitleRole(agent: boolean) {
+  useEffect(() => {
+    setTitleAgent(agent);
+    return () => setTitleAgent(false);
+  }, [agent]);
+}
 
 /** The unread count on the Chat / Inbox item, on every page. */
 function UnreadBadge({ count }: { count: number }) {
@@ -272,6 +281,7 @@ export function AppShell() {
   useLiveSongs();
   const unread = useUnreadTotal(user ? user.admin : undefined);
   useUnreadTitle(unread);
+  useTitleRole(user?.admin === true);
   const notices = useSongNotices(user !== undefined && user !== null && !user.admin);
   const finance = useIsFinance() === true;
   const agentItems = agentNavItems(finance);
