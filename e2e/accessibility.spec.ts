@@ -1,5 +1,7 @@
 import { expect, test, type Locator, type Page } from "@playwright/test";
 import { demo, freshEmail, register, signInAs } from "./support/accounts";
+import { scrollsSideways } from "./support/release-form";
+import { createFinanceAgent, PASSWORD as FINANCE_PASSWORD } from "./support/statements";
 
 /**
  * What an outside accessibility review found (at 375 px, by keyboard and with
@@ -17,10 +19,24 @@ async function expectRefused(field: Locator, message: string) {
 }
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
-/** The fixed bottom bar's top edge, in the viewport's pixels. */
-async function bottomBarTop(page: Page): Promise<number> {
-  const box = await page.getByRole("navigation", { name: "Bottom" }).boundingBox();
-  return box!.y;
+/**
+ * On /settings: Tab to "Change Password" from the control before it, while it
+ * sits at the very bottom of the screen (inside the viewport, under the bar;
+ * the browser scrolls only a control it does not count as in view). It, and
+ * its focus ring (2 px outside, 2 px wide), must end above the bar.
+ */
+async function expectTabStopsAboveBar(page: Page) {
+  await page.getByRole("link", { name: "Manage Account" }).focus();
+  const change = page.getByRole("link", { name: "Change Password" });
+  await change.evaluate((link) => {
+    window.scrollBy(0, link.getBoundingClientRect().bottom - window.innerHeight + 1);
+  });
+  await page.keyboard.press("Tab");
+  await expect(change).toBeFocused();
+  const box = (await change.boundingBox())!;
+  const bar = (await page.getByRole("navigation", { name: "Bottom" }).boundingBox())!;
+  expect(box.y + box.height + 4).toBeLessThanOrEqual(bar.y);
+  expect(box.y).toBeGreaterThanOrEqual(0);
 }
 
 test("on a phone, Tab stops above the bottom bar; settings' sections and the screen are named", async ({
@@ -34,20 +50,7 @@ test("on a phone, Tab stops above the bottom bar; settings' sections and the scr
   await expect(page.getByRole("region", { name: "Help & Legal" })).toBeVisible();
   await expect(page.getByRole("region", { name: "Account & Security" })).toBeVisible();
 
-  // Tab from the control before it, while "Change Password" sits at the very
-  // bottom of the screen: inside the viewport, under the bar. The browser
-  // scrolls only a control it does not count as in view.
-  await page.getByRole("link", { name: "Manage Account" }).focus();
-  const change = page.getByRole("link", { name: "Change Password" });
-  await change.evaluate((link) => {
-    window.scrollBy(0, link.getBoundingClientRect().bottom - window.innerHeight + 1);
-  });
-  await page.keyboard.press("Tab");
-  await expect(change).toBeFocused();
-  const box = (await change.boundingBox())!;
-  // Its focus ring too (2 px outside, 2 px wide).
-  expect(box.y + box.height + 4).toBeLessThanOrEqual(await bottomBarTop(page));
-  expect(box.y).toBeGreaterThanOrEqual(0);
+  await expectTabStopsAboveBar(page);
 
   // Another screen's name, and the tax summary's back link named like its siblings'.
   await page.goto("/wallet/tax");
@@ -149,4 +152,48 @@ test("account forms tie each refusal to its field and focus it", async ({ page }
   const text = { name: "notes.txt", mimeType: "text/plain", buffer: Buffer.from("hello") };
   await chooser.setInputFiles(text);
   await expectRefused(chooser, "Please select a valid image file");
+});
+
+test("a finance agent's bottom bar at 375 px: whole words, the rest under More", async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 375, height: 740 });
+  await signInAs(page, createFinanceAgent("Bar Finance"), FINANCE_PASSWORD);
+  await page.goto("/settings");
+  await expectTabStopsAboveBar(page);
+  const bar = page.getByRole("navigation", { name: "Bottom" });
+  await expect(bar.getByRole("link")).toHaveCount(4);
+  expect(await scrollsSideways(page)).toBe(false);
+  // No word of a label is split across two lines.
+  const splitWords = await bar.evaluate((nav) => {
+    const split: string[] = [];
+    const walker = document.createTreeWalker(nav, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      for (const match of (node.textContent ?? "").matchAll(/\S+/g)) {
+        const range = document.createRange();
+        range.setStart(node, match.index);
+        range.setEnd(node, match.index + match[0].length);
+        if (range.getClientRects().length > 1) split.push(match[0]);
+      }
+    }
+    return split;
+  });
+  expect(splitWords).toEqual([]);
+
+  // More shows the other screens; Settings is current among them; Escape closes it.
+  const more = bar.getByRole("button", { name: "More" });
+  await more.click();
+  await expect(more).toHaveAttribute("aria-expanded", "true");
+  const menu = bar.getByRole("list", { name: "More" });
+  await expect(menu.getByRole("link", { name: "Settings" })).toHaveAttribute(
+    "aria-current",
+    "page",
+  );
+  await page.keyboard.press("Escape");
+  await expect(menu).toBeHidden();
+  await expect(more).toBeFocused();
+  await more.click();
+  await menu.getByRole("link", { name: "Statements" }).click();
+  await expect(page).toHaveURL(/\/desk\/statements$/);
+  await expect(menu).toBeHidden();
 });
