@@ -197,3 +197,50 @@ test("a finance agent's bottom bar at 375 px: whole words, the rest under More",
   await expect(page).toHaveURL(/\/desk\/statements$/);
   await expect(menu).toBeHidden();
 });
+
+/** Contrast of two CSS colours (any syntax: a canvas turns them into sRGB). */
+function contrastOf(page: Page, a: string, b: string): Promise<number> {
+  return page.evaluate(
+    ({ first, second }) => {
+      const context = document.createElement("canvas").getContext("2d")!;
+      const luminance = (color: string) => {
+        context.fillStyle = color;
+        context.fillRect(0, 0, 1, 1);
+        const [r, g, bl] = [...context.getImageData(0, 0, 1, 1).data].map((v) => {
+          const c = v / 255;
+          return c <= 0.04045 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+        });
+        return 0.2126 * r! + 0.7152 * g! + 0.0722 * bl!;
+      };
+      const [high, low] = [luminance(first), luminance(second)].sort((x, y) => y - x);
+      return (high! + 0.05) / (low! + 0.05);
+    },
+    { first: a, second: b },
+  );
+}
+
+test("controls stand out at least 3:1: a text input's border, a switch that is off, in both themes", async ({
+  page,
+}) => {
+  await signInAs(page, demo.artist);
+  for (const theme of ["light", "dark"]) {
+    await page.goto("/settings");
+    const dark = page.getByRole("switch", { name: "Dark mode" });
+    if ((await dark.getAttribute("aria-checked")) !== String(theme === "dark")) await dark.click();
+    const track = page.getByRole("switch", { name: /emails/i }).first();
+    if ((await track.getAttribute("aria-checked")) === "true") await track.click();
+    const [trackColor, cardColor] = await track.evaluate((el) => [
+      getComputedStyle(el).backgroundColor,
+      getComputedStyle(el.closest(".rounded-xl")!).backgroundColor,
+    ]);
+    expect(await contrastOf(page, trackColor, cardColor), theme).toBeGreaterThanOrEqual(3);
+
+    await page.goto("/change-password");
+    const field = page.getByLabel("Current password", { exact: true });
+    const [border, inside] = await field.evaluate((el) => [
+      getComputedStyle(el).borderTopColor,
+      getComputedStyle(el).backgroundColor,
+    ]);
+    expect(await contrastOf(page, border, inside), theme).toBeGreaterThanOrEqual(3);
+  }
+});
