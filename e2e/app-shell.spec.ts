@@ -91,7 +91,7 @@ test("a reload while offline shows the portal, and API answers never come from a
   await context.setOffline(true);
   await page.reload();
   // The portal's own page, with its notice, instead of the browser's error page.
-  await expect(page).toHaveTitle("Artist Portal");
+  await expect(page).toHaveTitle("Songs · Artist Portal");
   await expect(notices(page)).toContainText("You are offline.");
   // The API is not answered from the worker: offline, it fails.
   const offlineAnswer = await page.evaluate(() =>

@@ -310,6 +310,10 @@ test("the composer: lines, Enter and Shift+Enter, focus, paste, drop, and files 
   expect(uploads).toBe(0);
   await expect(bubble(page, "notes.png")).toHaveCount(0);
   await expectAccessible(page);
+  // The refusal stays until dismissed; then the message box has focus again.
+  await page.getByRole("button", { name: "Dismiss" }).click();
+  await expect(page.getByRole("alert")).toHaveCount(0);
+  await expect(composer(page)).toBeFocused();
   await page.reload();
   await expect(bubble(page, "first line")).toBeVisible();
   await expect(bubble(page, "notes.png")).toHaveCount(0);
@@ -449,7 +453,7 @@ test("presence: typing both ways, 'Seen' from the read marks, and the unread cou
   // The agent sees the unread count in the tab title and on the Inbox item, on another page.
   await signInAs(agent, demo.agent2);
   await agent.goto("/settings");
-  await expect(agent).toHaveTitle(/^\(\d+\) Artist Portal$/);
+  await expect(agent).toHaveTitle(/^\(\d+\) Settings · Artist Portal$/);
   const inboxItem = agent
     .getByRole("navigation", { name: "Main" })
     .getByRole("link", { name: /Inbox/ });
@@ -482,10 +486,10 @@ test("presence: typing both ways, 'Seen' from the read marks, and the unread cou
 
   // The artist away on another page: the agent's reply counts in the artist's title.
   await artist.goto("/settings");
-  await expect(artist).toHaveTitle("Artist Portal");
+  await expect(artist).toHaveTitle("Settings · Artist Portal");
   await composer(agent).fill("One more thing");
   await composer(agent).press("Enter");
-  await expect(artist).toHaveTitle("(1) Artist Portal");
+  await expect(artist).toHaveTitle("(1) Settings · Artist Portal");
   await expect(
     artist.getByRole("navigation", { name: "Main" }).getByRole("link", { name: /Chat/ }),
   ).toContainText("1 unread message");

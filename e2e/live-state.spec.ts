@@ -116,17 +116,17 @@ test("read state follows the eyes: a message read in the open conversation clear
   });
   await reading.getByRole("link", { name: /Sam/ }).click();
   await expect(composer(reading)).toBeEnabled();
-  await expect(reading).toHaveTitle("Artist Portal");
+  await expect(reading).toHaveTitle("Chat · Artist Portal");
 
   const before = listAnswers;
   await sam.send(roomId, "Seen at once");
   await expect(bubble(reading, "Seen at once")).toBeVisible();
   // The list asked again after the message, and its (slow) answer has landed.
   await expect.poll(() => listAnswers).toBeGreaterThan(before);
-  await expect(reading).toHaveTitle("Artist Portal");
+  await expect(reading).toHaveTitle("Chat · Artist Portal");
   await expect(chatNav(reading)).not.toContainText("unread");
   // The other tab heard the read mark too.
-  await expect(other).toHaveTitle("Artist Portal");
+  await expect(other).toHaveTitle("Chats · Artist Portal");
   await expect(chatNav(other)).not.toContainText("unread");
   await context.close();
   artist.close();

@@ -1,4 +1,4 @@
-import type { ReactNode } from "react";
+import { useEffect, type ReactNode } from "react";
 import { NavLink, Outlet, useLocation } from "react-router";
 import { Music } from "lucide-react";
 import { useSession } from "../lib/auth/session";
@@ -10,6 +10,16 @@ import { MAIN_CONTENT_ID, SkipLink } from "../components/skip-link";
 import { useIsFinance } from "../lib/auth/roles";
 import { agentNavItems, bottomNavItems, sideNavItems, type NavItem } from "./nav-items";
 import { ScreenSuspense } from "../components/screen-suspense";
+import { setTitleAgent } from "../lib/document-title";
+import { BottomMoreMenu } from "./bottom-more-menu";
+
+/** An agent's "/" is named Inbox in the tab, an artist's Chats; back to the artist's on leaving. */
+function useTitleRole(agent: boolean) {
+  useEffect(() => {
+    setTitleAgent(agent);
+    return () => setTitleAgent(false);
+  }, [agent]);
+}
 
 /** The unread count on the Chat / Inbox item, on every page. */
 function UnreadBadge({ count }: { count: number }) {
@@ -137,6 +147,8 @@ export function BottomNavFrame({ busy, children }: { busy?: boolean; children: R
     <nav
       aria-label="Bottom"
       aria-busy={busy || undefined}
+      // Focus scrolls into view above it (styles.css: scroll-padding-bottom).
+      data-bottom-nav
       className="fixed inset-x-0 bottom-0 z-10 grid auto-cols-fr grid-flow-col border-t border-slate-200 bg-white md:hidden dark:border-slate-800 dark:bg-slate-900"
     >
       {children}
@@ -230,11 +242,17 @@ function SideNav({ items, pathname, unread, hasNotice }: NavMarks) {
   );
 }
 
+/** What the bottom bar holds at 375 px with whole words for labels; more go under More. */
+const BOTTOM_ITEMS = 5;
+
 /** The bottom navigation of small screens. */
 function BottomNav({ items, pathname, unread, hasNotice }: NavMarks) {
+  const overflow = items.length > BOTTOM_ITEMS;
+  const shown = overflow ? items.slice(0, BOTTOM_ITEMS - 1) : items;
+  const more = overflow ? items.slice(BOTTOM_ITEMS - 1) : [];
   return (
     <BottomNavFrame>
-      {items.map((item) => {
+      {shown.map((item) => {
         const active = isActive(item, pathname);
         return (
           <NavLink
@@ -253,11 +271,30 @@ function BottomNav({ items, pathname, unread, hasNotice }: NavMarks) {
                 dotAt="-top-0.5 -right-1"
               />
             </span>
-            {/* A finance agent's seven items share 375 px: a long label wraps, never scrolls. */}
-            <span className="max-w-full text-center [overflow-wrap:anywhere]">{item.label}</span>
+            {/* Five items share 375 px: a label of two words wraps between them. */}
+            <span className="max-w-full text-center">{item.label}</span>
           </NavLink>
         );
       })}
+      {overflow && (
+        <BottomMoreMenu
+          className={bottomLinkClass}
+          active={more.some((item) => isActive(item, pathname))}
+        >
+          {more.map((item) => (
+            <li key={item.to}>
+              <NavLink
+                to={item.to}
+                aria-current={isActive(item, pathname) ? "page" : undefined}
+                className={`${linkBase} px-3 py-2.5 text-sm ${isActive(item, pathname) ? activeClass : idleClass}`}
+              >
+                <item.icon aria-hidden="true" className="size-5" />
+                {item.label}
+              </NavLink>
+            </li>
+          ))}
+        </BottomMoreMenu>
+      )}
     </BottomNavFrame>
   );
 }
@@ -270,6 +307,7 @@ export function AppShell() {
   useLiveSongs();
   const unread = useUnreadTotal(user ? user.admin : undefined);
   useUnreadTitle(unread);
+  useTitleRole(user?.admin === true);
   const notices = useSongNotices(user !== undefined && user !== null && !user.admin);
   const finance = useIsFinance() === true;
   const agentItems = agentNavItems(finance);

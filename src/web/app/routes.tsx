@@ -2,6 +2,7 @@ import { matchRoutes, useRoutes, type RouteObject } from "react-router";
 import { AppShell } from "./app-shell";
 import { lazyPage } from "./lazy-page";
 import { RequireSignedIn, RequireSignedOut } from "./route-guards";
+import { useScreenTitle } from "./screen-titles";
 
 /** What a route keeps for preloading its screen. */
 interface PageHandle {
@@ -173,6 +174,7 @@ export const routes: RouteObject[] = [
 
 /** The screen for the current URL. */
 export function AppRoutes() {
+  useScreenTitle();
   return useRoutes(routes);
 }
 

@@ -11,9 +11,19 @@ const tones = {
 } as const;
 
 /** A message box; errors are announced immediately, others politely. */
-export function Alert({ tone, children }: { tone: keyof typeof tones; children: ReactNode }) {
+export function Alert({
+  tone,
+  id,
+  children,
+}: {
+  tone: keyof typeof tones;
+  /** For a field that names it as its description (aria-describedby). */
+  id?: string;
+  children: ReactNode;
+}) {
   return (
     <div
+      id={id}
       role={tone === "error" ? "alert" : "status"}
       className={`rounded-lg border px-4 py-3 text-sm ${tones[tone]}`}
     >

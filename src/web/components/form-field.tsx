@@ -2,7 +2,7 @@ import { useId, type ReactNode } from "react";
 
 /** The look every text input, text area and select shares. */
 export const inputClass =
-  "w-full rounded-lg border border-slate-300 bg-white px-3 py-2.5 text-slate-900 placeholder:text-slate-500 dark:border-slate-600 dark:bg-slate-900 dark:text-slate-100 dark:placeholder:text-slate-400";
+  "w-full rounded-lg border border-slate-500 bg-white px-3 py-2.5 text-slate-900 placeholder:text-slate-500 dark:border-slate-400 dark:bg-slate-900 dark:text-slate-100 dark:placeholder:text-slate-400";
 
 export const hintClass = "text-sm text-slate-600 dark:text-slate-300";
 

@@ -7,6 +7,8 @@ interface NewPasswordFieldsProps {
   confirmPassword: string;
   onNewPassword: (value: string) => void;
   onConfirmPassword: (value: string) => void;
+  /** A refusal of the new password itself (its rules), shown under it. */
+  newPasswordError?: string | undefined;
 }
 
 /**
@@ -25,6 +27,7 @@ export function NewPasswordFields(props: NewPasswordFieldsProps) {
         value={newPassword}
         onChange={(e) => props.onNewPassword(e.target.value)}
         hint={<PasswordChecklist password={newPassword} />}
+        error={props.newPasswordError}
       />
       <PasswordField
         label="Confirm new password"

@@ -21,7 +21,7 @@ export function Switch({
       aria-describedby={describedBy}
       disabled={disabled}
       onClick={onToggle}
-      className={`relative h-7 w-12 rounded-full transition-colors ${on ? "bg-indigo-500" : "bg-slate-400"}`}
+      className={`relative h-7 w-12 rounded-full transition-colors ${on ? "bg-indigo-500" : "bg-slate-500"}`}
     >
       <span
         aria-hidden="true"

@@ -1,6 +1,6 @@
 import { useState, type InputHTMLAttributes, type TextareaHTMLAttributes } from "react";
 import { Eye, EyeOff } from "lucide-react";
-import { FieldFrame, inputClass, useFieldIds, type FieldProps } from "./form-field";
+import { FieldFrame, hintClass, inputClass, useFieldIds, type FieldProps } from "./form-field";
 
 export { inputClass } from "./form-field";
 
@@ -36,7 +36,14 @@ export function PasswordField({ label, error, hint, id, ...props }: Omit<TextFie
   const [visible, setVisible] = useState(false);
   const { controlId, aria } = useFieldIds(id, { label, error, hint });
   return (
-    <FieldFrame controlId={controlId} label={label} hint={hint} error={error} hintClassName="">
+    <FieldFrame
+      controlId={controlId}
+      label={label}
+      hint={hint}
+      error={error}
+      // A text hint looks like every field's; a checklist styles itself.
+      hintClassName={typeof hint === "string" ? hintClass : ""}
+    >
       <div className="relative">
         <input
           id={controlId}

@@ -1,4 +1,4 @@
-import { useState, type SyntheticEvent } from "react";
+import { useRef, useState, type SyntheticEvent } from "react";
 import {
   ACCOUNT_REDIRECT_DELAY_MS,
   NEW_PASSWORDS_MISMATCH_MESSAGE,
@@ -15,6 +15,7 @@ import { NewPasswordFields } from "../../components/new-password-fields";
 import { SubPage } from "../../components/sub-page";
 import { PasswordField } from "../../components/text-field";
 import { ApiError } from "../../lib/api-client";
+import { showErrorsThenFocus, useFocusFirstInvalid } from "../../lib/focus-first-invalid";
 import { useRedirectAfter } from "../../lib/use-redirect-after";
 import { useChangePassword } from "./api/change-password";
 
@@ -33,23 +34,38 @@ export default function ChangePasswordPage() {
   const [newPassword, setNewPassword] = useState("");
   const [confirmPassword, setConfirmPassword] = useState("");
   const [formError, setFormError] = useState<string | null>(null);
+  const [rulesError, setRulesError] = useState<string | null>(null);
   const change = useChangePassword();
+  const formRef = useRef<HTMLFormElement>(null);
   useRedirectAfter(change.isSuccess, "/settings", ACCOUNT_REDIRECT_DELAY_MS);
+  // A wrong current password is that field's message: focus goes to it.
+  useFocusFirstInvalid(formRef, change.error);
 
   const onSubmit = (event: SyntheticEvent) => {
     event.preventDefault();
     change.reset();
-    if (newPassword !== confirmPassword) return setFormError(NEW_PASSWORDS_MISMATCH_MESSAGE);
-    if (!passwordMeetsRules(newPassword)) return setFormError(PASSWORD_RULES_MESSAGE);
+    const form = event.currentTarget;
+    // Confirm new password already says the two differ: it takes focus.
+    const mismatch = newPassword !== confirmPassword;
+    const weak = !mismatch && !passwordMeetsRules(newPassword);
+    if (mismatch || weak) {
+      return showErrorsThenFocus(form, () => {
+        setFormError(mismatch ? NEW_PASSWORDS_MISMATCH_MESSAGE : null);
+        setRulesError(weak ? PASSWORD_RULES_MESSAGE : null);
+      });
+    }
     setFormError(null);
+    setRulesError(null);
     change.mutate({ currentPassword, newPassword, confirmPassword });
   };
 
-  const error = formError ?? (change.error ? failureMessage(change.error) : null);
+  const serverError = change.error ? failureMessage(change.error) : null;
+  const wrongCurrent = serverError === WRONG_CURRENT_PASSWORD_MESSAGE ? serverError : undefined;
+  const error = formError ?? (wrongCurrent ? null : serverError);
 
   return (
     <SubPage title="Change Password" backTo="/settings" backLabel="Back to settings">
-      <form onSubmit={onSubmit} noValidate className="flex flex-col gap-5">
+      <form ref={formRef} onSubmit={onSubmit} noValidate className="flex flex-col gap-5">
         <FormAlert error={error} success={change.isSuccess && PASSWORD_CHANGED_MESSAGE} />
         <PasswordField
           label="Current password"
@@ -57,11 +73,16 @@ export default function ChangePasswordPage() {
           required
           value={currentPassword}
           onChange={(e) => setCurrentPassword(e.target.value)}
+          error={wrongCurrent}
         />
         <NewPasswordFields
+          newPasswordError={rulesError ?? undefined}
           newPassword={newPassword}
           confirmPassword={confirmPassword}
-          onNewPassword={setNewPassword}
+          onNewPassword={(value) => {
+            setNewPassword(value);
+            setRulesError(null);
+          }}
           onConfirmPassword={setConfirmPassword}
         />
         <Button

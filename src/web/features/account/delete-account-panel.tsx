@@ -1,4 +1,4 @@
-import { useId, useState, type SyntheticEvent } from "react";
+import { useId, useRef, useState, type SyntheticEvent } from "react";
 import { useNavigate } from "react-router";
 import { TriangleAlert } from "lucide-react";
 import {
@@ -16,6 +16,7 @@ import { Button } from "../../components/button";
 import { CheckboxField } from "../../components/checkbox-field";
 import { PasswordField, TextField } from "../../components/text-field";
 import { ApiError } from "../../lib/api-client";
+import { useFocusFirstInvalid } from "../../lib/focus-first-invalid";
 import { ACCOUNT_DELETED_STATE } from "../../lib/account-deleted";
 import { useSession } from "../../lib/auth/session";
 import { useDeleteAccount } from "./api/delete-account";
@@ -61,6 +62,9 @@ function DeletionSteps() {
   const remove = useDeleteAccount();
   const navigate = useNavigate();
   const wallet = useWalletGiveUp();
+  const passwordForm = useRef<HTMLFormElement>(null);
+  // A wrong password is the field's message: focus goes to it.
+  useFocusFirstInvalid(passwordForm, verify.error);
 
   const onContinue = (event: SyntheticEvent) => {
     event.preventDefault();
@@ -92,16 +96,18 @@ function DeletionSteps() {
 
   if (step === "password") {
     const error = failureMessage(verify.error, DELETE_FAILED_MESSAGE);
+    const wrongPassword = error === WRONG_PASSWORD_MESSAGE ? error : undefined;
     return (
-      <form onSubmit={onContinue} noValidate className="flex flex-col gap-5">
+      <form ref={passwordForm} onSubmit={onContinue} noValidate className="flex flex-col gap-5">
         <DeleteWarning balancePaise={wallet.balancePaise} />
-        <FormAlert error={error} />
+        <FormAlert error={wrongPassword ? null : error} />
         <PasswordField
           label="Password"
           autoComplete="current-password"
           required
           value={password}
           onChange={(e) => setPassword(e.target.value)}
+          error={wrongPassword}
         />
         <Button type="submit" variant="danger" disabled={verify.isPending || !password}>
           {verify.isPending ? "Checking…" : "Continue"}

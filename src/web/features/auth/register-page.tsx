@@ -8,6 +8,7 @@ import { PasswordField, TextField } from "../../components/text-field";
 import { ApiError } from "../../lib/api-client";
 import { useMarketingLink } from "../../lib/public-config";
 import { invitedEmail, keepReturnPath } from "../../lib/return-path";
+import { showErrorsThenFocus } from "../../lib/focus-first-invalid";
 import { useHydrated } from "../../lib/use-hydrated";
 import { useTypedBeforeHydration } from "../../lib/use-typed-before-hydration";
 import { useSignUp } from "./api/sign-in";
@@ -54,9 +55,10 @@ export default function RegisterPage() {
     event.preventDefault();
     // The same schema the server runs, so the messages match exactly.
     const errors = signUpErrors({ name, email, password, consent });
-    setFieldErrors(errors);
-    if (Object.keys(errors).length > 0) return;
-    signUp.mutate({ name, email, password, consent: true });
+    const refused = Object.keys(errors).length > 0;
+    // The first field with a message takes focus: a screen reader reads it.
+    showErrorsThenFocus(refused ? event.currentTarget : null, () => setFieldErrors(errors));
+    if (!refused) signUp.mutate({ name, email, password, consent: true });
   };
 
   const serverError = signUp.error instanceof ApiError ? signUp.error : null;

@@ -83,6 +83,10 @@ function Conversation({
           typing={c.peerTyping && peer ? `${peer.name} is typing…` : ""}
           announcement={c.announcement}
           fileError={files.fileError}
+          onDismissFile={() => {
+            files.setFileError(null);
+            c.composerText.current?.focus();
+          }}
         />
         <ComposerFor
           user={user}
@@ -135,6 +139,8 @@ function ConversationNotices(props: {
   typing: string;
   announcement: string;
   fileError: string | null;
+  /** Dismiss: the message goes, focus returns to the message box. */
+  onDismissFile: () => void;
 }) {
   return (
     <>
@@ -145,12 +151,18 @@ function ConversationNotices(props: {
         {props.announcement}
       </div>
       {props.fileError && (
-        <p
-          role="alert"
-          className="shrink-0 border-t border-red-300 bg-red-50 px-4 py-2 text-sm text-red-800 dark:border-red-800 dark:bg-red-950 dark:text-red-200"
-        >
-          {props.fileError}
-        </p>
+        <div className="flex shrink-0 items-center gap-2 border-t border-red-300 bg-red-50 px-4 py-1 text-sm text-red-800 dark:border-red-800 dark:bg-red-950 dark:text-red-200">
+          <p role="alert" className="min-w-0 flex-1 py-1">
+            {props.fileError}
+          </p>
+          <button
+            type="button"
+            onClick={props.onDismissFile}
+            className="min-h-9 shrink-0 rounded-lg px-2 font-semibold underline hover:bg-red-100 dark:hover:bg-red-900"
+          >
+            Dismiss
+          </button>
+        </div>
       )}
     </>
   );

@@ -11,6 +11,7 @@ import { Button } from "../../components/button";
 import { FormAlert } from "../../components/form-alert";
 import { PasswordField, TextField } from "../../components/text-field";
 import { ApiError } from "../../lib/api-client";
+import { showErrorsThenFocus } from "../../lib/focus-first-invalid";
 import { useSavePayoutDetails } from "./api/payout-details";
 import { PayoutMethodChoice } from "./payout-method-choice";
 
@@ -60,7 +61,10 @@ export function PayoutDetailsForm({ view }: { view: PayoutDetailsView }) {
     const input = inputOf(method, fields, password);
     // The same schema the server checks with: its messages, word for word.
     const parsed = payoutDetailsInputSchema.safeParse(input);
-    if (!parsed.success) return setErrors(errorsOf(parsed.error.issues));
+    if (!parsed.success) {
+      const found = errorsOf(parsed.error.issues);
+      return showErrorsThenFocus(event.currentTarget, () => setErrors(found));
+    }
     setErrors({});
     save.mutate(input as PayoutDetailsInput, {
       onSuccess: () => {

@@ -16,6 +16,8 @@ export function PayoutMethodChoice(props: {
     <fieldset
       className="flex flex-col gap-2"
       aria-describedby={props.error ? "payout-method-error" : undefined}
+      // The group's mark: a failed save focuses its first radio (focus-first-invalid.ts).
+      aria-invalid={props.error ? true : undefined}
     >
       <legend className="mb-1 text-sm font-medium">Payout method</legend>
       <div className="flex flex-wrap gap-3">

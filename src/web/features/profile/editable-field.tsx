@@ -5,6 +5,7 @@ import { FormAlert } from "../../components/form-alert";
 import { Button } from "../../components/button";
 import { inputClass } from "../../components/text-field";
 import { ApiError } from "../../lib/api-client";
+import { showErrorsThenFocus } from "../../lib/focus-first-invalid";
 import { useUpdateProfile } from "./api/update-profile";
 
 export interface EditableFieldProps {
@@ -71,10 +72,14 @@ function useEditableField(props: EditableFieldProps) {
     focusNext.current = "edit";
   };
 
+  // A refusal is the field's message (aria-describedby): focus goes back to the field.
+  const showError = (text: string) =>
+    showErrorsThenFocus(control$.current?.form ?? null, () => setStatus({ tone: "error", text }));
+
   const onSubmit = (event: SyntheticEvent) => {
     event.preventDefault();
     const prepared = props.prepare(draft);
-    if ("error" in prepared) return setStatus({ tone: "error", text: prepared.error });
+    if ("error" in prepared) return showError(prepared.error);
     update.mutate(
       { [field]: prepared.value },
       {
@@ -89,7 +94,7 @@ function useEditableField(props: EditableFieldProps) {
             props.showServerValidation &&
             error instanceof ApiError &&
             error.code === "VALIDATION_FAILED";
-          setStatus({ tone: "error", text: own ? error.message : props.failureMessage });
+          showError(own ? error.message : props.failureMessage);
         },
       },
     );
@@ -124,6 +129,8 @@ export function EditableField(props: EditableFieldProps) {
     readOnly: !inEditMode,
     placeholder: inEditMode ? props.placeholder : undefined,
     onChange: (e: { target: { value: string } }) => setDraft(e.target.value),
+    "aria-invalid": status?.tone === "error" ? true : undefined,
+    "aria-describedby": status?.tone === "error" ? `${id}-error` : undefined,
     className: `${inputClass} ${inEditMode ? "" : "bg-slate-50 dark:bg-slate-800"}`,
   };
 
@@ -172,6 +179,7 @@ export function EditableField(props: EditableFieldProps) {
         </div>
       )}
       <FormAlert
+        errorId={`${id}-error`}
         error={status?.tone === "error" && status.text}
         success={status?.tone === "success" && status.text}
       />

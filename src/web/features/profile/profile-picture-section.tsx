@@ -29,32 +29,14 @@ function usePreview() {
   return [preview, setPreview] as const;
 }
 
-export function ProfilePictureSection({ name, saved }: { name: string; saved: string | null }) {
-  const [preview, setPreview] = usePreview();
-  const [pickError, setPickError] = useState<string | null>(null);
+/** Sending the picture chosen: its progress, and a stop that also runs on leaving the screen. */
+function useSendPicture(preview: Preview | null, setPreview: (next: Preview | null) => void) {
   const [percent, setPercent] = useState(0);
   const abort = useRef<AbortController | null>(null);
   const upload = useUploadProfilePicture();
 
   // Leaving the screen mid-upload stops the upload.
   useEffect(() => () => abort.current?.abort(), []);
-
-  const onPick = (event: ChangeEvent<HTMLInputElement>) => {
-    const file = event.target.files?.[0];
-    event.target.value = "";
-    if (!file) return;
-    upload.reset();
-    const check = checkPictureFile(file);
-    if (check !== "ok") {
-      setPreview(null);
-      setPickError(
-        check === "not-image" ? PICTURE_INVALID_TYPE_MESSAGE : PICTURE_TOO_LARGE_MESSAGE,
-      );
-      return;
-    }
-    setPickError(null);
-    setPreview({ file, url: URL.createObjectURL(file) });
-  };
 
   const onSave = () => {
     if (!preview) return;
@@ -70,6 +52,34 @@ export function ProfilePictureSection({ name, saved }: { name: string; saved: st
         },
       },
     );
+  };
+  return { upload, percent, onSave, stop: () => abort.current?.abort() };
+}
+
+export function ProfilePictureSection({ name, saved }: { name: string; saved: string | null }) {
+  const [preview, setPreview] = usePreview();
+  const [pickError, setPickError] = useState<string | null>(null);
+  const { upload, percent, onSave, stop } = useSendPicture(preview, setPreview);
+  const errorId = useId();
+  const error = pickError ?? (upload.error && pictureUploadFailureMessage(upload.error));
+
+  const onPick = (event: ChangeEvent<HTMLInputElement>) => {
+    const file = event.target.files?.[0];
+    event.target.value = "";
+    if (!file) return;
+    upload.reset();
+    const check = checkPictureFile(file);
+    if (check !== "ok") {
+      setPreview(null);
+      setPickError(
+        check === "not-image" ? PICTURE_INVALID_TYPE_MESSAGE : PICTURE_TOO_LARGE_MESSAGE,
+      );
+      // Back on the input, which the message now describes.
+      event.target.focus();
+      return;
+    }
+    setPickError(null);
+    setPreview({ file, url: URL.createObjectURL(file) });
   };
 
   const onDiscard = () => {
@@ -90,18 +100,23 @@ export function ProfilePictureSection({ name, saved }: { name: string; saved: st
           <Avatar src={saved} name={name} size="lg" />
         )}
         {upload.isPending && <ProgressRing percent={percent} label="Upload progress" />}
-        <PictureFileInput disabled={upload.isPending} onPick={onPick} />
+        <PictureFileInput
+          disabled={upload.isPending}
+          onPick={onPick}
+          errorId={error ? errorId : undefined}
+        />
       </div>
       {preview && (
         <PreviewActions
           uploading={upload.isPending}
-          onStop={() => abort.current?.abort()}
+          onStop={stop}
           onDiscard={onDiscard}
           onSave={onSave}
         />
       )}
       <FormAlert
-        error={pickError ?? (upload.error && pictureUploadFailureMessage(upload.error))}
+        errorId={errorId}
+        error={error}
         success={upload.isSuccess && PICTURE_SAVED_MESSAGE}
       />
     </div>
@@ -112,8 +127,10 @@ export function ProfilePictureSection({ name, saved }: { name: string; saved: st
 function PictureFileInput(props: {
   disabled: boolean;
   onPick: (event: ChangeEvent<HTMLInputElement>) => void;
+  /** The refusal of the picture picked or sent, when there is one: the input's message. */
+  errorId: string | undefined;
 }) {
-  const { disabled, onPick } = props;
+  const { disabled, onPick, errorId } = props;
   const inputId = useId();
   return (
     <div className="flex flex-col gap-1">
@@ -125,7 +142,8 @@ function PictureFileInput(props: {
         className="peer sr-only"
         onChange={onPick}
         disabled={disabled}
-        aria-describedby={`${inputId}-hint`}
+        aria-invalid={errorId ? true : undefined}
+        aria-describedby={errorId ? `${errorId} ${inputId}-hint` : `${inputId}-hint`}
       />
       <label
         htmlFor={inputId}

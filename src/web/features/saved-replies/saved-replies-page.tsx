@@ -11,6 +11,7 @@ import { Spinner } from "../../components/spinner";
 import { FormAlert } from "../../components/form-alert";
 import { TextAreaField, TextField } from "../../components/text-field";
 import { ApiError } from "../../lib/api-client";
+import { useFocusFirstInvalid } from "../../lib/focus-first-invalid";
 import { RequireAgent } from "../../lib/auth/require-agent";
 import { useDeleteSavedReply, useSaveSavedReply, useSavedReplies } from "./api/saved-replies";
 
@@ -27,8 +28,12 @@ function SavedReplyForm({
   const [text, setText] = useState(editing?.text ?? "");
   const error = save.error instanceof ApiError ? save.error : null;
   const fieldError = (name: string) => error?.fieldErrors?.[name];
+  const formRef = useRef<HTMLFormElement>(null);
+  // The server checks the reply: its refusal focuses the first field it names.
+  useFocusFirstInvalid(formRef, error?.fieldErrors);
   return (
     <form
+      ref={formRef}
       aria-label={editing ? `Change /${editing.shortcut}` : "New saved reply"}
       className="flex flex-col gap-4 rounded-xl bg-white p-4 ring-1 ring-slate-200 dark:bg-slate-900 dark:ring-slate-800"
       onSubmit={(event) => {

@@ -1,4 +1,4 @@
-import type { ReactNode } from "react";
+import { useId, type ReactNode } from "react";
 import { Link, useNavigate } from "react-router";
 import {
   ChevronRight,
@@ -32,10 +32,12 @@ const rowClass =
   "flex w-full items-center gap-3 px-4 py-3.5 text-left hover:bg-slate-50 dark:hover:bg-slate-800";
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
+  // An id of its own: a title with spaces made aria-labelledby name several ids, none real.
+  const headingId = useId();
   return (
-    <section aria-labelledby={`section-${title}`} className="flex flex-col gap-2">
+    <section aria-labelledby={headingId} className="flex flex-col gap-2">
       <h2
-        id={`section-${title}`}
+        id={headingId}
         className="px-1 text-sm font-semibold text-slate-600 uppercase dark:text-slate-300"
       >
         {title}

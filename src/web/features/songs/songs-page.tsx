@@ -7,6 +7,7 @@ import { readSongListFilters } from "../../../shared/song-list-filters";
 import { SONG_STATUSES } from "../../../shared/song-status-names";
 import { Alert } from "../../components/alert";
 import { Button } from "../../components/button";
+import { ListStatus } from "../../components/list-status";
 import { Spinner } from "../../components/spinner";
 import { inputClass } from "../../components/text-field";
 import { ApiError } from "../../lib/api-client";
@@ -52,11 +53,62 @@ const filterLabels: Record<keyof SongCounts, string> = {
   rejected: "Rejected",
 };
 
+const NO_SONGS_YET = "You don't have any songs in the system yet.";
+
+/** The status chips, each with its count once the counts arrive. */
+function StatusFilters({
+  filters,
+  setFilters,
+  counts,
+}: {
+  filters: SongListFilters;
+  setFilters: (next: SongListFilters) => void;
+  counts: SongCounts | undefined;
+}) {
+  // A fixed grid on phones: the counts arrive after the list and must not
+  // re-wrap the chips and push the list down (a layout shift).
+  return (
+    <div
+      role="group"
+      aria-label="Filter by status"
+      className="grid grid-cols-2 gap-2 sm:flex sm:flex-wrap"
+    >
+      {(["all", ...SONG_STATUSES] as const).map((key) => {
+        const active = (filters.status ?? "all") === key;
+        const count = counts?.[key];
+        return (
+          <button
+            key={key}
+            type="button"
+            aria-pressed={active}
+            onClick={() =>
+              setFilters({
+                ...filters,
+                status: key === "all" ? undefined : key,
+              })
+            }
+            className={`rounded-full px-3 py-1.5 text-sm font-medium ring-1 ${
+              active
+                ? "bg-indigo-600 text-white ring-indigo-600 dark:bg-indigo-400 dark:text-slate-950 dark:ring-indigo-400"
+                : "bg-white text-slate-800 ring-slate-300 hover:bg-slate-100 dark:bg-slate-900 dark:text-slate-100 dark:ring-slate-600 dark:hover:bg-slate-800"
+            }`}
+          >
+            {filterLabels[key]}
+            {count !== undefined && <span> ({count})</span>}
+          </button>
+        );
+      })}
+    </div>
+  );
+}
+
 function YourSongs() {
   const [filters, setFilters] = useListFilters();
   const songs = useMySongs(filters);
   const counts = useSongCounts(filters.q ?? "");
   const filtered = Boolean(filters.status || filters.q);
+  // Said in a live region that is there before it (ListStatus).
+  const empty = songs.isSuccess && songs.data.pages[0]?.items.length === 0;
   return (
     <div className="mx-auto flex w-full max-w-2xl flex-col gap-4 p-4 sm:p-6">
       <div className="flex items-center gap-2">
@@ -68,39 +120,11 @@ function YourSongs() {
         initial={filters.q ?? ""}
         onSearch={(q) => setFilters({ ...filters, q: q || undefined })}
       />
-      {/* A fixed grid on phones: the counts arrive after the list and must not
-          re-wrap the chips and push the list down (a layout shift). */}
-      <div
-        role="group"
-        aria-label="Filter by status"
-        className="grid grid-cols-2 gap-2 sm:flex sm:flex-wrap"
-      >
-        {(["all", ...SONG_STATUSES] as const).map((key) => {
-          const active = (filters.status ?? "all") === key;
-          const count = counts.data?.[key];
-          return (
-            <button
-              key={key}
-              type="button"
-              aria-pressed={active}
-              onClick={() =>
-                setFilters({
-                  ...filters,
-                  status: key === "all" ? undefined : key,
-                })
-              }
-              className={`rounded-full px-3 py-1.5 text-sm font-medium ring-1 ${
-                active
-                  ? "bg-indigo-600 text-white ring-indigo-600 dark:bg-indigo-400 dark:text-slate-950 dark:ring-indigo-400"
-                  : "bg-white text-slate-800 ring-slate-300 hover:bg-slate-100 dark:bg-slate-900 dark:text-slate-100 dark:ring-slate-600 dark:hover:bg-slate-800"
-              }`}
-            >
-              {filterLabels[key]}
-              {count !== undefined && <span> ({count})</span>}
-            </button>
-          );
-        })}
-      </div>
+      <StatusFilters filters={filters} setFilters={setFilters} counts={counts.data} />
+      <ListStatus
+        message={empty ? (filtered ? "No songs match these filters." : NO_SONGS_YET) : null}
+        className="py-10 text-center text-slate-600 dark:text-slate-300"
+      />
       {songs.isPending ? (
         <Spinner label="Loading your songs…" className="py-10" />
       ) : songs.isError ? (
@@ -109,13 +133,7 @@ function YourSongs() {
             ? "Please log in to view your songs."
             : "Failed to load your songs. Please try again later."}
         </Alert>
-      ) : songs.data.pages[0]?.items.length === 0 ? (
-        <p className="py-10 text-center text-slate-600 dark:text-slate-300">
-          {filtered
-            ? "No songs match these filters."
-            : "You don't have any songs in the system yet."}
-        </p>
-      ) : (
+      ) : empty ? null : (
         <>
           <ul aria-label="Songs" className="flex flex-col gap-3">
             {songs.data.pages

@@ -13,7 +13,7 @@ export default function TaxPage() {
   const summary = useTaxSummary();
   return (
     <div className="mx-auto flex w-full max-w-2xl flex-col gap-4 p-4 sm:p-6">
-      <PageHeader title="Tax summary" backTo="/wallet" backLabel="Wallet" />
+      <PageHeader title="Tax summary" backTo="/wallet" backLabel="Back to wallet" />
       {summary.isPending ? (
         <Spinner label="Loading the tax summary…" className="py-10" />
       ) : summary.isError ? (

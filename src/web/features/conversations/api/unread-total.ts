@@ -1,6 +1,7 @@
 import { useEffect } from "react";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { apiFetch } from "../../../lib/api-client";
+import { setUnreadInTitle } from "../../../lib/document-title";
 import { liveQuery } from "../../../realtime/live-query";
 import { useSocketEvent } from "../../../realtime/realtime-provider";
 import { useContacts } from "./get-contacts";
@@ -41,12 +42,10 @@ function useDeskUnread(enabled: boolean) {
   });
 }
 
-/** "(3) Artist Portal" in the tab while messages wait. */
-export function useUnreadTitle(unread: number, base = "Artist Portal"): void {
+/** "(3) Songs · Artist Portal" in the tab while messages wait (lib/document-title.ts). */
+export function useUnreadTitle(unread: number): void {
   useEffect(() => {
-    document.title = unread > 0 ? `(${unread}) ${base}` : base;
-    return () => {
-      document.title = base;
-    };
-  }, [unread, base]);
+    setUnreadInTitle(unread);
+    return () => setUnreadInTitle(0);
+  }, [unread]);
 }

@@ -1,5 +1,6 @@
 import { useState } from "react";
 import { useSearchParams } from "react-router";
+import { ListStatus } from "../../../components/list-status";
 import { Spinner } from "../../../components/spinner";
 import { useContacts } from "../api/get-contacts";
 import { useLiveAvailabilityInContacts } from "../api/availability";
@@ -51,6 +52,8 @@ export function ContactList({ ownId, activePeerId }: { ownId: string; activePeer
   const [params] = useSearchParams();
   const songId = params.get(SONG_PARAM) || null;
   const releaseId = params.get(RELEASE_PARAM) || null;
+  // Said in a live region that is there before it (ListStatus).
+  const empty = !isPending && !isError && contacts.length === 0;
 
   return (
     <div className="flex min-h-0 flex-1 flex-col">
@@ -64,17 +67,17 @@ export function ContactList({ ownId, activePeerId }: { ownId: string; activePeer
           onChange={setSearch}
         />
       </div>
+      <ListStatus
+        message={empty ? (search ? "Nobody matches your search." : "No support agents yet.") : null}
+        className="p-4 text-sm text-slate-600 dark:text-slate-300"
+      />
       {isPending ? (
         <Spinner className="p-6" />
       ) : isError ? (
         <p className="p-4 text-sm text-slate-600 dark:text-slate-300">
           Support agents could not be loaded.
         </p>
-      ) : contacts.length === 0 ? (
-        <p className="p-4 text-sm text-slate-600 dark:text-slate-300">
-          {search ? "Nobody matches your search." : "No support agents yet."}
-        </p>
-      ) : (
+      ) : contacts.length === 0 ? null : (
         <ul
           aria-label="Support agents"
           className="min-h-0 flex-1 divide-y divide-slate-200 overflow-y-auto dark:divide-slate-800"

@@ -7,6 +7,7 @@ import {
 import { releaseReviewMessages as m } from "../../../../shared/release-review-messages";
 import { SelectField } from "../../../components/select-field";
 import { TextAreaField } from "../../../components/text-field";
+import { showErrorsThenFocus } from "../../../lib/focus-first-invalid";
 import { ReviewDialog } from "./review-dialog";
 
 const NOTE_MAX = 500;
@@ -23,8 +24,8 @@ export function RejectReleaseDialog(props: {
   const [tried, setTried] = useState(false);
   const reasonError = tried && !reason ? m.rejectReasonRequired : undefined;
   const noteError = tried && reason === "other" && !note.trim() ? m.rejectNoteRequired : undefined;
-  const reject = () => {
-    setTried(true);
+  const reject = (form: HTMLFormElement) => {
+    showErrorsThenFocus(form, () => setTried(true));
     if (!reason || (reason === "other" && !note.trim())) return;
     props.onReject(reason, note.trim());
   };

@@ -13,13 +13,14 @@ export function ReviewDialog(props: {
   danger?: boolean;
   busy: boolean;
   error: string | null;
-  onSubmit: () => void;
+  /** Given the form, for a check that focuses its first invalid field. */
+  onSubmit: (form: HTMLFormElement) => void;
   onClose: () => void;
   children: ReactNode;
 }) {
-  const submit = (event: SyntheticEvent) => {
+  const submit = (event: SyntheticEvent<HTMLFormElement>) => {
     event.preventDefault();
-    props.onSubmit();
+    props.onSubmit(event.currentTarget);
   };
   return (
     <ModalDialog heading={props.title} onClose={props.onClose} size="lg">

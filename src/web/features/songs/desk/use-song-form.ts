@@ -2,6 +2,7 @@ import { useState, type SyntheticEvent } from "react";
 import { useNavigate } from "react-router";
 import type { SongDetail } from "../../../../shared/song-schemas";
 import { ApiError } from "../../../lib/api-client";
+import { showErrorsThenFocus } from "../../../lib/focus-first-invalid";
 import { useSaveDeskSong } from "../api/save-desk-song";
 import { draftFrom, fieldErrorsOf, type Draft } from "./song-draft";
 import { rejectionErrors } from "./status-change-errors";
@@ -29,8 +30,10 @@ export function useSongForm(song: SongDetail | null) {
   function submit(event: SyntheticEvent) {
     event.preventDefault();
     const found = { ...fieldErrorsOf(draft), ...(rejecting ? rejectionErrors(draft) : {}) };
-    setErrors(found);
-    if (Object.keys(found).length > 0) return;
+    if (Object.keys(found).length > 0) {
+      return showErrorsThenFocus(event.currentTarget, () => setErrors(found));
+    }
+    setErrors({});
     // Reason and note belong to a status change; unchanged, they are not sent.
     const input = statusChanged
       ? { ...draft, rejectionReason: rejecting ? draft.rejectionReason : null }
