@@ -39,7 +39,8 @@ describe("a row of the review queue", () => {
     expect(html).toContain(">Monsoon Letters</a>");
     expect(html).toContain("Asha Rao · Single · 2 tracks · Release date: Dec 20, 2026");
     expect(html).toContain("Waiting 2 d");
-    expect(html).toContain('src="/api/files/art"');
+    // The 56 px box asks for the 64 px thumbnail, not the stored artwork.
+    expect(html).toContain('src="/api/files/art?w=64"');
     expect(html).not.toContain("Due soon");
   });
 
