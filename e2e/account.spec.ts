@@ -295,8 +295,15 @@ test("upload a profile picture with progress, cancel and errors; settings shows 
   const card = page.getByRole("region", { name: "Profile" });
   const picture = card.getByRole("img", { name: "Picture Artist" });
   await expect(picture).toHaveAttribute("src", /^\/api\/files\//);
-  // The image really loads (served to the signed-in user).
+  // The image really loads (served to the signed-in user). Its thumbnail is
+  // asked for; a 32 px picture has nothing to shrink, so the original comes,
+  // its natural size read through the srcset's density (not 32).
   await expect
-    .poll(() => picture.evaluate((img) => (img as HTMLImageElement).naturalWidth))
-    .toBe(32);
+    .poll(() =>
+      picture.evaluate(
+        (img) => (img as HTMLImageElement).complete && (img as HTMLImageElement).naturalWidth > 0,
+      ),
+    )
+    .toBe(true);
+  expect(await picture.evaluate((img) => (img as HTMLImageElement).currentSrc)).toMatch(/\?w=\d+$/);
 });

@@ -2,9 +2,10 @@ import { describe, expect, it } from "vitest";
 import { pictureLinks } from "./route-data-links";
 
 describe("pictureLinks", () => {
-  it("preloads the portal's own file addresses as high-priority images", () => {
-    expect(pictureLinks(["/api/files/f9009779f8924b8f"])).toEqual([
-      "</api/files/f9009779f8924b8f>; rel=preload; as=image; fetchpriority=high",
+  it("preloads the portal's own pictures as the chat bubble's thumbnails, at high priority", () => {
+    const f = "/api/files/f9009779f8924b8f";
+    expect(pictureLinks([f])).toEqual([
+      `<${f}?w=256>; rel=preload; as=image; imagesrcset="${f}?w=256 1x, ${f}?w=512 2x, ${f}?w=768 3x"; fetchpriority=high`,
     ]);
   });
 

@@ -1,4 +1,5 @@
 import type { FastifyRequest } from "fastify";
+import { CHAT_PICTURE_PX, pictureSources } from "../../shared/picture-sources";
 
 /** Who a signed-in screen is rendered for: its first API answers differ. */
 export type ScreenRole = "artist" | "agent";
@@ -82,12 +83,17 @@ export type FirstPictures = (
 const FILE_ADDRESS = /^\/api\/files\/[\w-]+$/;
 
 /**
- * `Link` entries that have the browser fetch a screen's first pictures beside
+ * `Link` entries that have the browser fetch a conversation's first pictures beside
  * its entry script, at the priority their <img> asks for (an image preload
  * carries the cookies, as the <img> does, so its answer is the one reused).
  */
 export function pictureLinks(urls: readonly string[]): string[] {
   return urls
     .filter((url) => FILE_ADDRESS.test(url))
-    .map((url) => `<${url}>; rel=preload; as=image; fetchpriority=high`);
+    .map((url) => {
+      // The thumbnails the bubble's <img> offers, so the one it takes is the one preloaded.
+      const { src, srcSet } = pictureSources(url, CHAT_PICTURE_PX);
+      const set = srcSet ? `; imagesrcset="${srcSet}"` : "";
+      return `<${src}>; rel=preload; as=image${set}; fetchpriority=high`;
+    });
 }

@@ -1,6 +1,7 @@
 import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
+import { pictureLinks } from "./route-data-links";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { findUserIdByEmail, setAdmin } from "../features/users/user-accounts";
 import { ORIGIN, createTestApp, signUp, type TestApp } from "../test/test-app";
@@ -190,7 +191,7 @@ describe("a signed-in screen's first API answers", () => {
     const { roomId } = opened.json<{ roomId: string }>();
     const page = (url: string, cookie: string) =>
       t.app.inject({ url, headers: { cookie } }).then((r) => String(r.headers.link));
-    const picture = (id: string) => `</api/files/${id}>; rel=preload; as=image; fetchpriority=high`;
+    const picture = (id: string) => pictureLinks([`/api/files/${id}`]).join("");
     let seq = 0;
     const add = (fields: { kind?: string; fileId?: string; fileUrl?: string }) =>
       t.app.ctx.database.db

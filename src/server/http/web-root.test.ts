@@ -8,6 +8,7 @@ import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadWebPages } from "./web-pages";
 import { IMMUTABLE_CACHE, registerWebRoot } from "./web-root";
+import { pictureLinks } from "./route-data-links";
 
 // A built web root run through the real post-build step (scripts/build/precompress.mjs).
 const script = `console.log(${JSON.stringify("portal ".repeat(400))});`;
@@ -177,7 +178,7 @@ describe("a page's preload lookup", () => {
       (_viewer, params) => Promise.resolve([`/api/files/newest-in-${params.roomId}`]),
     );
     expect(response.headers.link).toBe(
-      `${messages}, ${notices}, </api/files/newest-in-r1>; rel=preload; as=image; fetchpriority=high`,
+      `${messages}, ${notices}, ${pictureLinks(["/api/files/newest-in-r1"]).join("")}`,
     );
   });
 

@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { UserRound } from "lucide-react";
-import { pictureSources } from "../lib/picture-sources";
+import { pictureSources } from "../../shared/picture-sources";
 
 const BOX = {
   sm: { className: "size-9", px: 36 },

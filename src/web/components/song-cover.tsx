@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { Disc3 } from "lucide-react";
-import { pictureSources } from "../lib/picture-sources";
+import { pictureSources } from "../../shared/picture-sources";
 
 /** A song's cover, or a placeholder when there is none or it fails to load. */
 export function SongCover({

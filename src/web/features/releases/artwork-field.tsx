@@ -5,7 +5,7 @@ import { FileField } from "./file-field";
 import { errorText, WarningNotes, type IssuesFor } from "./issue-notes";
 import { fieldDomId } from "./release-draft";
 import { useReleaseUpload } from "./use-release-upload";
-import { pictureSources } from "../../lib/picture-sources";
+import { pictureSources } from "../../../shared/picture-sources";
 
 /** The release's artwork: its preview and check line, or the refusal of a new one. */
 export function ArtworkField(props: {

@@ -10,7 +10,7 @@ import { QuoteBlock } from "./quote-block";
 import { ReplyButton } from "./reply-button";
 import { highlightClass, messageDomId, useMessageTools } from "../tools/message-tools-context";
 import { dateFormat } from "../../../../shared/intl-formats";
-import { pictureSources } from "../../../lib/picture-sources";
+import { CHAT_PICTURE_PX, pictureSources } from "../../../../shared/picture-sources";
 
 /** The full-size viewer, fetched when an image is first opened (or hovered, or focused). */
 const viewer = lazyModule(() => import("./image-viewer"));
@@ -96,7 +96,7 @@ function Attachment({ message, image }: { message: ThreadMessage; image: ImageLo
                 image arrives, so the conversation never jumps (CLS). The
                 viewer shows the whole picture. */}
             <img
-              {...pictureSources(url, 256)}
+              {...pictureSources(url, CHAT_PICTURE_PX)}
               alt={name}
               width={256}
               height={192}

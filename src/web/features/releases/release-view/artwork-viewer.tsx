@@ -3,7 +3,7 @@ import type { ReleaseArtwork } from "../../../../shared/release-schemas";
 import { artworkCheckLine } from "../../../../shared/release-format";
 import { Button } from "../../../components/button";
 import { useModalDialog } from "../../../lib/use-modal-dialog";
-import { pictureSources } from "../../../lib/picture-sources";
+import { pictureSources } from "../../../../shared/picture-sources";
 
 /** The artwork at full size in a dialog; its original file one link away. */
 function ArtworkDialog(props: { artwork: ReleaseArtwork; title: string; onClose: () => void }) {

@@ -1,4 +1,7 @@
-import { thumbnailWidthFor } from "../../shared/files";
+import { thumbnailWidthFor } from "./files";
+
+/** A chat picture's box in its bubble (w-64): what its thumbnail and its preload are sized for. */
+export const CHAT_PICTURE_PX = 256;
 
 /** A stored file's own address, which the server also serves smaller (`?w=`). */
 const STORED_FILE = /^\/api\/files\/[^/?#]+$/;
