@@ -7,6 +7,7 @@ import { tusUpload } from "../../test/tus-upload";
 import { findUserIdByEmail, setAdmin } from "../users/user-accounts";
 import { insertSong } from "./song-repository";
 import { songValues } from "../../test/song-values";
+import { INVALID_CURSOR_MESSAGE } from "../../http/page-cursor";
 
 let t: TestApp;
 let app: FastifyInstance;
@@ -93,7 +94,7 @@ describe("the artist's song list", () => {
     const artist = await newAccount("Cursor");
     const bad = await get("/api/songs?cursor=not-a-cursor", artist.cookie);
     expect(bad.statusCode).toBe(400);
-    expect(bad.json().message).toBe("Invalid page cursor.");
+    expect(bad.json().message).toBe(INVALID_CURSOR_MESSAGE);
     expect((await get("/api/songs", "")).statusCode).toBe(401);
   });
 });
