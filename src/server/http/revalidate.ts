@@ -26,12 +26,17 @@ export function sendRevalidated(
   answer: JsonAnswer,
 ): FastifyReply {
   reply.header("cache-control", "private, no-cache").header("etag", answer.etag);
-  if (matches(request.headers["if-none-match"], answer.etag)) return reply.code(304).send();
+  if (stillCurrent(request, answer.etag)) return reply.code(304).send();
   return sendJson(reply, answer.body);
 }
 
-/** If-None-Match uses weak comparison: `W/"x"` matches `"x"`, and `*` matches anything. */
-function matches(header: string | undefined, etag: string): boolean {
+/**
+ * Whether the browser's copy (If-None-Match) is still `etag`: weak
+ * comparison, so `W/"x"` matches `"x"`, a list matches by any member, and
+ * `*` matches anything.
+ */
+export function stillCurrent(request: FastifyRequest, etag: string): boolean {
+  const header = request.headers["if-none-match"];
   if (!header) return false;
   return header.split(",").some((tag) => {
     const t = tag.trim();

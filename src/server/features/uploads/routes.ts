@@ -17,6 +17,7 @@ import { UploadService } from "./upload-service";
 import { registerTusRoutes } from "./tus-endpoint";
 import { noQuerySchema } from "../../../shared/no-input";
 import { parseByteRange } from "./byte-range";
+import { stillCurrent } from "../../http/revalidate";
 import { ImageThumbnails, THUMBNAIL_TYPE, thumbnailKey } from "./image-thumbnails";
 import { findStoredFile } from "./stored-files";
 
@@ -129,7 +130,7 @@ function registerFileBytesRoute(
       const { w: width, download } = request.query;
       if (width && !download) {
         const etag = `"${thumbnailKey(file.id, width)}"`;
-        if (request.headers["if-none-match"] === etag) return reply.status(304 as 200).send();
+        if (stillCurrent(request, etag)) return reply.status(304 as 200).send();
         const thumbnail = await thumbnails.bytes(file, width);
         if (thumbnail) {
           return reply
@@ -141,7 +142,7 @@ function registerFileBytesRoute(
       }
       const etag = `"${file.id}"`;
       reply.header("etag", etag).header("accept-ranges", "bytes");
-      if (request.headers["if-none-match"] === etag) return reply.status(304 as 200).send();
+      if (stillCurrent(request, etag)) return reply.status(304 as 200).send();
       const disposition = download ? "attachment" : "inline";
       reply
         .header("content-type", file.mimeType ?? "application/octet-stream")
