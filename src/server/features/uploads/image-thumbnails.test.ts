@@ -2,6 +2,7 @@ import { PassThrough, Readable } from "node:stream";
 import pino from "pino";
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
+import { THUMBNAIL_WIDTHS } from "../../../shared/files";
 import type { FileStorage } from "../../storage/file-storage";
 import { ImageThumbnails, thumbnailKey } from "./image-thumbnails";
 import type { StoredFile } from "./stored-files";
@@ -60,33 +61,36 @@ describe("ImageThumbnails", () => {
     await Promise.all(busy);
   });
 
-  it("stores nothing of a picture deleted while its thumbnails were being made", async () => {
+  /** Asks for a picture's thumbnail; `meanwhile` runs while the original is still arriving. */
+  async function askWhile(stillStored: boolean, meanwhile: (t: ImageThumbnails) => void) {
     const { storage, stored, release, waiting } = slowStorage(await jpeg());
     const thumbnails = new ImageThumbnails({
       storage,
       log,
-      stillStored: () => Promise.resolve(true),
+      stillStored: () => Promise.resolve(stillStored),
     });
-    const asked = thumbnails.bytes(picture("gone", 10_000), 128);
+    const asked = thumbnails.bytes(picture("p", 10_000), 128);
     await expect.poll(() => waiting.length).toBe(1);
-    thumbnails.forget(["gone"]);
+    meanwhile(thumbnails);
     release();
-    expect(await asked).toBeNull();
-    expect([...stored.keys()]).toEqual([]);
+    return { served: await asked, stored: [...stored.keys()].sort() };
+  }
+
+  it("stores every smaller width of a picture still there, and serves the one asked for", async () => {
+    const { served, stored } = await askWhile(true, () => undefined);
+    expect(served?.toString("latin1", 8, 12)).toBe("WEBP");
+    // 600 px: nothing to shrink at 768.
+    const smaller = THUMBNAIL_WIDTHS.filter((width) => width < 600);
+    expect(stored).toEqual(smaller.map((width) => thumbnailKey("p", width)).sort());
+  });
+
+  it("stores nothing of a picture deleted while its thumbnails were being made", async () => {
+    const { served, stored } = await askWhile(true, (thumbnails) => thumbnails.forget(["p"]));
+    expect([served, stored]).toEqual([null, []]);
   });
 
   it("removes what it stored when another server deleted the file meanwhile", async () => {
-    const { storage, stored, release, waiting } = slowStorage(await jpeg());
-    const thumbnails = new ImageThumbnails({
-      storage,
-      log,
-      stillStored: () => Promise.resolve(false),
-    });
-    const asked = thumbnails.bytes(picture("elsewhere", 10_000), 128);
-    await expect.poll(() => waiting.length).toBe(1);
-    release();
-    expect(await asked).toBeNull();
-    expect(stored.has(thumbnailKey("elsewhere", 128))).toBe(false);
-    expect([...stored.keys()]).toEqual([]);
+    const { served, stored } = await askWhile(false, () => undefined);
+    expect([served, stored]).toEqual([null, []]);
   });
 });
