@@ -127,6 +127,16 @@ describe("picture thumbnails (?w=)", () => {
     expect(served.headers["content-type"]).toBe("image/png");
     expect(served.rawPayload.equals(tiny)).toBe(true);
 
+    // A progressive JPEG is decoded whole in memory: over 16 MP it is served as it is.
+    const progressive = await sharp({
+      create: { width: 4100, height: 4100, channels: 3, background: "#224488" },
+    })
+      .jpeg({ progressive: true })
+      .toBuffer();
+    const progressiveId = await upload(progressive, "big.jpg", "image/jpeg");
+    const asIs = await get(`/api/files/${progressiveId}?w=64`);
+    expect(asIs.headers["content-type"]).toBe("image/jpeg");
+
     // A PNG whose header claims 30000 × 30000 pixels: never decoded.
     const bomb = withSize(solidPng(4, 4, [0, 0, 0]), 30_000, 30_000);
     const bombId = await upload(bomb, "bomb.png", "image/png");
