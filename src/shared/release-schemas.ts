@@ -96,7 +96,14 @@ export type ReleaseDraftInput = z.input<typeof releaseDraftSchema>;
 export type ReleaseDraft = z.output<typeof releaseDraftSchema>;
 export type ReleaseDraftTrack = z.output<typeof releaseTrackDraftSchema>;
 
-export const releaseCreateSchema = z.object({});
+export const releaseCreateSchema = z.object({
+  /**
+   * Answer the artist's newest untouched draft (nothing typed, no file, no
+   * track) instead of making another: the form's New release sends it, so
+   * visits to /releases/new do not pile up empty drafts.
+   */
+  reuseUntouched: z.boolean().default(false),
+});
 
 export const releaseSubmitSchema = z.object({
   version: versionField,

@@ -139,7 +139,7 @@ async function draftRelease(
   desk: DemoDesk,
   demo: DemoRelease,
 ): Promise<ReleaseDetail> {
-  const created = await desk.releases.create(desk.artist);
+  const { release: created } = await desk.releases.create(desk.artist);
   const checked = async (purpose: UploadPurpose, name: string, bytes: Buffer) => {
     const file = await createStoredFile(ctx.database.db, ctx.storage, {
       purpose: purpose.name,

@@ -33,6 +33,7 @@ import {
   findCheckedFiles,
   findRelease,
   findTracks,
+  findUntouchedDraft,
   insertRelease,
   listArtistReleases,
   replaceTracks,
@@ -85,15 +86,21 @@ export class ReleaseService {
     return this.deps.now?.() ?? Date.now();
   }
 
-  async create(user: PublicUser): Promise<ReleaseDetail> {
+  /** A new draft, or, when asked, the artist's untouched one (`created` false) if there is one. */
+  async create(
+    user: PublicUser,
+    reuseUntouched = false,
+  ): Promise<{ release: ReleaseDetail; created: boolean }> {
     if (user.admin) throw new HttpError(403, m.artistsOnly, undefined, "FORBIDDEN");
+    const untouched = reuseUntouched && (await findUntouchedDraft(this.deps.db, user.id));
+    if (untouched) return { release: await this.detailOf(untouched), created: false };
     const row = await insertRelease(
       this.deps.db,
       { id: crypto.randomUUID(), artistId: user.id, primaryArtist: user.artistName.trim() },
       this.now(),
     );
     await this.changed(row);
-    return this.detailOf(row);
+    return { release: await this.detailOf(row), created: true };
   }
 
   async list(user: PublicUser): Promise<ReleaseSummary[]> {

@@ -177,6 +177,43 @@ describe("release drafts", () => {
     expect(agentCreate.json().message).toBe(m.artistsOnly);
   });
 
+  it("reopen the artist's untouched draft when asked, and only an untouched one", async () => {
+    const meera = await createUser(t.app, "Meera Iyer");
+    const start = () => call("POST", "/api/releases", meera.cookie, { reuseUntouched: true });
+    const first = await start();
+    expect(first.statusCode, first.body).toBe(201);
+    const id = first.json<ReleaseDetail>().id;
+    const again = await start();
+    expect(again.statusCode, again.body).toBe(200);
+    expect(again.json()).toMatchObject({ id, version: 1, state: "draft" });
+    // Without the flag, a client gets a new draft every time.
+    const plain = await newRelease(meera);
+    expect(plain.id).not.toBe(id);
+    // Another artist's untouched draft is never theirs.
+    const asha = await call("POST", "/api/releases", artist.cookie, { reuseUntouched: true });
+    expect([200, 201]).toContain(asha.statusCode);
+    expect(asha.json<ReleaseDetail>().id).not.toBe(id);
+    // Once typed in, a draft is the artist's work: the next start is a new draft.
+    for (const release of [again.json<ReleaseDetail>(), plain]) {
+      const saved = await call("PUT", `/api/releases/${release.id}`, meera.cookie, {
+        ...completeDraft(release, { artworkId: "", audioIds: [] }),
+        artworkFileId: null,
+        title: "Typed",
+      });
+      expect(saved.statusCode, saved.body).toBe(200);
+    }
+    const third = await start();
+    expect(third.statusCode, third.body).toBe(201);
+    // A file uploaded to a draft touches it too, before any save.
+    const art = await upload(third.json(), "release-artwork", artwork, undefined, meera);
+    expect(art.patch!.statusCode, art.patch!.body).toBe(200);
+    const fourth = await start();
+    expect(fourth.statusCode, fourth.body).toBe(201);
+    expect(fourth.json<ReleaseDetail>().id).not.toBe(third.json<ReleaseDetail>().id);
+    const list = await call("GET", "/api/releases", meera.cookie);
+    expect(list.json<unknown[]>()).toHaveLength(4);
+  });
+
   it("save incomplete values, refuse a stale version with the two-tabs sentence", async () => {
     const release = await newRelease();
     const draft = {

@@ -73,14 +73,15 @@ function registerDraftRoutes(
     {
       schema: {
         tags,
-        summary: "A new draft release of the signed-in artist",
+        summary: "A new draft of the signed-in artist (201), or their untouched one (200)",
         body: releaseCreateSchema,
-        response: { 201: releaseDetailSchema, ...errorResponses },
+        response: { 200: releaseDetailSchema, 201: releaseDetailSchema, ...errorResponses },
       },
     },
     async (request, reply) => {
       const { user } = await sessions.require(request);
-      return reply.status(201).send(await service.create(user));
+      const { release, created } = await service.create(user, request.body.reuseUntouched);
+      return reply.status(created ? 201 : 200).send(release);
     },
   );
 

@@ -4,11 +4,16 @@ import { releasesUrl } from "./get-releases";
 import { cacheReleaseAnswer } from "./release-answer";
 import { releaseKeys } from "./release-keys";
 
-/** Starts a new draft; the list learns of it and its form opens from the answer. */
+/**
+ * Starts a draft (or reopens the artist's untouched one, so repeated visits
+ * to New release leave one empty draft, not many); the list learns of it
+ * and its form opens from the answer.
+ */
 export function useCreateRelease() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => apiFetch(releasesUrl, { answer: "releaseDetail", body: {} }),
+    mutationFn: () =>
+      apiFetch(releasesUrl, { answer: "releaseDetail", body: { reuseUntouched: true } }),
     onSuccess: (release) => {
       cacheReleaseAnswer(queryClient, release);
       return queryClient.invalidateQueries({ queryKey: releaseKeys.list() });
