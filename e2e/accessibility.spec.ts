@@ -158,7 +158,7 @@ test("a finance agent's bottom bar at 375 px: whole words, the rest under More",
   page,
 }) => {
   await page.setViewportSize({ width: 375, height: 740 });
-  await signInAs(page, createFinanceAgent("Bar Finance"), FINANCE_PASSWORD);
+  await signInAs(page, await createFinanceAgent("Bar Finance"), FINANCE_PASSWORD);
   await page.goto("/settings");
   await expectTabStopsAboveBar(page);
   const bar = page.getByRole("navigation", { name: "Bottom" });

@@ -29,7 +29,7 @@ let financeEmail: string;
 
 test.beforeAll(async ({ browser, baseURL }) => {
   test.setTimeout(240_000);
-  financeEmail = createFinanceAgent("Farah Finance");
+  financeEmail = await createFinanceAgent("Farah Finance");
   artist = await releasedArtist(browser, baseURL!, `Asha ${run}`, [
     `First Rain ${run}`,
     `Last Light ${run}`,

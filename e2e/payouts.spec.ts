@@ -1,4 +1,3 @@
-import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -7,7 +6,7 @@ import { expect, test, type Download, type Page } from "@playwright/test";
 import { financialYearOf } from "../src/shared/tds";
 import { demo, signInAs } from "./support/accounts";
 import { expectAccessible } from "./support/axe";
-import { e2eDataDir } from "./support/mailbox";
+import { runBuiltCli } from "./support/built-cli";
 import { endPayoutHold } from "./support/payouts";
 import {
   PASSWORD,
@@ -40,7 +39,7 @@ let financeEmail: string;
  * imported with the built CLI as an operator would (statements have their
  * own journey).
  */
-function importEarnings(isrc: string, netRevenue = "2000.00") {
+async function importEarnings(isrc: string, netRevenue = "2000.00") {
   const file = path.join(os.tmpdir(), `payouts-${run}-${netRevenue}.csv`);
   fs.writeFileSync(
     file,
@@ -49,22 +48,21 @@ function importEarnings(isrc: string, netRevenue = "2000.00") {
       [isrc, "Spotify", "IN", "2026-10", 1000, netRevenue, "INR"],
     ]),
   );
-  const cli = spawnSync(process.execPath, ["dist/cli/main.js", "import-statement", file], {
-    env: { ...process.env, DATA_DIR: e2eDataDir() },
-    encoding: "utf8",
-  });
-  fs.rmSync(file, { force: true });
-  expect(cli.status, `${cli.stdout}\n${cli.stderr}`).toBe(0);
+  try {
+    await runBuiltCli(["import-statement", file]);
+  } finally {
+    fs.rmSync(file, { force: true });
+  }
 }
 
 test.beforeAll(async ({ browser, baseURL }) => {
   test.setTimeout(240_000);
-  financeEmail = createFinanceAgent("Pavan Payouts");
+  financeEmail = await createFinanceAgent("Pavan Payouts");
   artist = await releasedArtist(browser, baseURL!, `Kavya ${run}`, [
     `Rain Song ${run}`,
     `River Song ${run}`,
   ]);
-  importEarnings(artist.tracks[0]!.isrc);
+  await importEarnings(artist.tracks[0]!.isrc);
 });
 
 const balanceOf = (page: Page) => page.getByRole("region", { name: "Available Balance" });
@@ -318,7 +316,7 @@ test("a withdrawal across the TDS threshold deducts the rate on the whole year's
 }) => {
   test.setTimeout(120_000);
   // Rs.80,000.00 more at 85 %: Rs.68,000.00, on top of the Rs.1,100.00 left.
-  importEarnings(artist.tracks[1]!.isrc, "80000.00");
+  await importEarnings(artist.tracks[1]!.isrc, "80000.00");
   const page = await signedIn(browser, artist.email);
   await page.goto("/wallet");
   await expect(balanceOf(page).getByText("Rs.69,100.00")).toBeVisible();
@@ -361,7 +359,7 @@ test("without a PAN, a withdrawal across the threshold deducts 20%; five sent at
     `Dusk Song ${run}`,
   ]);
   // Rs.80,000.00 at 85 %: Rs.68,000.00.
-  importEarnings(other.tracks[0]!.isrc, "80000.00");
+  await importEarnings(other.tracks[0]!.isrc, "80000.00");
   const page = await signedIn(browser, other.email);
   await page.goto("/wallet/payout-details");
   await page.getByRole("radio", { name: "UPI" }).check();

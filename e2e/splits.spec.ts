@@ -38,7 +38,7 @@ const track = () => artist.tracks[0]!;
 
 test.beforeAll(async ({ browser, baseURL }) => {
   test.setTimeout(240_000);
-  financeEmail = createFinanceAgent("Sana Splits");
+  financeEmail = await createFinanceAgent("Sana Splits");
   artist = await releasedArtist(browser, baseURL!, `Kavya ${run}`, [
     `Rain Song ${run}`,
     `River Song ${run}`,

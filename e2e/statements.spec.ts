@@ -29,7 +29,7 @@ let financeEmail: string;
 
 test.beforeAll(async ({ browser, baseURL }) => {
   test.setTimeout(240_000);
-  financeEmail = createFinanceAgent("Fiona Finance");
+  financeEmail = await createFinanceAgent("Fiona Finance");
   artist = await releasedArtist(browser, baseURL!, `Meera ${run}`, [
     `Monsoon ${run}`,
     `Paper Boats ${run}`,

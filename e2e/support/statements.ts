@@ -1,8 +1,7 @@
-import { spawnSync } from "node:child_process";
 import { expect, type Browser, type Locator, type Page } from "@playwright/test";
 import { ChatApi } from "./chat-api";
 import { demo, freshEmail, signInAs } from "./accounts";
-import { e2eDataDir } from "./mailbox";
+import { runBuiltCli } from "./built-cli";
 import { ReleaseDeskApi } from "./release-desk";
 import { submitReleaseAsArtist } from "./desk-releases";
 
@@ -12,24 +11,18 @@ export const PASSWORD = "Str0ng-pass!";
  * A finance agent made as an operator would (issue 46): the built CLI's
  * `create-admin --finance`, on the e2e server's data folder.
  */
-export function createFinanceAgent(name: string): string {
+export async function createFinanceAgent(name: string): Promise<string> {
   const email = freshEmail("finance");
-  const run = spawnSync(
-    process.execPath,
-    [
-      "dist/cli/main.js",
-      "create-admin",
-      "--email",
-      email,
-      "--password",
-      PASSWORD,
-      "--name",
-      name,
-      "--finance",
-    ],
-    { env: { ...process.env, DATA_DIR: e2eDataDir() }, encoding: "utf8" },
-  );
-  expect(run.status, `${run.stdout}\n${run.stderr}`).toBe(0);
+  await runBuiltCli([
+    "create-admin",
+    "--email",
+    email,
+    "--password",
+    PASSWORD,
+    "--name",
+    name,
+    "--finance",
+  ]);
   return email;
 }
 
