@@ -29,7 +29,10 @@ async function settledAnalysis(page: Page) {
     // A cancelled animation rejects its "finished" promise: settled is enough.
     await page.evaluate(() => Promise.allSettled(document.getAnimations().map((a) => a.finished)));
     await watchForMovingColors(page);
-    const results = await new AxeBuilder({ page }).analyze();
+    // Legacy mode runs axe in the page itself: the default opens a blank page
+    // to gather results from cross-origin frames (the app has none), which
+    // made each check twice as slow (3.3 s against 1.6 s, same results).
+    const results = await new AxeBuilder({ page }).setLegacyMode().analyze();
     const moved = await page.evaluate(() => (window as Watched).colorsMoved === true);
     if (!moved || attempt === 3) return results;
   }
