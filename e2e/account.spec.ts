@@ -1,6 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
 import { solidPng } from "../src/cli/seed/solid-png";
-import { fillSignIn, freshEmail, register } from "./support/accounts";
+import { demo, fillSignIn, freshEmail, register } from "./support/accounts";
 import { expectAccessible } from "./support/axe";
 
 const PASSWORD = "Str0ng-pass!";
@@ -161,10 +161,19 @@ test("change email, then sign in with it", async ({ page }) => {
     page.getByText("Invalid email format. Please enter a valid email address."),
   ).toBeVisible();
 
+  // An address another account has: said beside it, and the focus goes there.
+  await panel.getByLabel("New email").fill(demo.artist);
+  await panel.getByRole("button", { name: "Change email" }).click();
+  await expect(panel.getByLabel("New email")).toHaveAccessibleDescription(
+    /This email is already in use by another account\./,
+  );
+  await expect(panel.getByLabel("New email")).toBeFocused();
+
   await panel.getByLabel("New email").fill(newEmail);
   await panel.getByLabel("Current password", { exact: true }).fill("Wrong-pass-1");
   await panel.getByRole("button", { name: "Change email" }).click();
   await expect(page.getByText("Incorrect password. Please try again.")).toBeVisible();
+  await expect(panel.getByLabel("Current password", { exact: true })).toBeFocused();
 
   await panel.getByLabel("Current password", { exact: true }).fill(PASSWORD);
   await panel.getByRole("button", { name: "Change email" }).click();

@@ -246,6 +246,13 @@ test("an agent rejects a submitted release with a reason and a note; it leaves S
   await expect(sam).toHaveURL(new RegExp(`/desk/releases/${id}$`));
   await sam.getByRole("button", { name: "Reject" }).click();
   const dialog = sam.getByRole("dialog", { name: "Reject this release" });
+  // The keyboard lands in the dialog, and Escape gives it back to Reject.
+  await expect.poll(() => dialog.evaluate((d) => d.contains(document.activeElement))).toBe(true);
+  await sam.keyboard.press("Escape");
+  await expect(dialog).toBeHidden();
+  await expect(sam.getByRole("button", { name: "Reject" })).toBeFocused();
+  await sam.keyboard.press("Enter");
+  await expect(dialog).toBeVisible();
   const reasons = await dialog.getByLabel("Reason").locator("option").allTextContents();
   expect(reasons).toEqual([
     "Choose a reason…",
@@ -259,6 +266,7 @@ test("an agent rejects a submitted release with a reason and a note; it leaves S
   await dialog.getByLabel("Reason").selectOption("other");
   await dialog.getByRole("button", { name: "Reject" }).click();
   await expect(dialog.getByText("Describe why the release is rejected.")).toBeVisible();
+  await expect(dialog.getByLabel("Note")).toBeFocused();
   await dialog.getByLabel("Reason").selectOption("rights");
   await dialog.getByLabel("Note").fill("The sample in the chorus is not cleared.");
   await expectAccessible(sam);
