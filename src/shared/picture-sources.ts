@@ -3,8 +3,12 @@ import { thumbnailWidthFor } from "./files";
 /** A chat picture's box in its bubble (w-64): what its thumbnail and its preload are sized for. */
 export const CHAT_PICTURE_PX = 256;
 
-/** A stored file's own address, which the server also serves smaller (`?w=`). */
-const STORED_FILE = /^\/api\/files\/[^/?#]+$/;
+/**
+ * A stored file's own address, which the server also serves smaller (`?w=`).
+ * Word characters only (ids are hex): nothing that could end an attribute or
+ * a `Link` header's <…> (route-data-links.ts preloads these).
+ */
+const STORED_FILE = /^\/api\/files\/[\w-]+$/;
 
 /**
  * `src` and `srcSet` for a picture shown in a box `boxPx` CSS pixels wide:

@@ -79,21 +79,18 @@ export type FirstPictures = (
   params: Readonly<Record<string, string | undefined>>,
 ) => Promise<readonly string[]>;
 
-/** The portal's own file addresses, and nothing that could end the <…>. */
-const FILE_ADDRESS = /^\/api\/files\/[\w-]+$/;
-
 /**
  * `Link` entries that have the browser fetch a conversation's first pictures beside
  * its entry script, at the priority their <img> asks for (an image preload
- * carries the cookies, as the <img> does, so its answer is the one reused).
+ * carries the cookies, as the <img> does, so its answer is the one reused):
+ * the thumbnails the bubble's <img> offers, so the one it takes is the one
+ * preloaded. Only the portal's own files, the only addresses given a srcset.
  */
 export function pictureLinks(urls: readonly string[]): string[] {
-  return urls
-    .filter((url) => FILE_ADDRESS.test(url))
-    .map((url) => {
-      // The thumbnails the bubble's <img> offers, so the one it takes is the one preloaded.
-      const { src, srcSet } = pictureSources(url, CHAT_PICTURE_PX);
-      const set = srcSet ? `; imagesrcset="${srcSet}"` : "";
-      return `<${src}>; rel=preload; as=image${set}; fetchpriority=high`;
-    });
+  return urls.flatMap((url) => {
+    const { src, srcSet } = pictureSources(url, CHAT_PICTURE_PX);
+    return srcSet
+      ? [`<${src}>; rel=preload; as=image; imagesrcset="${srcSet}"; fetchpriority=high`]
+      : [];
+  });
 }

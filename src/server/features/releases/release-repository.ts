@@ -53,7 +53,10 @@ export async function insertRelease(
  * uploaded to it, no track (reused by New release, so visits do not pile up
  * empty drafts).
  */
-export async function findUntouchedDraft(db: Db, artistId: string) {
+export async function findUntouchedDraft(
+  db: Db,
+  artistId: string,
+): Promise<ReleaseRow | undefined> {
   const none = (table: "release_track" | "release_file") => (eb: ExpressionBuilder) =>
     eb.not(
       eb.exists(eb.selectFrom(table).select("releaseId").whereRef("releaseId", "=", "release.id")),
