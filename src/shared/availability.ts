@@ -39,9 +39,15 @@ export const setAvailabilitySchema = z
     until: z
       .string()
       .regex(isoDay, { error: "Enter the return date as a date." })
-      .refine((d) => !Number.isNaN(Date.parse(`${d}T00:00:00Z`)) && utcDay(Date.parse(d)) === d, {
-        error: "Enter a real date.",
-      })
+      // One parse for both tests: V8 reads some non-dates once "T00:00:00Z"
+      // is added but not alone, and utcDay(NaN) throws (a 500 the fuzz found).
+      .refine(
+        (d) => {
+          const at = Date.parse(`${d}T00:00:00Z`);
+          return !Number.isNaN(at) && utcDay(at) === d;
+        },
+        { error: "Enter a real date." },
+      )
       .nullable()
       .default(null),
   })
