@@ -1,4 +1,5 @@
 import type { FastifyInstance } from "fastify";
+import { repeatWhileRunning } from "../../jobs/repeat-while-running";
 import type { SplitAnswerService } from "./split-answer-service";
 
 const HOUR_MS = 3_600_000;
@@ -17,29 +18,12 @@ export function scheduleSplitExpiry(
   answers: SplitAnswerService,
   everyMs = HOUR_MS,
 ): void {
-  let running: Promise<void> | undefined;
-  const run = () => {
-    if (running) return;
-    running = answers
-      .expireDue()
-      .then((count) => {
-        if (count > 0) app.log.info({ count }, "split invitations expired");
-      })
-      .catch((err: unknown) => app.log.error({ err }, "split expiry failed"))
-      .finally(() => {
-        running = undefined;
-      });
-  };
-  let first: NodeJS.Timeout | undefined;
-  let every: NodeJS.Timeout | undefined;
-  app.addHook("onReady", (done) => {
-    first = setTimeout(run, Math.min(60_000, everyMs)).unref();
-    every = setInterval(run, everyMs).unref();
-    done();
-  });
-  app.addHook("onClose", async () => {
-    clearTimeout(first);
-    clearInterval(every);
-    await running;
+  repeatWhileRunning(app, {
+    name: "split expiry",
+    everyMs,
+    run: async () => {
+      const count = await answers.expireDue();
+      if (count > 0) app.log.info({ count }, "split invitations expired");
+    },
   });
 }

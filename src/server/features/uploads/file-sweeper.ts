@@ -3,6 +3,7 @@ import type { Kysely } from "kysely";
 import type { Database } from "../../db/schema";
 import type { FileStorage } from "../../storage/file-storage";
 import type { UploadPurpose } from "./upload-purposes";
+import { repeatWhileRunning } from "../../jobs/repeat-while-running";
 import { removeFileAndThumbnails } from "./image-thumbnails";
 import {
   deleteFilesInStatus,
@@ -116,28 +117,12 @@ export function scheduleFileSweep(
     purposes,
     log: app.log,
   };
-  let running: Promise<void> | undefined;
-  const run = () => {
-    if (running) return;
-    running = sweepFiles(deps, schedule.olderThanMs)
-      .then((result) => {
-        if (result.unfinished + result.unattached > 0) app.log.info(result, "file sweep");
-      })
-      .catch((err: unknown) => app.log.error({ err }, "file sweep failed"))
-      .finally(() => {
-        running = undefined;
-      });
-  };
-  let first: NodeJS.Timeout | undefined;
-  let every: NodeJS.Timeout | undefined;
-  app.addHook("onReady", (done) => {
-    first = setTimeout(run, Math.min(60_000, schedule.everyMs)).unref();
-    every = setInterval(run, schedule.everyMs).unref();
-    done();
-  });
-  app.addHook("onClose", async () => {
-    clearTimeout(first);
-    clearInterval(every);
-    await running;
+  repeatWhileRunning(app, {
+    name: "file sweep",
+    everyMs: schedule.everyMs,
+    run: async () => {
+      const result = await sweepFiles(deps, schedule.olderThanMs);
+      if (result.unfinished + result.unattached > 0) app.log.info(result, "file sweep");
+    },
   });
 }
