@@ -1,0 +1,116 @@
+import Fastify from "fastify";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestApp, signUp, ORIGIN, type TestApp } from "../test/test-app";
+import { linkIn, startSmtpTestServer, type SmtpTestServer } from "../test/smtp-test-server";
+import { PASSWORD_RESET_SUBJECT } from "../mail/templates/password-reset-mail";
+import { insertUndoRow } from "../features/account/repository";
+import { holdEmail, isEmailHeld } from "./email-hold-repository";
+import { deleteExpiredVerifications } from "./verification-repository";
+import { scheduleVerificationSweep } from "./verification-sweep";
+
+let t: TestApp;
+let smtp: SmtpTestServer;
+const MINUTE = 60_000;
+
+beforeAll(async () => {
+  smtp = await startSmtpTestServer();
+  t = await createTestApp({}, undefined, undefined, {
+    SMTP_URL: smtp.url,
+    MAIL_FROM: "Portal <no-reply@portal.test>",
+  });
+});
+afterAll(async () => {
+  await t.close();
+  await smtp.close();
+});
+
+const db = () => t.app.ctx.database.db;
+const identifiers = async () =>
+  new Set(
+    (await db().selectFrom("verification").select("identifier").execute()).map((r) => r.identifier),
+  );
+
+/** A reset link as better-auth stores it (its own timestamp format): answers its row's identifier. */
+async function resetRowFor(email: string): Promise<string> {
+  const answer = await t.app.inject({
+    method: "POST",
+    url: "/api/auth/forgot-password",
+    headers: { origin: ORIGIN },
+    payload: { email },
+  });
+  expect(answer.statusCode).toBe(200);
+  const [mail] = await smtp.waitFor(
+    (m) => m.rcptTo.includes(email) && m.parsed.subject === PASSWORD_RESET_SUBJECT,
+  );
+  const link = linkIn(mail!, "http://localhost:3000/reset-password?token=");
+  return `reset-password:${new URL(link).searchParams.get("token")!}`;
+}
+
+async function undoRow(identifier: string, expiresAt: Date): Promise<string> {
+  await insertUndoRow(db(), { identifier, value: "{}", expiresAt, now: new Date() });
+  return identifier;
+}
+
+describe("expired verification rows", () => {
+  it("are deleted, whoever wrote them, and rows still valid are kept", async () => {
+    const { email, response } = await signUp(t.app, { name: "Sweep Me" });
+    const userId = response.json<{ user: { id: string } }>().user.id;
+    const now = Date.now();
+    const resetRow = await resetRowFor(email);
+    const oldAddress = `old-${crypto.randomUUID()}@example.test`;
+    const liveAddress = `live-${crypto.randomUUID()}@example.test`;
+    await holdEmail(db(), {
+      email: oldAddress,
+      userId,
+      until: new Date(now - MINUTE),
+      now: new Date(),
+    });
+    await holdEmail(db(), {
+      email: liveAddress,
+      userId,
+      until: new Date(now + 2 * 60 * MINUTE),
+      now: new Date(),
+    });
+    const expiredUndo = await undoRow(`undo-${crypto.randomUUID()}`, new Date(now - MINUTE));
+    const liveUndo = await undoRow(`undo-${crypto.randomUUID()}`, new Date(now + 60 * MINUTE));
+
+    expect(await deleteExpiredVerifications(db(), new Date())).toBeGreaterThanOrEqual(2);
+    let left = await identifiers();
+    expect(left.has(expiredUndo)).toBe(false);
+    expect(left.has(liveUndo)).toBe(true);
+    expect(left.has(resetRow)).toBe(true);
+    expect(await isEmailHeld(db(), liveAddress)).toBe(true);
+    const holdsLeft = await db()
+      .selectFrom("verification")
+      .select("id")
+      .where("identifier", "like", "email-hold:%")
+      .where("value", "=", userId)
+      .execute();
+    expect(holdsLeft).toHaveLength(1);
+
+    // Better-auth's reset link lives 30 minutes: 31 minutes on, it goes too.
+    await deleteExpiredVerifications(db(), new Date(now + 31 * MINUTE));
+    left = await identifiers();
+    expect(left.has(resetRow)).toBe(false);
+    expect(left.has(liveUndo)).toBe(true);
+    expect(await isEmailHeld(db(), liveAddress)).toBe(true);
+  });
+
+  it("are swept by themselves on a schedule while the app is up", async () => {
+    const expired = await undoRow(`undo-${crypto.randomUUID()}`, new Date(Date.now() - MINUTE));
+    const live = await undoRow(`undo-${crypto.randomUUID()}`, new Date(Date.now() + 60 * MINUTE));
+    // An app of its own with the same context, its timer every 100 ms.
+    const host = Fastify({ logger: false });
+    host.decorate("ctx", t.app.ctx);
+    scheduleVerificationSweep(host, 100);
+    await host.ready();
+    try {
+      await expect
+        .poll(async () => (await identifiers()).has(expired), { timeout: 5_000 })
+        .toBe(false);
+      expect((await identifiers()).has(live)).toBe(true);
+    } finally {
+      await host.close();
+    }
+  });
+});
