@@ -1,4 +1,4 @@
-import type { ExpressionBuilder as Eb, Kysely, Selectable, Transaction } from "kysely";
+import type { Kysely, Selectable, Transaction } from "kysely";
 import { normalizeIsrc } from "../../../shared/release-codes";
 import type { ReleaseDraft, ReleaseDraftTrack } from "../../../shared/release-schemas";
 import { displayName } from "../../../shared/user";
@@ -8,7 +8,6 @@ export type ReleaseRow = Selectable<ReleaseTable>;
 export type ReleaseTrackRow = Selectable<ReleaseTrackTable>;
 export type ReleaseFileRow = Selectable<ReleaseFileTable>;
 type Db = Kysely<Database> | Transaction<Database>;
-type ExpressionBuilder = Eb<Database, "release">;
 
 /** A release file's check result with its stored file's name and size. */
 export interface CheckedFile extends ReleaseFileRow {
@@ -46,34 +45,6 @@ export async function insertRelease(
     })
     .returningAll()
     .executeTakeFirstOrThrow();
-}
-
-/**
- * The artist's newest draft as it was created: nothing typed, no file
- * uploaded to it, no track (reused by New release, so visits do not pile up
- * empty drafts).
- */
-export async function findUntouchedDraft(
-  db: Db,
-  artistId: string,
-): Promise<ReleaseRow | undefined> {
-  const none = (table: "release_track" | "release_file") => (eb: ExpressionBuilder) =>
-    eb.not(
-      eb.exists(eb.selectFrom(table).select("releaseId").whereRef("releaseId", "=", "release.id")),
-    );
-  return db
-    .selectFrom("release")
-    .selectAll()
-    .where("artistId", "=", artistId)
-    .where("state", "=", "draft")
-    .where("version", "=", 1)
-    .where("title", "=", "")
-    .where("artworkFileId", "is", null)
-    .where(none("release_track"))
-    .where(none("release_file"))
-    .orderBy("createdAt", "desc")
-    .orderBy("id", "desc")
-    .executeTakeFirst();
 }
 
 export async function findRelease(db: Db, id: string): Promise<ReleaseRow | undefined> {

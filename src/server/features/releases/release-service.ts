@@ -33,13 +33,13 @@ import {
   findCheckedFiles,
   findRelease,
   findTracks,
-  findUntouchedDraft,
   insertRelease,
   listArtistReleases,
   replaceTracks,
   updateReleaseFields,
   type ReleaseRow,
 } from "./release-repository";
+import { findUntouchedDraft, lockArtistForNewDraft } from "./new-draft-repository";
 import { toReleaseDetail, toReleaseSummary } from "./release-detail";
 import { upcClaimedElsewhere } from "./release-upc-repository";
 import { submitRelease, withdrawRelease } from "./release-submission-service";
@@ -92,15 +92,18 @@ export class ReleaseService {
     reuseUntouched = false,
   ): Promise<{ release: ReleaseDetail; created: boolean }> {
     if (user.admin) throw new HttpError(403, m.artistsOnly, undefined, "FORBIDDEN");
-    const untouched = reuseUntouched && (await findUntouchedDraft(this.deps.db, user.id));
-    if (untouched) return { release: await this.detailOf(untouched), created: false };
-    const row = await insertRelease(
-      this.deps.db,
-      { id: crypto.randomUUID(), artistId: user.id, primaryArtist: user.artistName.trim() },
-      this.now(),
-    );
-    await this.changed(row);
-    return { release: await this.detailOf(row), created: true };
+    const { row, created } = await this.deps.db.transaction().execute(async (trx) => {
+      if (reuseUntouched) {
+        await lockArtistForNewDraft(trx, user.id);
+        const untouched = await findUntouchedDraft(trx, user.id);
+        if (untouched) return { row: untouched, created: false };
+      }
+      const primaryArtist = user.artistName.trim();
+      const values = { id: crypto.randomUUID(), artistId: user.id, primaryArtist };
+      return { row: await insertRelease(trx, values, this.now()), created: true };
+    });
+    if (created) await this.changed(row);
+    return { release: await this.detailOf(row), created };
   }
 
   async list(user: PublicUser): Promise<ReleaseSummary[]> {

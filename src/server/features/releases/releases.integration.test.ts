@@ -214,6 +214,16 @@ describe("release drafts", () => {
     expect(list.json<unknown[]>()).toHaveLength(4);
   });
 
+  it("make one draft when two tabs open New release at once", async () => {
+    const ravi = await createUser(t.app, "Ravi Menon");
+    const start = () => call("POST", "/api/releases", ravi.cookie, { reuseUntouched: true });
+    const answers = await Promise.all([start(), start(), start()]);
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 200, 201]);
+    expect(new Set(answers.map((a) => a.json<ReleaseDetail>().id)).size).toBe(1);
+    const list = await call("GET", "/api/releases", ravi.cookie);
+    expect(list.json<unknown[]>()).toHaveLength(1);
+  });
+
   it("save incomplete values, refuse a stale version with the two-tabs sentence", async () => {
     const release = await newRelease();
     const draft = {
