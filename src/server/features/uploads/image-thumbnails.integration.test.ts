@@ -1,5 +1,3 @@
-import fs from "node:fs";
-import path from "node:path";
 import { crc32 } from "node:zlib";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -7,13 +5,40 @@ import { solidPng } from "../../../cli/seed/solid-png";
 import { WIDTH_MESSAGE } from "../../../shared/file-schemas";
 import { createTestApp, signUp, type TestApp } from "../../test/test-app";
 import { tusUpload } from "../../test/tus-upload";
+import { startS3TestServer, type S3TestServer } from "../../test/s3-test-server";
+import type { FileStorage } from "../../storage/file-storage";
+import { createS3FileStorage } from "../../storage/s3-file-storage";
 
 let t: TestApp;
 let owner: string;
 let stranger: string;
+let s3: S3TestServer;
 
 beforeAll(async () => {
+  s3 = await startS3TestServer();
+});
+afterAll(() => s3.close());
+
+/** Where thumbnails are kept: the embedded default's files, and S3 (the same keys beside the file). */
+const storages: [string, () => FileStorage | undefined][] = [
+  ["local", () => undefined],
+  [
+    "S3",
+    () =>
+      createS3FileStorage({
+        bucket: s3.bucket,
+        region: s3.region,
+        endpoint: s3.endpoint,
+        accessKeyId: s3.accessKeyId,
+        secretAccessKey: s3.secretAccessKey,
+        forcePathStyle: true,
+      }),
+  ],
+];
+
+async function startApp(storage: FileStorage | undefined): Promise<void> {
   t = await createTestApp({
+    ...(storage ? { storage } : {}),
     extraUploadPurposes: [
       {
         name: "test-picture",
@@ -24,10 +49,10 @@ beforeAll(async () => {
       },
     ],
   });
+  expect(t.app.ctx.storage.engine).toBe(storage?.engine ?? "local");
   owner = (await signUp(t.app)).cookie;
   stranger = (await signUp(t.app)).cookie;
-});
-afterAll(() => t.close());
+}
 
 /** A photo-like JPEG (noise does not compress): what a 3000 px cover costs, smaller. */
 async function noisyJpeg(width: number, height: number): Promise<Buffer> {
@@ -51,14 +76,17 @@ async function upload(bytes: Buffer, filename: string, filetype: string): Promis
 const get = (url: string, headers: Record<string, string> = {}) =>
   t.app.inject({ url, headers: { cookie: owner, ...headers } });
 
-/** Where the local storage keeps a key's bytes, if it does. */
-function storedPath(key: string): string | undefined {
-  const found = fs.readdirSync(t.dataDir, { recursive: true, encoding: "utf8" });
-  const hit = found.find((name) => path.basename(name) === key);
-  return hit && path.join(t.dataDir, hit);
-}
+/** Whether the app's storage holds `key` (a file or a thumbnail), on either engine. */
+const stored = (key: string) =>
+  t.app.ctx.storage.head(key, 1).then(
+    () => true,
+    () => false,
+  );
 
-describe("picture thumbnails (?w=)", () => {
+describe.each(storages)("picture thumbnails (?w=) on %s storage", (_name, storage) => {
+  beforeAll(() => startApp(storage()));
+  afterAll(() => t.close());
+
   it("serves a stored picture smaller, as WebP, kept beside the file and revalidated by its own ETag", async () => {
     const jpeg = await noisyJpeg(1200, 800);
     const id = await upload(jpeg, "photo.jpg", "image/jpeg");
@@ -73,7 +101,7 @@ describe("picture thumbnails (?w=)", () => {
     const meta = await sharp(small.rawPayload).metadata();
     // The shorter side at the width asked for: it fills a square or cropped box.
     expect([meta.format, meta.width, meta.height]).toEqual(["webp", 192, 128]);
-    expect(storedPath(`${id}-w128`)).toBeDefined();
+    expect(await stored(`${id}-w128`)).toBe(true);
 
     // Revalidated like every answer: weakly, and by any tag of a list.
     for (const tags of [`"${id}-w128"`, `W/"${id}-w128"`, `"other", "${id}-w128"`]) {
@@ -151,10 +179,11 @@ describe("picture thumbnails (?w=)", () => {
     const id = await upload(await noisyJpeg(600, 600), "photo.jpg", "image/jpeg");
     await get(`/api/files/${id}?w=256`);
     await get(`/api/files/${id}?w=64`);
-    expect(storedPath(`${id}-w256`)).toBeDefined();
+    expect([await stored(`${id}-w256`), await stored(`${id}-w64`)]).toEqual([true, true]);
     await t.app.ctx.events.emit("files.deleted", { ids: [id] });
-    await expect.poll(() => storedPath(`${id}-w256`) ?? storedPath(`${id}-w64`)).toBeUndefined();
-    expect(storedPath(id)).toBeUndefined();
+    await expect
+      .poll(async () => [await stored(`${id}-w256`), await stored(`${id}-w64`), await stored(id)])
+      .toEqual([false, false, false]);
   });
 });
 
