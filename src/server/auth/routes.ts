@@ -18,7 +18,7 @@ import { hashPassword } from "./password-hasher";
 import { signOut } from "./sign-out-service";
 import { noBodySchema, noQuerySchema } from "../../shared/no-input";
 import { isEmailHeld } from "./email-hold-repository";
-import { scheduleVerificationSweep } from "./verification-sweep";
+import { scheduleExpirySweep } from "./expiry-sweep";
 
 /**
  * Forwards a Fastify request to better-auth endpoint `path` (its cookies and
@@ -107,7 +107,7 @@ function authPlugin(app: FastifyInstance, options: AuthOptions, done: (err?: Err
   registerSignUpRoute(app, perIp);
   registerSignInRoute(app, perIp, options.signInLimiter);
   registerSessionRoutes(app);
-  scheduleVerificationSweep(app);
+  scheduleExpirySweep(app);
   done();
 }
 

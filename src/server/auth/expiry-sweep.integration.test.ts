@@ -6,7 +6,9 @@ import { PASSWORD_RESET_SUBJECT } from "../mail/templates/password-reset-mail";
 import { insertUndoRow } from "../features/account/repository";
 import { holdEmail, isEmailHeld } from "./email-hold-repository";
 import { deleteExpiredVerifications } from "./verification-repository";
-import { scheduleVerificationSweep } from "./verification-sweep";
+import { SESSION_EXPIRES_IN_SECONDS } from "./auth";
+import { scheduleExpirySweep } from "./expiry-sweep";
+import { deleteExpiredSessions } from "./session-repository";
 
 let t: TestApp;
 let smtp: SmtpTestServer;
@@ -50,6 +52,37 @@ async function undoRow(identifier: string, expiresAt: Date): Promise<string> {
   await insertUndoRow(db(), { identifier, value: "{}", expiresAt, now: new Date() });
   return identifier;
 }
+
+/** The id of the session a cookie carries. */
+async function sessionOf(cookie: string): Promise<string> {
+  const answer = await t.app.inject({ url: "/api/auth/get-session", headers: { cookie } });
+  return answer.json<{ session: { id: string } }>().session.id;
+}
+const expireSession = (id: string) =>
+  db()
+    .updateTable("session")
+    .set({ expiresAt: new Date(Date.now() - MINUTE).toISOString() })
+    .where("id", "=", id)
+    .execute();
+const sessionExists = async (id: string) =>
+  (await db().selectFrom("session").select("id").where("id", "=", id).executeTakeFirst()) !==
+  undefined;
+
+describe("expired sessions", () => {
+  it("are deleted; a live one is kept and still signs its browser in", async () => {
+    const live = await signUp(t.app);
+    const liveId = await sessionOf(live.cookie);
+    const endedId = await sessionOf((await signUp(t.app)).cookie);
+    await expireSession(endedId);
+    expect(await deleteExpiredSessions(db(), new Date())).toBeGreaterThanOrEqual(1);
+    expect([await sessionExists(endedId), await sessionExists(liveId)]).toEqual([false, true]);
+    expect(await sessionOf(live.cookie)).toBe(liveId);
+    // Better-auth's own stored expiry, compared right: a day past it, the live one goes too.
+    const pastLifetime = new Date(Date.now() + (SESSION_EXPIRES_IN_SECONDS + 86_400) * 1000);
+    await deleteExpiredSessions(db(), pastLifetime);
+    expect(await sessionExists(liveId)).toBe(false);
+  });
+});
 
 describe("expired verification rows", () => {
   it("are deleted, whoever wrote them, and rows still valid are kept", async () => {
@@ -96,13 +129,15 @@ describe("expired verification rows", () => {
     expect(await isEmailHeld(db(), liveAddress)).toBe(true);
   });
 
-  it("are swept by themselves on a schedule while the app is up", async () => {
+  it("are swept by themselves on a schedule while the app is up, sessions too", async () => {
     const expired = await undoRow(`undo-${crypto.randomUUID()}`, new Date(Date.now() - MINUTE));
     const live = await undoRow(`undo-${crypto.randomUUID()}`, new Date(Date.now() + 60 * MINUTE));
+    const ended = await sessionOf((await signUp(t.app)).cookie);
+    await expireSession(ended);
     // An app of its own with the same context, its timer every 100 ms.
     const host = Fastify({ logger: false });
     host.decorate("ctx", t.app.ctx);
-    scheduleVerificationSweep(host, 100);
+    scheduleExpirySweep(host, 100);
     await host.ready();
     try {
       await expect
