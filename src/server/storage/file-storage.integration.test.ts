@@ -4,11 +4,10 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { solidPng } from "../../cli/seed/solid-png";
 import { readAll } from "../test/read-all";
-import { startS3TestServer, type S3TestServer } from "../test/s3-test-server";
+import { s3StorageOn, startS3TestServer, type S3TestServer } from "../test/s3-test-server";
 import { ORIGIN, createTestApp, signUp, type TestApp } from "../test/test-app";
 import type { FileStorage } from "./file-storage";
 import { createLocalFileStorage } from "./local-file-storage";
-import { createS3FileStorage } from "./s3-file-storage";
 
 let s3: S3TestServer;
 const localDir = fs.mkdtempSync(path.join(os.tmpdir(), "storage-contract-"));
@@ -22,18 +21,7 @@ afterAll(async () => {
 
 const engines: [string, () => FileStorage][] = [
   ["local", () => createLocalFileStorage(localDir)],
-  [
-    "s3",
-    () =>
-      createS3FileStorage({
-        bucket: s3.bucket,
-        region: s3.region,
-        endpoint: s3.endpoint,
-        accessKeyId: s3.accessKeyId,
-        secretAccessKey: s3.secretAccessKey,
-        forcePathStyle: true,
-      }),
-  ],
+  ["s3", () => s3StorageOn(s3)],
 ];
 
 describe.each(engines)("%s file storage contract", (_name, make) => {

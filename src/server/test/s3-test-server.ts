@@ -2,6 +2,8 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import S3rver from "s3rver";
+import type { FileStorage } from "../storage/file-storage";
+import { createS3FileStorage } from "../storage/s3-file-storage";
 
 /**
  * A real S3-compatible server (the s3rver npm package) on loopback, for the
@@ -75,4 +77,16 @@ export async function startS3TestServer(bucket = "portal-test"): Promise<S3TestS
       fs.rmSync(directory, { recursive: true, force: true });
     },
   };
+}
+
+/** The app's S3 file storage on this test server (path-style addressing, as s3rver needs). */
+export function s3StorageOn(s3: S3TestServer): FileStorage {
+  return createS3FileStorage({
+    bucket: s3.bucket,
+    region: s3.region,
+    endpoint: s3.endpoint,
+    accessKeyId: s3.accessKeyId,
+    secretAccessKey: s3.secretAccessKey,
+    forcePathStyle: true,
+  });
 }

@@ -5,9 +5,8 @@ import { solidPng } from "../../../cli/seed/solid-png";
 import { WIDTH_MESSAGE } from "../../../shared/file-schemas";
 import { createTestApp, signUp, type TestApp } from "../../test/test-app";
 import { tusUpload } from "../../test/tus-upload";
-import { startS3TestServer, type S3TestServer } from "../../test/s3-test-server";
+import { s3StorageOn, startS3TestServer, type S3TestServer } from "../../test/s3-test-server";
 import type { FileStorage } from "../../storage/file-storage";
-import { createS3FileStorage } from "../../storage/s3-file-storage";
 
 let t: TestApp;
 let owner: string;
@@ -22,18 +21,7 @@ afterAll(() => s3.close());
 /** Where thumbnails are kept: the embedded default's files, and S3 (the same keys beside the file). */
 const storages: [string, () => FileStorage | undefined][] = [
   ["local", () => undefined],
-  [
-    "S3",
-    () =>
-      createS3FileStorage({
-        bucket: s3.bucket,
-        region: s3.region,
-        endpoint: s3.endpoint,
-        accessKeyId: s3.accessKeyId,
-        secretAccessKey: s3.secretAccessKey,
-        forcePathStyle: true,
-      }),
-  ],
+  ["S3", () => s3StorageOn(s3)],
 ];
 
 async function startApp(storage: FileStorage | undefined): Promise<void> {
