@@ -1,30 +1,19 @@
 import Fastify from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, signUp, ORIGIN, type TestApp } from "../test/test-app";
-import { linkIn, startSmtpTestServer, type SmtpTestServer } from "../test/smtp-test-server";
-import { PASSWORD_RESET_SUBJECT } from "../mail/templates/password-reset-mail";
 import { insertUndoRow } from "../features/account/repository";
 import { holdEmail, isEmailHeld } from "./email-hold-repository";
-import { deleteExpiredVerifications } from "./verification-repository";
 import { SESSION_EXPIRES_IN_SECONDS } from "./auth";
+import { deleteExpiredRows } from "./expired-rows-repository";
 import { scheduleExpirySweep } from "./expiry-sweep";
-import { deleteExpiredSessions } from "./session-repository";
 
 let t: TestApp;
-let smtp: SmtpTestServer;
 const MINUTE = 60_000;
 
 beforeAll(async () => {
-  smtp = await startSmtpTestServer();
-  t = await createTestApp({}, undefined, undefined, {
-    SMTP_URL: smtp.url,
-    MAIL_FROM: "Portal <no-reply@portal.test>",
-  });
+  t = await createTestApp();
 });
-afterAll(async () => {
-  await t.close();
-  await smtp.close();
-});
+afterAll(() => t.close());
 
 const db = () => t.app.ctx.database.db;
 const identifiers = async () =>
@@ -33,7 +22,7 @@ const identifiers = async () =>
   );
 
 /** A reset link as better-auth stores it (its own timestamp format): answers its row's identifier. */
-async function resetRowFor(email: string): Promise<string> {
+async function resetRowFor(email: string, userId: string): Promise<string> {
   const answer = await t.app.inject({
     method: "POST",
     url: "/api/auth/forgot-password",
@@ -41,11 +30,17 @@ async function resetRowFor(email: string): Promise<string> {
     payload: { email },
   });
   expect(answer.statusCode).toBe(200);
-  const [mail] = await smtp.waitFor(
-    (m) => m.rcptTo.includes(email) && m.parsed.subject === PASSWORD_RESET_SUBJECT,
-  );
-  const link = linkIn(mail!, "http://localhost:3000/reset-password?token=");
-  return `reset-password:${new URL(link).searchParams.get("token")!}`;
+  // The outbox's job asks better-auth for the link, which keeps it as
+  // `reset-password:<token>` valued with the user id.
+  const resetRow = () =>
+    db()
+      .selectFrom("verification")
+      .select("identifier")
+      .where("identifier", "like", "reset-password:%")
+      .where("value", "=", userId)
+      .executeTakeFirst();
+  await expect.poll(resetRow, { timeout: 5_000 }).toBeDefined();
+  return (await resetRow())!.identifier;
 }
 
 async function undoRow(identifier: string, expiresAt: Date): Promise<string> {
@@ -74,12 +69,12 @@ describe("expired sessions", () => {
     const liveId = await sessionOf(live.cookie);
     const endedId = await sessionOf((await signUp(t.app)).cookie);
     await expireSession(endedId);
-    expect(await deleteExpiredSessions(db(), new Date())).toBeGreaterThanOrEqual(1);
+    expect(await deleteExpiredRows(db(), "session", new Date())).toBeGreaterThanOrEqual(1);
     expect([await sessionExists(endedId), await sessionExists(liveId)]).toEqual([false, true]);
     expect(await sessionOf(live.cookie)).toBe(liveId);
     // Better-auth's own stored expiry, compared right: a day past it, the live one goes too.
     const pastLifetime = new Date(Date.now() + (SESSION_EXPIRES_IN_SECONDS + 86_400) * 1000);
-    await deleteExpiredSessions(db(), pastLifetime);
+    await deleteExpiredRows(db(), "session", pastLifetime);
     expect(await sessionExists(liveId)).toBe(false);
   });
 });
@@ -89,7 +84,7 @@ describe("expired verification rows", () => {
     const { email, response } = await signUp(t.app, { name: "Sweep Me" });
     const userId = response.json<{ user: { id: string } }>().user.id;
     const now = Date.now();
-    const resetRow = await resetRowFor(email);
+    const resetRow = await resetRowFor(email, userId);
     const oldAddress = `old-${crypto.randomUUID()}@example.test`;
     const liveAddress = `live-${crypto.randomUUID()}@example.test`;
     await holdEmail(db(), {
@@ -107,7 +102,7 @@ describe("expired verification rows", () => {
     const expiredUndo = await undoRow(`undo-${crypto.randomUUID()}`, new Date(now - MINUTE));
     const liveUndo = await undoRow(`undo-${crypto.randomUUID()}`, new Date(now + 60 * MINUTE));
 
-    expect(await deleteExpiredVerifications(db(), new Date())).toBeGreaterThanOrEqual(2);
+    expect(await deleteExpiredRows(db(), "verification", new Date())).toBeGreaterThanOrEqual(2);
     let left = await identifiers();
     expect(left.has(expiredUndo)).toBe(false);
     expect(left.has(liveUndo)).toBe(true);
@@ -122,7 +117,7 @@ describe("expired verification rows", () => {
     expect(holdsLeft).toHaveLength(1);
 
     // Better-auth's reset link lives 30 minutes: 31 minutes on, it goes too.
-    await deleteExpiredVerifications(db(), new Date(now + 31 * MINUTE));
+    await deleteExpiredRows(db(), "verification", new Date(now + 31 * MINUTE));
     left = await identifiers();
     expect(left.has(resetRow)).toBe(false);
     expect(left.has(liveUndo)).toBe(true);
@@ -133,6 +128,7 @@ describe("expired verification rows", () => {
     const expired = await undoRow(`undo-${crypto.randomUUID()}`, new Date(Date.now() - MINUTE));
     const live = await undoRow(`undo-${crypto.randomUUID()}`, new Date(Date.now() + 60 * MINUTE));
     const ended = await sessionOf((await signUp(t.app)).cookie);
+    const kept = await sessionOf((await signUp(t.app)).cookie);
     await expireSession(ended);
     // An app of its own with the same context, its timer every 100 ms.
     const host = Fastify({ logger: false });
@@ -143,7 +139,9 @@ describe("expired verification rows", () => {
       await expect
         .poll(async () => (await identifiers()).has(expired), { timeout: 5_000 })
         .toBe(false);
+      await expect.poll(() => sessionExists(ended), { timeout: 5_000 }).toBe(false);
       expect((await identifiers()).has(live)).toBe(true);
+      expect(await sessionExists(kept)).toBe(true);
     } finally {
       await host.close();
     }

@@ -1,7 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import { repeatWhileRunning } from "../jobs/repeat-while-running";
-import { deleteExpiredSessions } from "./session-repository";
-import { deleteExpiredVerifications } from "./verification-repository";
+import { deleteExpiredRows } from "./expired-rows-repository";
 
 const HOUR_MS = 3_600_000;
 
@@ -11,19 +10,15 @@ const HOUR_MS = 3_600_000;
  * session list, the links' readers), so nothing anyone sees changes: the
  * tables just stop growing with rows nobody can use.
  */
-export function scheduleExpirySweep(
-  app: FastifyInstance,
-  everyMs = HOUR_MS,
-  now: () => Date = () => new Date(),
-): void {
+export function scheduleExpirySweep(app: FastifyInstance, everyMs = HOUR_MS): void {
   repeatWhileRunning(app, {
     name: "expiry sweep",
     everyMs,
     run: async () => {
       const { db } = app.ctx.database;
-      const at = now();
-      const sessions = await deleteExpiredSessions(db, at);
-      const verifications = await deleteExpiredVerifications(db, at);
+      const now = new Date();
+      const sessions = await deleteExpiredRows(db, "session", now);
+      const verifications = await deleteExpiredRows(db, "verification", now);
       if (sessions + verifications > 0) {
         app.log.info({ sessions, verifications }, "expired sessions and links removed");
       }

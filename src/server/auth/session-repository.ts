@@ -63,12 +63,3 @@ export async function touchSessionRow(db: Kysely<Database>, sessionId: string): 
     .where("id", "=", sessionId)
     .execute();
 }
-
-/** Deletes every session that expired before `now` (ISO text on SQLite, a time on PostgreSQL); answers how many. */
-export async function deleteExpiredSessions(db: Kysely<Database>, now: Date): Promise<number> {
-  const result = await db
-    .deleteFrom("session")
-    .where("expiresAt", "<", now.toISOString())
-    .executeTakeFirst();
-  return Number(result.numDeletedRows);
-}
