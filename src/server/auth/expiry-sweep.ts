@@ -1,8 +1,6 @@
 import type { FastifyInstance } from "fastify";
-import { repeatWhileRunning } from "../jobs/repeat-while-running";
+import { HOURLY_MS, repeatWhileRunning } from "../jobs/repeat-while-running";
 import { deleteExpiredRows } from "./expired-rows-repository";
-
-const HOUR_MS = 3_600_000;
 
 /**
  * Removes expired sessions and verification rows hourly while the app runs.
@@ -10,7 +8,7 @@ const HOUR_MS = 3_600_000;
  * session list, the links' readers), so nothing anyone sees changes: the
  * tables just stop growing with rows nobody can use.
  */
-export function scheduleExpirySweep(app: FastifyInstance, everyMs = HOUR_MS): void {
+export function scheduleExpirySweep(app: FastifyInstance, everyMs = HOURLY_MS): void {
   repeatWhileRunning(app, {
     name: "expiry sweep",
     everyMs,

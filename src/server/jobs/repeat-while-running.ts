@@ -1,5 +1,8 @@
 import type { FastifyInstance } from "fastify";
 
+/** The usual round of housekeeping: once an hour. */
+export const HOURLY_MS = 3_600_000;
+
 /** A piece of housekeeping the app repeats while it runs. */
 export interface RepeatedTask {
   /** Named in the log line of a failed round. */

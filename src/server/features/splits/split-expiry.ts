@@ -1,8 +1,6 @@
 import type { FastifyInstance } from "fastify";
-import { repeatWhileRunning } from "../../jobs/repeat-while-running";
+import { HOURLY_MS, repeatWhileRunning } from "../../jobs/repeat-while-running";
 import type { SplitAnswerService } from "./split-answer-service";
-
-const HOUR_MS = 3_600_000;
 
 /**
  * Expires invitations left unanswered for SPLIT_INVITE_DAYS while the app
@@ -16,7 +14,7 @@ const HOUR_MS = 3_600_000;
 export function scheduleSplitExpiry(
   app: FastifyInstance,
   answers: SplitAnswerService,
-  everyMs = HOUR_MS,
+  everyMs = HOURLY_MS,
 ): void {
   repeatWhileRunning(app, {
     name: "split expiry",
