@@ -40,6 +40,23 @@ describe("domain events", () => {
     expect(log.error).toHaveBeenCalledTimes(1);
   });
 
+  it("logs an async listener that fails, after the others have finished", async () => {
+    const log = silentLog();
+    const events = new DomainEvents(log);
+    const heard: string[] = [];
+    events.on("files.deleted", async () => {
+      await Promise.resolve();
+      throw new Error("mail store gone");
+    });
+    events.on("files.deleted", async () => {
+      await new Promise((resolve) => setTimeout(resolve, 5));
+      heard.push("slow one done");
+    });
+    await expect(events.emit("files.deleted", { ids: ["f1"] })).resolves.toBeUndefined();
+    expect(heard).toEqual(["slow one done"]);
+    expect(log.error).toHaveBeenCalledTimes(1);
+  });
+
   it("relays local events and delivers remote ones only to every-instance listeners", async () => {
     const events = new DomainEvents(silentLog());
     const relayed: string[] = [];

@@ -8,7 +8,7 @@ import { notifySongStatus } from "./song-status-notices";
 import { createPendingNotices } from "./pending-notices";
 import { UNREAD_NOTICE, createUnreadNoticeComposer, scheduleUnreadNotice } from "./unread-notices";
 import { createUnsubscribeTokens } from "./unsubscribe-token";
-import { noticeRecipients } from "./unread-repository";
+import { noticeRecipient } from "./unread-repository";
 
 /**
  * Email notices, hearing the domain events of the features that own the
@@ -31,11 +31,11 @@ async function noticesPlugin(
   events.on("song.statusChanged", (event) => notifySongStatus(ctx, event));
   const pending = createPendingNotices();
   // The artist hears of agents' messages; the assignee (not necessarily the
-  // agent the artist picked) of the artist's.
-  events.on("chat.messageCreated", async ({ message, room }) => {
-    for (const recipient of noticeRecipients(room, message.userId)) {
-      await scheduleUnreadNotice(ctx, message, recipient, pending);
-    }
+  // agent the artist picked) of the artist's. No promise on the send's path
+  // when their notice is already pending.
+  events.on("chat.messageCreated", ({ message, room }) => {
+    const recipient = noticeRecipient(room, message.userId);
+    return recipient ? scheduleUnreadNotice(ctx, message, recipient, pending) : undefined;
   });
   // A note reaches agents it names, never the artist.
   events.on("desk.noteCreated", async ({ message, mentionedIds }) => {

@@ -20,17 +20,20 @@ const keyOf = (p: UnreadPayload) => `unread:${p.roomId}:${p.userId}`;
  * after NOTIFY_UNREAD_AFTER_SECONDS. One pending notice per conversation and
  * person; more messages meanwhile join it.
  */
-export async function scheduleUnreadNotice(
+export function scheduleUnreadNotice(
   ctx: NoticeDeps,
   message: { roomId: string; createdAt: number },
   recipientId: string,
   pending?: PendingNotices,
-): Promise<void> {
+): Promise<void> | undefined {
   const payload: UnreadPayload = { roomId: message.roomId, userId: recipientId };
   const key = keyOf(payload);
-  if (pending?.covers(key, message.createdAt)) return;
+  // Joined to the notice pending here: no write, and no promise on the send's path.
+  if (pending?.covers(key, message.createdAt)) return undefined;
   const runAt = message.createdAt + ctx.config.mail.notifyUnreadAfterSeconds * 1000;
-  if (await ctx.mail.schedule(UNREAD_NOTICE, payload, runAt, key)) pending?.scheduled(key, runAt);
+  return ctx.mail.schedule(UNREAD_NOTICE, payload, runAt, key).then((scheduled) => {
+    if (scheduled) pending?.scheduled(key, runAt);
+  });
 }
 
 /** When a notice is due: decides whether to send, and what. */

@@ -45,10 +45,13 @@ export async function findRecipient(db: Db, roomId: string, userId: string) {
 }
 
 /** Who hears of a new message by email: the artist for an agent's, the assignee for the artist's. */
-export function noticeRecipients(room: RoomParties | undefined, senderId: string): string[] {
-  if (!room?.artistId) return [];
+export function noticeRecipient(
+  room: RoomParties | undefined,
+  senderId: string,
+): string | undefined {
+  if (!room?.artistId) return undefined;
   const to = senderId === room.artistId ? (room.assigneeId ?? room.agentId) : room.artistId;
-  return to && to !== senderId ? [to] : [];
+  return to && to !== senderId ? to : undefined;
 }
 
 /**

@@ -132,10 +132,20 @@ export class DeskService {
     return this.state(user, roomId);
   }
 
-  /** A new message from the artist reopens a resolved conversation, back in the assignee's Mine. */
-  async reopenForArtist(message: ChatMessage, parties: RoomParties | undefined): Promise<void> {
-    // The common case (an open room, or an agent's message) needs no query.
+  /**
+   * A new message from the artist reopens a resolved conversation, back in
+   * the assignee's Mine. The common case (an open room, or an agent's
+   * message) needs no query and returns no promise: it runs on every send.
+   */
+  reopenForArtist(
+    message: ChatMessage,
+    parties: RoomParties | undefined,
+  ): Promise<void> | undefined {
     if (!parties || parties.status !== "resolved" || parties.artistId !== message.userId) return;
+    return this.reopenResolved(message);
+  }
+
+  private async reopenResolved(message: ChatMessage): Promise<void> {
     const room = await findDeskRoom(this.db, message.roomId);
     if (!room || room.artistId !== message.userId || room.status !== "resolved") return;
     const artist = { id: room.artistId, artistName: room.artistName, username: room.artistName };

@@ -210,17 +210,17 @@ export class ChatService {
     return now;
   }
 
-  private async announceMessage(message: ChatMessage): Promise<void> {
-    const [memberIds, room] = await Promise.all([
-      this.memberIds(message.roomId),
-      this.roomParties(message.roomId),
-    ]);
+  /** Tells the listeners of a stored message; `members` when the caller already has them. */
+  private async announceMessage(message: ChatMessage, members?: readonly string[]): Promise<void> {
+    const { roomId } = message;
+    // Both are cached after a room's first send: awaited only when not.
+    const memberIds = members ?? (await this.memberIds(roomId));
+    const room = this.parties.get(roomId) ?? (await this.roomParties(roomId));
     // Anyone but the room's artist writes as an agent (unknown parties: assume so).
     const byAgent = !room || message.userId !== room.artistId;
-    await Promise.all([
-      this.events.emit("chat.messageCreated", { message, memberIds, room }),
-      byAgent ? this.events.emit("agent.replied", { agentId: message.userId }) : undefined,
-    ]);
+    const created = this.events.emit("chat.messageCreated", { message, memberIds, room });
+    if (!byAgent) return created;
+    await Promise.all([created, this.events.emit("agent.replied", { agentId: message.userId })]);
   }
 
   private async announceRead(roomId: string, userId: string, lastReadAt: number) {
@@ -236,7 +236,9 @@ export class ChatService {
     input: unknown,
   ): Promise<{ message: ChatMessage; created: boolean }> {
     const data = parseInput(sendMessageSchema, input);
-    await this.requireAccess(data.roomId, user);
+    // requireAccess's rule, without its promise when the members are cached.
+    const members = this.members.known(data.roomId) ?? (await this.memberIds(data.roomId));
+    requireRoomUse(user, members);
     const waitSeconds = this.sendBudget ? await this.sendBudget(user.id) : null;
     if (waitSeconds !== null) {
       // A retry of a message already stored (its ack was lost) is answered, not refused.
@@ -270,7 +272,7 @@ export class ChatService {
     }
     const message = { ...result.message, song, quote };
     const created = result.outcome === "created";
-    if (created) await this.announceMessage(message);
+    if (created) await this.announceMessage(message, members);
     return { message, created };
   }
 
