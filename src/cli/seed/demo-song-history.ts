@@ -48,7 +48,8 @@ export async function seedDemoSongHistory(
     .execute();
   let rejected = 0;
   for (const song of songs) {
-    const arrived = song.createdAt - 3 * DAY;
+    // It came in when it was submitted; the agent decided a day later.
+    const arrived = song.createdAt;
     const base = { songId: song.id, agentId: ids.agentId, agentName };
     await insertStatusEvent(db, {
       ...base,

@@ -49,9 +49,13 @@ it("gives the demo artist 23 varied songs, once", async () => {
     .selectAll()
     .orderBy("createdAt")
     .execute();
+  const now = Date.now();
   for (const song of songs) {
     const history = events.filter((e) => e.songId === song.id);
     expect(history.length, song.id).toBeGreaterThan(0);
+    // It came in when it was submitted, and nothing in its history is yet to come.
+    expect(history[0]!.createdAt, song.id).toBe(song.createdAt);
+    expect(history.every((e) => e.createdAt < now)).toBe(true);
     expect(history.at(-1)?.toStatus ?? "", song.id).toBe(song.status);
     if (song.status === "rejected") {
       const rejection = history.find((e) => e.toStatus === "rejected");
@@ -70,6 +74,10 @@ it("gives the demo artist 23 varied songs, once", async () => {
   const files = await ctx.database.db.selectFrom("stored_file").selectAll().execute();
   expect(files).toHaveLength(withCover.length);
   expect(files.every((f) => f.mimeType === "image/png" && f.scope === id)).toBe(true);
+  // Each submitted on a day of its own, song 1 first.
+  const submitted = [...songs].sort((a, b) => a.id.localeCompare(b.id)).map((s) => s.createdAt);
+  expect(submitted).toEqual([...submitted].sort((a, b) => a - b));
+  expect(new Set(submitted).size).toBe(23);
   // A shared release day, so the list's cursor has to break the tie by id.
   expect(new Set(songs.map((s) => s.date)).size).toBeLessThan(23);
 });

@@ -6,6 +6,7 @@ import { seedDemoSongHistory } from "./demo-song-history";
 import { solidPng } from "./solid-png";
 
 const NUMBER_OF_DEMO_SONGS = 23;
+const DAY = 24 * 60 * 60 * 1000;
 
 const genres = ["Pop", "Indie", "Electronic", "Hip-Hop", "Jazz"];
 // Mixed on purpose, every status the desk offers (stored lower-case, like
@@ -38,6 +39,15 @@ export function demoSong(n: number, artistId: string): SongFields & { id: string
   };
 }
 
+/**
+ * Song n was submitted n days after song 1, the newest two days ago, so its
+ * history (submitted, then decided a day later) is all in the past and a
+ * pending song's "Submitted" date is the day its history begins.
+ */
+function submittedAt(n: number, now: number): number {
+  return now - (NUMBER_OF_DEMO_SONGS - n + 2) * DAY;
+}
+
 /** Every third song has no cover, so the placeholder shows too. */
 const hasCover = (n: number) => n % 3 !== 0;
 
@@ -66,6 +76,7 @@ export async function seedDemoSongs(
   const now = Date.now();
   let added = 0;
   for (let n = 1; n <= NUMBER_OF_DEMO_SONGS; n++) {
+    const submitted = submittedAt(n, now);
     const song = demoSong(n, ids.artistId);
     if (existing.has(song.id)) continue;
     if (hasCover(n)) {
@@ -80,7 +91,7 @@ export async function seedDemoSongs(
     }
     await db
       .insertInto("song_request")
-      .values({ ...song, createdAt: now, updatedAt: now })
+      .values({ ...song, createdAt: submitted, updatedAt: submitted })
       .execute();
     added += 1;
   }
