@@ -24,11 +24,6 @@ export class RoomMembers {
     return this;
   }
 
-  /** The members if this instance knows them: a send's hot path skips a promise. */
-  known(roomId: string): readonly string[] | undefined {
-    return this.cache.get(roomId);
-  }
-
   async of(roomId: string): Promise<readonly string[]> {
     const cached = this.cache.get(roomId);
     if (cached) return cached;

@@ -144,8 +144,13 @@ export class ChatService {
    * Throws 403 unless the user may read and write the room (access-rule.ts),
    * with the room's members from this instance's cache.
    */
-  async requireAccess(roomId: string, user: Pick<PublicUser, "id" | "admin">): Promise<void> {
-    requireRoomUse(user, await this.memberIds(roomId));
+  async requireAccess(
+    roomId: string,
+    user: Pick<PublicUser, "id" | "admin">,
+  ): Promise<readonly string[]> {
+    const members = await this.memberIds(roomId);
+    requireRoomUse(user, members);
+    return members;
   }
 
   /**
@@ -213,9 +218,8 @@ export class ChatService {
   /** Tells the listeners of a stored message; `members` when the caller already has them. */
   private async announceMessage(message: ChatMessage, members?: readonly string[]): Promise<void> {
     const { roomId } = message;
-    // Both are cached after a room's first send: awaited only when not.
     const memberIds = members ?? (await this.memberIds(roomId));
-    const room = this.parties.get(roomId) ?? (await this.roomParties(roomId));
+    const room = await this.roomParties(roomId);
     // Anyone but the room's artist writes as an agent (unknown parties: assume so).
     const byAgent = !room || message.userId !== room.artistId;
     const created = this.events.emit("chat.messageCreated", { message, memberIds, room });
@@ -236,9 +240,7 @@ export class ChatService {
     input: unknown,
   ): Promise<{ message: ChatMessage; created: boolean }> {
     const data = parseInput(sendMessageSchema, input);
-    // requireAccess's rule, without its promise when the members are cached.
-    const members = this.members.known(data.roomId) ?? (await this.memberIds(data.roomId));
-    requireRoomUse(user, members);
+    const members = await this.requireAccess(data.roomId, user);
     const waitSeconds = this.sendBudget ? await this.sendBudget(user.id) : null;
     if (waitSeconds !== null) {
       // A retry of a message already stored (its ack was lost) is answered, not refused.
