@@ -3,7 +3,7 @@ import type { RejectionReason } from "../../shared/song-status";
 import { insertStatusEvent } from "../../server/features/songs/song-history-repository";
 import type { CliContext } from "../cli-context";
 
-const DAY = 24 * 60 * 60 * 1000;
+export const DAY = 24 * 60 * 60 * 1000;
 
 /** Why each seeded rejection happened, in turn: a reason and the note the artist reads. */
 const rejections: { reason: RejectionReason; note: string }[] = [

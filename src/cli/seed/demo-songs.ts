@@ -2,11 +2,10 @@ import { COVER_UPLOAD_PURPOSE } from "../../shared/song-schemas";
 import type { SongFields } from "../../server/features/songs/song-repository";
 import { createStoredFile } from "../../server/features/uploads/stored-files";
 import type { CliContext } from "../cli-context";
-import { seedDemoSongHistory } from "./demo-song-history";
+import { DAY, seedDemoSongHistory } from "./demo-song-history";
 import { solidPng } from "./solid-png";
 
 const NUMBER_OF_DEMO_SONGS = 23;
-const DAY = 24 * 60 * 60 * 1000;
 
 const genres = ["Pop", "Indie", "Electronic", "Hip-Hop", "Jazz"];
 // Mixed on purpose, every status the desk offers (stored lower-case, like
