@@ -3,7 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { randomUUID } from "node:crypto";
 import { expect, test, type Download, type Page } from "@playwright/test";
-import { financialYearOf } from "../src/shared/tds";
+import { financialYearOf } from "../src/shared/india-time";
 import { demo, signInAs } from "./support/accounts";
 import { expectAccessible } from "./support/axe";
 import { runBuiltCli } from "./support/built-cli";

@@ -1,10 +1,11 @@
 import { z } from "zod";
 import { dateFormat } from "./intl-formats";
+import { DAY_MS, HOUR_MS, MINUTE_MS } from "./durations";
 
 /** Reply-time samples below which no "Usually replies within" is shown. */
 export const REPLY_TIME_MIN_SAMPLES = 5;
 /** The window the median first-reply time is taken over. */
-export const REPLY_TIME_WINDOW_MS = 30 * 24 * 60 * 60 * 1000;
+export const REPLY_TIME_WINDOW_MS = 30 * DAY_MS;
 /** Furthest return day an agent may set. */
 export const AWAY_MAX_DAYS = 366;
 
@@ -60,7 +61,7 @@ export const setAvailabilitySchema = z
     const today = utcDay();
     if (value.until <= today) {
       ctx.addIssue({ code: "custom", path: ["until"], message: "Pick a return date after today." });
-    } else if (value.until > utcDay(Date.now() + AWAY_MAX_DAYS * 86_400_000)) {
+    } else if (value.until > utcDay(Date.now() + AWAY_MAX_DAYS * DAY_MS)) {
       ctx.addIssue({
         code: "custom",
         path: ["until"],
@@ -82,16 +83,12 @@ export function awayLabel(awayUntil: string | null): string {
   return awayUntil ? `Away until ${dayMonth().format(new Date(`${awayUntil}T00:00:00Z`))}` : "Away";
 }
 
-const MINUTE = 60_000;
-const HOUR = 60 * MINUTE;
-const DAY = 24 * HOUR;
-
 /** "Usually replies within 2 h": the median, rounded up to what people say. */
 export function replyTimeHint(medianMs: number): string {
-  if (medianMs <= MINUTE) return "Usually replies within a minute";
-  if (medianMs < HOUR) return `Usually replies within ${Math.ceil(medianMs / MINUTE)} min`;
-  if (medianMs <= DAY) return `Usually replies within ${Math.ceil(medianMs / HOUR)} h`;
-  const days = Math.ceil(medianMs / DAY);
+  if (medianMs <= MINUTE_MS) return "Usually replies within a minute";
+  if (medianMs < HOUR_MS) return `Usually replies within ${Math.ceil(medianMs / MINUTE_MS)} min`;
+  if (medianMs <= DAY_MS) return `Usually replies within ${Math.ceil(medianMs / HOUR_MS)} h`;
+  const days = Math.ceil(medianMs / DAY_MS);
   return `Usually replies within ${days} days`;
 }
 

@@ -1,7 +1,6 @@
 import type { ChatFileType, LastMessage } from "./chat";
 import { dateFormat } from "./intl-formats";
-
-const HOUR = 60 * 60 * 1000;
+import { HOUR_MS } from "./durations";
 
 /**
  * The chat list's time: under 24 hours the time of day, under 7 days (168 h)
@@ -10,10 +9,10 @@ const HOUR = 60 * 60 * 1000;
 export function formatChatTime(at: number, now: number = Date.now(), locale?: string): string {
   const age = now - at;
   const date = new Date(at);
-  if (age < 24 * HOUR) {
+  if (age < 24 * HOUR_MS) {
     return dateFormat(locale, { hour: "2-digit", minute: "2-digit" }).format(date);
   }
-  if (age < 168 * HOUR) return dateFormat(locale, { weekday: "short" }).format(date);
+  if (age < 168 * HOUR_MS) return dateFormat(locale, { weekday: "short" }).format(date);
   return dateFormat(locale, { month: "short", day: "numeric" }).format(date);
 }
 

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { MESSAGE_MAX_LENGTH, type ChatMessage, type LastMessage } from "./chat";
 import { plainString } from "./plain-text";
+import { DAY_MS, HOUR_MS, MINUTE_MS } from "./durations";
 
 /**
  * The support desk as a team: views, assignment, resolve/reopen and internal
@@ -124,16 +125,12 @@ export const deskLines = {
   reopenedByArtist: (artist: string) => `Reopened: new message from ${artist}`,
 };
 
-const MINUTE = 60_000;
-const HOUR = 60 * MINUTE;
-const DAY = 24 * HOUR;
-
 /** "Waiting 4 min", "Waiting 2 h", "Waiting 3 d": whole units, never below one minute. */
 export function formatWaiting(since: number, now: number): string {
   const waited = Math.max(0, now - since);
-  if (waited < HOUR) return `Waiting ${Math.max(1, Math.floor(waited / MINUTE))} min`;
-  if (waited < DAY) return `Waiting ${Math.floor(waited / HOUR)} h`;
-  return `Waiting ${Math.floor(waited / DAY)} d`;
+  if (waited < HOUR_MS) return `Waiting ${Math.max(1, Math.floor(waited / MINUTE_MS))} min`;
+  if (waited < DAY_MS) return `Waiting ${Math.floor(waited / HOUR_MS)} h`;
+  return `Waiting ${Math.floor(waited / DAY_MS)} d`;
 }
 
 /**

@@ -2,8 +2,7 @@ import { displayName } from "../../shared/user";
 import type { RejectionReason } from "../../shared/song-status";
 import { insertStatusEvent } from "../../server/features/songs/song-history-repository";
 import type { CliContext } from "../cli-context";
-
-export const DAY = 24 * 60 * 60 * 1000;
+import { DAY_MS } from "../../shared/durations";
 
 /** Why each seeded rejection happened, in turn: a reason and the note the artist reads. */
 const rejections: { reason: RejectionReason; note: string }[] = [
@@ -67,7 +66,7 @@ export async function seedDemoSongHistory(
       toStatus: song.status,
       reasonCode: why?.reason ?? null,
       note: why?.note ?? "",
-      at: arrived + DAY,
+      at: arrived + DAY_MS,
     });
   }
   return songs.length;

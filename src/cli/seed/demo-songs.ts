@@ -2,8 +2,9 @@ import { COVER_UPLOAD_PURPOSE } from "../../shared/song-schemas";
 import type { SongFields } from "../../server/features/songs/song-repository";
 import { createStoredFile } from "../../server/features/uploads/stored-files";
 import type { CliContext } from "../cli-context";
-import { DAY, seedDemoSongHistory } from "./demo-song-history";
+import { seedDemoSongHistory } from "./demo-song-history";
 import { solidPng } from "./solid-png";
+import { DAY_MS } from "../../shared/durations";
 
 const NUMBER_OF_DEMO_SONGS = 23;
 
@@ -44,7 +45,7 @@ export function demoSong(n: number, artistId: string): SongFields & { id: string
  * pending song's "Submitted" date is the day its history begins.
  */
 function submittedAt(n: number, now: number): number {
-  return now - (NUMBER_OF_DEMO_SONGS - n + 2) * DAY;
+  return now - (NUMBER_OF_DEMO_SONGS - n + 2) * DAY_MS;
 }
 
 /** Every third song has no cover, so the placeholder shows too. */

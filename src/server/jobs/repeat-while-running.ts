@@ -1,7 +1,8 @@
 import type { FastifyInstance } from "fastify";
+import { HOUR_MS } from "../../shared/durations";
 
 /** The usual round of housekeeping: once an hour. */
-export const HOURLY_MS = 3_600_000;
+export const HOURLY_MS = HOUR_MS;
 
 /** A piece of housekeeping the app repeats while it runs. */
 export interface RepeatedTask {

@@ -2,9 +2,10 @@ import { createHash, randomBytes } from "node:crypto";
 import type { Kysely } from "kysely";
 import type { Database } from "../../db/schema";
 import { deleteUndoRow, insertUndoRow } from "./repository";
+import { DAY_MS } from "../../../shared/durations";
 
 /** The old address may undo an email change for 7 days. */
-export const UNDO_EMAIL_TTL_MS = 7 * 24 * 60 * 60_000;
+export const UNDO_EMAIL_TTL_MS = 7 * DAY_MS;
 const PREFIX = "undo-email-change:";
 
 export interface EmailChange {

@@ -39,9 +39,10 @@ import {
   restoreEmail,
   scramblePassword,
 } from "./repository";
+import { DAY_MS } from "../../../shared/durations";
 
 /** Sessions older than this must sign in again before changing the password. */
-export const RECENT_LOGIN_MAX_AGE_MS = 24 * 60 * 60 * 1000;
+export const RECENT_LOGIN_MAX_AGE_MS = DAY_MS;
 
 const reauthKey = (userId: string) => `reauth:${userId}`;
 

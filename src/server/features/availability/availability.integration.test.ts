@@ -19,6 +19,7 @@ import {
   type TestUser,
 } from "../../test/chat-test-helpers";
 import { insertMessage } from "../conversations/repositories";
+import { DAY_MS } from "../../../shared/durations";
 
 let t: TestApp;
 let app: FastifyInstance;
@@ -28,7 +29,6 @@ const call = (method: "GET" | "PUT", path: string, user: TestUser, payload?: obj
   app.inject({ method, url: path, headers: { cookie: user.cookie, origin: ORIGIN }, payload });
 
 const MINUTE = 60_000;
-const DAY = 86_400_000;
 /** One "now" for every stored line, so the expected durations are exact. */
 const base = Date.now();
 
@@ -66,7 +66,7 @@ describe("agent availability", () => {
     const socket: Socket = connectSocket(url, artist.cookie);
     try {
       await connected(socket);
-      const until = utcDay(Date.now() + 7 * DAY);
+      const until = utcDay(Date.now() + 7 * DAY_MS);
       const live = nextEvent<AvailabilityChangedEvent>(socket, AVAILABILITY_CHANGED_EVENT);
       const set = await call("PUT", "/api/availability", agent, { away: true, until });
       expect(set.statusCode).toBe(200);
@@ -93,11 +93,11 @@ describe("agent availability", () => {
     const agent = await createUser(app, "Strict Agent", true);
     const artist = await createUser(app, "Curious Artist");
     for (const payload of [
-      { away: true, until: utcDay(Date.now() - DAY) },
+      { away: true, until: utcDay(Date.now() - DAY_MS) },
       { away: true, until: utcDay() },
-      { away: true, until: utcDay(Date.now() + 400 * DAY) },
+      { away: true, until: utcDay(Date.now() + 400 * DAY_MS) },
       { away: true, until: "2025-02-30" },
-      { away: false, until: utcDay(Date.now() + DAY) },
+      { away: false, until: utcDay(Date.now() + DAY_MS) },
       { away: "yes" },
     ]) {
       const response = await call("PUT", "/api/availability", agent, payload);

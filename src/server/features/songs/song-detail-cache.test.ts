@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { etagOf } from "../../http/revalidate";
 import { SongDetailCache, viewCountsOf, type CachedSong } from "./song-detail-cache";
+import { DAY_MS } from "../../../shared/durations";
 
-const DAY = 24 * 60 * 60 * 1000;
 const record = (artistId: string, body: string, validUntil = Infinity): CachedSong => ({
   artistId,
   body,
@@ -49,11 +49,11 @@ describe("SongDetailCache", () => {
   });
 
   it("forgets a record at the end of its day (its 30 days of views move on)", () => {
-    let now = 10 * DAY - 1;
+    let now = 10 * DAY_MS - 1;
     const cache = new SongDetailCache(100, () => now);
-    cache.set("s1", record("a", "today", 10 * DAY), cache.begin("s1"));
+    cache.set("s1", record("a", "today", 10 * DAY_MS), cache.begin("s1"));
     expect(cache.get("s1")?.body).toBe("today");
-    now = 10 * DAY;
+    now = 10 * DAY_MS;
     expect(cache.get("s1")).toBeUndefined();
     expect(cache.size).toBe(0);
   });

@@ -7,12 +7,12 @@ import {
 } from "../../../shared/song-status";
 import { compiledQueryCache } from "../../db/compiled-query-cache";
 import type { Database } from "../../db/schema";
+import { DAY_MS } from "../../../shared/durations";
 
 type Db = Kysely<Database>;
 /** The detail's two reads (a record not in the detail cache) and a view's day count: compiled once per database. */
 const hotQuery = compiledQueryCache<Database>();
 
-const DAY_MS = 24 * 60 * 60 * 1000;
 export const SPARKLINE_DAYS = 30;
 
 /** The UTC calendar day of an instant, as YYYY-MM-DD. */

@@ -30,6 +30,7 @@ import {
 } from "./split-repository";
 import { newInviteToken } from "./split-tokens";
 import { collaboratorView } from "./split-views";
+import { DAY_MS } from "../../../shared/durations";
 
 export interface SplitServiceDeps {
   db: Kysely<Database>;
@@ -40,8 +41,6 @@ export interface SplitServiceDeps {
   invite: (invites: readonly SplitInvite[]) => Promise<void>;
   now?: () => number;
 }
-
-const DAY_MS = 86_400_000;
 
 type Track = NonNullable<Awaited<ReturnType<typeof trackOfRelease>>>;
 interface Wanted {

@@ -13,8 +13,8 @@ import { connectSocket, connected, createUser, listen, send } from "../../test/c
 import { type TestUser } from "../../test/chat-test-helpers";
 import { scheduleFileSweep, sweepFiles } from "./file-sweeper";
 import { uploadPurposeMap } from "./upload-purposes";
+import { DAY_MS } from "../../../shared/durations";
 
-const DAY = 24 * 3_600_000;
 const png = solidPng(4, 4, [90, 40, 160]);
 
 let t: TestApp;
@@ -124,13 +124,13 @@ describe("the file sweeper", () => {
       usedCover,
       abandonedCover,
     ];
-    for (const id of old) await age(id, DAY + 60_000);
-    await age(freshUnfinished, DAY - 60_000);
+    for (const id of old) await age(id, DAY_MS + 60_000);
+    await age(freshUnfinished, DAY_MS - 60_000);
 
     const db = t.app.ctx.database.db;
     const result = await sweepFiles(
       { db, storage: t.app.ctx.storage, purposes: uploadPurposeMap(productUploadPurposes(db)) },
-      DAY,
+      DAY_MS,
     );
     expect(result).toEqual({ unfinished: 1, unattached: 3 });
 
@@ -156,14 +156,14 @@ describe("the file sweeper", () => {
     const chat = { purpose: CHAT_UPLOAD_PURPOSE, roomId };
     const old = await upload(artist.cookie, chat, 10_000);
     const fresh = await upload(artist.cookie, chat, 10_000);
-    await age(old, DAY + 60_000);
+    await age(old, DAY_MS + 60_000);
     // An app of its own with the same context, its timer every 100 ms.
     const host = Fastify({ logger: false });
     host.decorate("ctx", t.app.ctx);
     const db = t.app.ctx.database.db;
     scheduleFileSweep(host, uploadPurposeMap(productUploadPurposes(db)), {
       everyMs: 100,
-      olderThanMs: DAY,
+      olderThanMs: DAY_MS,
     });
     await host.ready();
     try {

@@ -1,3 +1,4 @@
+import { IST_OFFSET_MS, financialYearOf } from "../../../shared/india-time";
 import type { EarningsPeriod } from "../../../shared/statement-schemas";
 
 /** The sale months a period covers, inclusive (YYYY-MM); null: open. */
@@ -5,9 +6,6 @@ export interface MonthRange {
   from: string | null;
   to: string | null;
 }
-
-/** India's clock (UTC+5:30, no daylight saving): the artist's "this month". */
-const IST_OFFSET_MS = 330 * 60_000;
 
 const monthOf = (year: number, monthIndex: number): string => {
   const d = new Date(Date.UTC(year, monthIndex, 1));
@@ -19,6 +17,7 @@ const monthOf = (year: number, monthIndex: number): string => {
  * the Indian financial year (April–March) this month falls in; or all time.
  */
 export function periodMonths(period: EarningsPeriod, now: number): MonthRange {
+  // India's clock: the artist's "this month".
   const today = new Date(now + IST_OFFSET_MS);
   const year = today.getUTCFullYear();
   const month = today.getUTCMonth();
@@ -26,7 +25,7 @@ export function periodMonths(period: EarningsPeriod, now: number): MonthRange {
     case "last12":
       return { from: monthOf(year, month - 11), to: monthOf(year, month) };
     case "financialYear": {
-      const startYear = month >= 3 ? year : year - 1;
+      const { startYear } = financialYearOf(now);
       return { from: monthOf(startYear, 3), to: monthOf(startYear + 1, 2) };
     }
     case "all":

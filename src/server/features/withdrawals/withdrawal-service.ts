@@ -2,7 +2,8 @@ import { randomUUID } from "node:crypto";
 import type { Kysely } from "kysely";
 import { paiseToDecimal } from "../../../shared/money-format";
 import type { PublicUser } from "../../../shared/user";
-import { financialYearOf, tdsFor, tdsRateOf } from "../../../shared/tds";
+import { financialYearOf } from "../../../shared/india-time";
+import { tdsFor, tdsRateOf } from "../../../shared/tds";
 import {
   withdrawalMessages as m,
   withdrawalPreviewLine,

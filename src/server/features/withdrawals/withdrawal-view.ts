@@ -1,4 +1,4 @@
-import { financialYearOf } from "../../../shared/tds";
+import { financialYearOf } from "../../../shared/india-time";
 import type { Withdrawal } from "../../../shared/responses/withdrawals";
 import type { WithdrawalState } from "../../../shared/withdrawal-schemas";
 import type { WithdrawalRow } from "./withdrawal-repository";

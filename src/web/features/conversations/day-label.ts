@@ -1,6 +1,5 @@
 import { dateFormat } from "../../../shared/intl-formats";
-
-const DAY = 24 * 60 * 60 * 1000;
+import { DAY_MS } from "../../../shared/durations";
 
 function startOfDay(at: number): number {
   const d = new Date(at);
@@ -18,7 +17,7 @@ export function sameDay(a: number, b: number): boolean {
  * week, then the date (with the year when it is not this year).
  */
 export function dayLabel(at: number, now: number = Date.now(), locale?: string): string {
-  const days = Math.round((startOfDay(now) - startOfDay(at)) / DAY);
+  const days = Math.round((startOfDay(now) - startOfDay(at)) / DAY_MS);
   if (days === 0) return "Today";
   if (days === 1) return "Yesterday";
   const date = new Date(at);

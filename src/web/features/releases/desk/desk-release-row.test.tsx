@@ -4,8 +4,8 @@ import { describe, expect, it } from "vitest";
 import type { DeskReleaseView } from "../../../../shared/release-review";
 import type { DeskReleaseRow as Row } from "../../../../shared/responses/release-review";
 import { DeskReleaseRow } from "./desk-release-row";
+import { DAY_MS } from "../../../../shared/durations";
 
-const DAY = 86_400_000;
 const now = Date.UTC(2026, 10, 29, 10);
 
 const row = (over: Partial<Row> = {}): Row => ({
@@ -19,7 +19,7 @@ const row = (over: Partial<Row> = {}): Row => ({
   releaseDate: "2026-12-20",
   artworkUrl: "/api/files/art",
   state: "submitted",
-  waitingSince: now - 2 * DAY - 3_600_000,
+  waitingSince: now - 2 * DAY_MS - 3_600_000,
   dueSoon: false,
   reviewerName: null,
   ...over,
