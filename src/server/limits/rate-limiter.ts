@@ -42,17 +42,19 @@ export function retryAfterSeconds(refusal: unknown): number {
 /**
  * Consumes one point; resolves null when allowed, the refusal otherwise.
  * Store errors (not refusals) are thrown, the caller's error path handles them.
+ * A promise chain rather than an async function: it runs on every chat send.
  */
-export async function tryConsume(
+export function tryConsume(
   limiter: RateLimiterAbstract,
   key: string,
   points = 1,
 ): Promise<RateLimiterRes | null> {
-  try {
-    await limiter.consume(key, points);
-    return null;
-  } catch (refusal) {
-    if (refusal instanceof RateLimiterRes) return refusal;
-    throw refusal;
-  }
+  return limiter.consume(key, points).then(allowed, refusalOrThrow);
+}
+
+const allowed = (): null => null;
+
+function refusalOrThrow(err: unknown): RateLimiterRes {
+  if (err instanceof RateLimiterRes) return err;
+  throw err;
 }

@@ -1,6 +1,6 @@
 import type { Redis } from "ioredis";
-import { RateLimiterRes, type RateLimiterAbstract } from "rate-limiter-flexible";
-import { createRateLimiter, retryAfterSeconds } from "./rate-limiter";
+import type { RateLimiterAbstract, RateLimiterRes } from "rate-limiter-flexible";
+import { createRateLimiter, retryAfterSeconds, tryConsume } from "./rate-limiter";
 
 export interface BudgetWindow {
   points: number;
@@ -39,17 +39,18 @@ export function createUserBudget(
     ),
   );
   return async (userId) => {
-    // consume() itself, not tryConsume(): one promise per window on every send.
-    const outcomes = await Promise.allSettled(limiters.map((limiter) => limiter.consume(userId)));
-    if (outcomes.every((outcome) => outcome.status === "fulfilled")) return null;
+    const outcomes = await Promise.allSettled(
+      limiters.map((limiter) => tryConsume(limiter, userId)),
+    );
     const refusals: RateLimiterRes[] = [];
     const allowedBy: RateLimiterAbstract[] = [];
     let failure: { reason: unknown } | undefined;
     outcomes.forEach((outcome, i) => {
-      if (outcome.status === "fulfilled") allowedBy.push(limiters[i]!);
-      else if (outcome.reason instanceof RateLimiterRes) refusals.push(outcome.reason);
-      else failure ??= { reason: outcome.reason };
+      if (outcome.status === "rejected") failure ??= { reason: outcome.reason };
+      else if (outcome.value) refusals.push(outcome.value);
+      else allowedBy.push(limiters[i]!);
     });
+    if (!failure && refusals.length === 0) return null;
     await Promise.all(allowedBy.map((limiter) => limiter.reward(userId, 1)));
     if (failure) throw failure.reason;
     return Math.max(...refusals.map(retryAfterSeconds));
