@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import type { StagedGroup } from "./statement-combiner";
+import { stagedGroup as group } from "../../test/staged-group";
 import { CODE_SPREAD, PARTITIONS, partitionOf } from "./statement-stager-repository";
 
 /*
@@ -11,20 +11,6 @@ import { CODE_SPREAD, PARTITIONS, partitionOf } from "./statement-stager-reposit
 
 const STORES = ["Spotify", "Apple Music", "JioSaavn", "Gaana", "Wynk Music"];
 const COUNTRIES = ["IN", "US", "GB", "AE", "NP", "BD", "CA"];
-
-const group = (fields: Partial<StagedGroup>): StagedGroup => ({
-  isrc: "INA1B2600001",
-  upc: null,
-  store: "Spotify",
-  country: "IN",
-  saleMonth: "2026-10",
-  quantity: 1n,
-  lineCount: 1,
-  rupeeUnits: 0n,
-  title: null,
-  artist: null,
-  ...fields,
-});
 
 const isrcs = fc.stringMatching(/^[A-Z]{2}[A-Z0-9]{3}\d{7}$/);
 const keys = fc.record({

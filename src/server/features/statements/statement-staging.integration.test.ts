@@ -8,6 +8,7 @@ import {
 import { createTestApp, testDatabaseUrl, type TestApp } from "../../test/test-app";
 import { clearStaging, forEachPartitionRange } from "./statement-bulk";
 import type { StagedGroup } from "./statement-combiner";
+import { stagedGroup } from "../../test/staged-group";
 import type { StatementLine } from "./statement-lines";
 import { groupStagedLines, lineStager } from "./statement-staging-repository";
 import { copyStager, type LineStager } from "./statement-stager-repository";
@@ -35,19 +36,7 @@ beforeAll(async () => {
 
 afterAll(() => t.close());
 
-const part = (fields: Partial<StagedGroup>): StagedGroup => ({
-  isrc: "INA1B2699999",
-  upc: null,
-  store: "Spotify",
-  country: "IN",
-  saleMonth: "2026-10",
-  quantity: 1n,
-  lineCount: 1,
-  rupeeUnits: 0n,
-  title: null,
-  artist: null,
-  ...fields,
-});
+const part = (fields: Partial<StagedGroup>) => stagedGroup({ isrc: "INA1B2699999", ...fields });
 
 /** A line as the reading leaves it, for the stager to pass through. */
 const passedLine = (title: string): StatementLine => ({
