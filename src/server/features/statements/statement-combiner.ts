@@ -31,14 +31,6 @@ export interface StagedGroup extends Pick<
  */
 const own = (text: string) => (" " + text).slice(1);
 
-/** The key of a group: its code and kind, store, country and month. */
-export function groupKey(
-  group: Pick<StagedGroup, "isrc" | "upc" | "store" | "country" | "saleMonth">,
-) {
-  const code = group.isrc === null ? `u\u0000${group.upc}` : `i\u0000${group.isrc}`;
-  return `${code}\u0000${group.store}\u0000${group.country}\u0000${group.saleMonth}`;
-}
-
 /**
  * Groups summed in memory at most (give or take a batch of lines): a few
  * hundred bytes each, and garbage once staged. With 65,536, a file of
